@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "batch/BatchKernel.h"
+#include "format/Format.h"
+#include "round/Rounding.h"
+
+namespace floatscope {
+
+// The batch path: arrays of fp32 to a format of at most 16 bits and back, bit-identical to
+// roundToFormat() for the deterministic modes (stochastic rounding draws per element: use the
+// scalar path).
+struct BatchPlanResult {
+    std::optional<BatchPlan> plan;
+    std::string error;  // why the format or mode has no batch path
+};
+BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
+
+void convertFromFp32(std::span<const float> input, std::span<std::uint16_t> output, const BatchPlan& plan);
+void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan);
+
+// Codes back to fp32. Every code of a format whose range fits in fp32 (at most 8 exponent bits
+// with a bias no larger than fp32's) has an exact fp32; NaN codes become quiet fp32 NaNs with the
+// sign and payload kept.
+class DecodeTable {
+public:
+    static std::optional<DecodeTable> make(const Format& format);
+    float operator[](std::uint16_t code) const { return m_values[code & m_mask]; }
+    void decode(std::span<const std::uint16_t> codes, std::span<float> output) const;
+
+private:
+    std::vector<float> m_values;
+    std::uint32_t m_mask = 0;
+};
+
+}  // namespace floatscope

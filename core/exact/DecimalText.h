@@ -1,0 +1,35 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <gmpxx.h>
+
+#include "format/Dyadic.h"
+#include "format/Format.h"
+
+namespace floatscope {
+
+// Every digit of a stored value: 0.1 in fp32 is "0.100000001490116119384765625".
+std::string exactDecimal(const Dyadic& value);
+
+// Every digit of a rational whose denominator is 2^a 5^b, if it has at most maxDigits digits;
+// empty for 1/3 and the like.
+std::optional<std::string> terminatingDecimal(const mpq_class& value, std::size_t maxDigits = 2000);
+
+// A rational to `significantDigits` digits, correctly rounded (nearest), as "1.4901161e-9" or "0.125".
+std::string approximateDecimal(const mpq_class& value, int significantDigits = 17);
+
+// C99-style hex float, normalised to 1.x: 0.1 in fp32 is "0x1.99999ap-4"; zero is "0x0p+0".
+std::string hexFloat(const Dyadic& value);
+
+// The shortest decimal that reads back (rounding to nearest-even) to the same code; among equally
+// short ones, the nearest. "inf", "-inf", "nan", "0", "-0" for the special codes.
+std::string shortestText(const Format& format, std::uint64_t code);
+
+// Digits "d1d2...dn" and decimal exponent k (value = d1.d2...dn * 10^k) as readable text:
+// positional for -5 <= k < 17, scientific ("1e-8", "3.4028235e+38") otherwise.
+std::string formatDecimalDigits(bool negative, const std::string& digits, long k);
+
+}  // namespace floatscope

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/Format.h"
+
+namespace floatscope {
+
+// The named formats, in the order the tools list them.
+const std::vector<Format>& namedFormats();
+
+// A named format by its canonical name; the name must be one of namedFormats() (asserted).
+const Format& namedFormat(std::string_view canonicalName);
+
+// A format by canonical name or alias (case-insensitive: "bf16", "bfloat16", "torch.bfloat16",
+// "__nv_fp8_e4m3", ...), or a user-defined "eXmY" with an optional convention suffix:
+// e5m4 (IEEE), e5m4fn, e5m4fnuz, e5m4fnu (unsigned, e8m0-like), e5m4finite.
+struct FormatLookup {
+    std::optional<Format> format;
+    std::string error;  // why the text names no format, when format is empty
+};
+FormatLookup lookupFormat(std::string_view text);
+
+// A user-defined format; the error says what is wrong with the parameters.
+FormatLookup makeCustomFormat(int exponentBits, int mantissaBits, Convention convention,
+                              std::optional<int> bias = std::nullopt);
+
+}  // namespace floatscope
