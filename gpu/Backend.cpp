@@ -1,0 +1,26 @@
+#include "Backend.h"
+
+#include "backends/NvidiaHostBackend.h"
+#include "backends/X86Backends.h"
+
+namespace floatscope::gpu {
+
+std::vector<std::unique_ptr<Backend>> makeBackends()
+{
+    std::vector<std::unique_ptr<Backend>> out;
+    if (auto b = makeNvidiaHostBackend())
+        out.push_back(std::move(b));
+    for (auto& b : makeX86Backends())
+        out.push_back(std::move(b));
+    return out;
+}
+
+std::unique_ptr<Backend> makeBackend(std::string_view name)
+{
+    for (auto& b : makeBackends())
+        if (b->name() == name)
+            return std::move(b);
+    return nullptr;
+}
+
+}  // namespace floatscope::gpu

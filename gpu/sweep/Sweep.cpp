@@ -1,0 +1,159 @@
+#include "sweep/Sweep.h"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "batch/Batch.h"
+
+namespace floatscope::gpu {
+
+namespace {
+
+constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
+
+struct Partial {
+    std::uint64_t inputs = 0;
+    std::uint64_t matches = 0;
+    std::uint64_t nanInputs = 0;
+    std::array<std::uint64_t, kMismatchKinds> mismatches{};
+    std::vector<Mismatch> examples;
+};
+
+bool isFp32Nan(std::uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
+bool isFp32Subnormal(std::uint32_t x) { return (x & 0x7FFFFFFFu) != 0 && (x & 0x7F800000u) == 0; }
+
+MismatchKind classify(std::uint32_t x, std::uint16_t engine, std::uint16_t reference, const Format& f,
+                      const BatchPlan& plan, KnownProperties known)
+{
+    if (isFp32Nan(x) && f.classify(engine) == ValueClass::NaN && f.classify(reference) == ValueClass::NaN)
+        return MismatchKind::NanEncoding;
+    if ((known & kFlushesSubnormalInputs) != 0 && isFp32Subnormal(x)) {
+        const std::uint32_t signedZero = x & 0x80000000u;
+        if (reference == convertFp32Bits<batch_detail::kNearestEven, true>(signedZero, plan))
+            return MismatchKind::SubnormalInputFlushed;
+    }
+    if ((known & kUnsignedTakesMagnitude) != 0 && f.signBits() == 0 && (x >> 31) != 0
+        && f.classify(engine) == ValueClass::NaN) {
+        std::uint16_t magnitudeCode = 0;
+        const std::uint32_t magnitude = x & 0x7FFFFFFFu;
+        convertFromFp32Bits({&magnitude, 1}, {&magnitudeCode, 1}, plan);
+        if (reference == magnitudeCode)
+            return MismatchKind::UnsignedTakesMagnitude;
+    }
+    return MismatchKind::Unexplained;
+}
+
+}  // namespace
+
+const char* toString(MismatchKind kind)
+{
+    switch (kind) {
+    case MismatchKind::NanEncoding: return "nan-encoding";
+    case MismatchKind::SubnormalInputFlushed: return "subnormal-input-flushed";
+    case MismatchKind::UnsignedTakesMagnitude: return "unsigned-takes-magnitude";
+    case MismatchKind::Unexplained: return "unexplained";
+    }
+    return "?";
+}
+
+std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
+                                   OverflowPolicy overflow)
+{
+    if (!backend.available())
+        return backend.name() + " is not available: " + backend.unavailableReason();
+    if (!backend.supports(format, mode, overflow))
+        return backend.name() + " does not convert to " + format.name() + " with " + toString(mode) + ", "
+            + toString(overflow);
+    const BatchPlanResult plan = makeBatchPlan(format, mode, overflow);
+    if (!plan.plan)
+        return plan.error;
+    return {};
+}
+
+SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mode, OverflowPolicy overflow,
+                  SweepRange range, const SweepOptions& options)
+{
+    const auto start = std::chrono::steady_clock::now();
+    SweepReport report;
+    const BatchPlanResult planResult = makeBatchPlan(format, mode, overflow);
+    if (!planResult.plan || range.end <= range.begin)
+        return report;
+    const BatchPlan plan = *planResult.plan;
+    const KnownProperties known = backend.knownProperties(format);
+
+    const std::uint64_t chunks = (range.end - range.begin + kChunk - 1) / kChunk;
+    std::atomic<std::uint64_t> nextChunk{0};
+    std::atomic<std::uint64_t> doneChunks{0};
+    std::mutex mergeMutex;
+
+    auto work = [&](bool reportsProgress) {
+        Partial local;
+        std::vector<std::uint32_t> input(kChunk);
+        std::vector<std::uint16_t> engine(kChunk);
+        std::vector<std::uint16_t> reference(kChunk);
+        for (;;) {
+            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+                break;
+            const std::uint64_t c = nextChunk.fetch_add(1);
+            if (c >= chunks)
+                break;
+            const std::uint64_t first = range.begin + c * kChunk;
+            const std::size_t n = static_cast<std::size_t>(std::min(kChunk, range.end - first));
+            for (std::size_t i = 0; i < n; ++i)
+                input[i] = static_cast<std::uint32_t>(first + i);
+            convertFromFp32Bits({input.data(), n}, {engine.data(), n}, plan);
+            backend.convert({input.data(), n}, {reference.data(), n}, format, mode, overflow);
+            // The common case, every code equal, in a loop the compiler vectorises; the kinds of
+            // the (rare) differences only when there are some.
+            std::size_t equal = 0;
+            std::size_t nans = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                equal += engine[i] == reference[i] ? 1 : 0;
+                nans += (input[i] & 0x7FFFFFFFu) > 0x7F800000u ? 1 : 0;
+            }
+            local.matches += equal;
+            local.nanInputs += nans;
+            for (std::size_t i = 0; i < n && equal < n; ++i) {
+                if (engine[i] == reference[i])
+                    continue;
+                const MismatchKind kind = classify(input[i], engine[i], reference[i], format, plan, known);
+                const auto k = static_cast<std::size_t>(kind);
+                if (local.mismatches[k]++ < options.examplesPerKind)
+                    local.examples.push_back({input[i], engine[i], reference[i], kind});
+            }
+            local.inputs += n;
+            const std::uint64_t done = doneChunks.fetch_add(1) + 1;
+            if (reportsProgress && options.progress)
+                options.progress(static_cast<double>(done) / static_cast<double>(chunks));
+        }
+        const std::lock_guard lock(mergeMutex);
+        report.inputs += local.inputs;
+        report.matches += local.matches;
+        report.nanInputs += local.nanInputs;
+        for (std::size_t k = 0; k < kMismatchKinds; ++k)
+            report.mismatches[k] += local.mismatches[k];
+        report.examples.insert(report.examples.end(), local.examples.begin(), local.examples.end());
+    };
+
+    const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::jthread> workers;
+    for (unsigned t = 1; t < threads; ++t)
+        workers.emplace_back(work, false);
+    work(true);
+    workers.clear();  // joins
+
+    // Keep the first examples of each kind, in input order.
+    std::sort(report.examples.begin(), report.examples.end(),
+              [](const Mismatch& a, const Mismatch& b) { return a.input < b.input; });
+    std::array<std::size_t, kMismatchKinds> kept{};
+    std::erase_if(report.examples, [&](const Mismatch& m) {
+        return kept[static_cast<std::size_t>(m.kind)]++ >= options.examplesPerKind;
+    });
+    report.cancelled = report.inputs < range.end - range.begin;
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
+}
+
+}  // namespace floatscope::gpu

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "Backend.h"
+#include "format/Format.h"
+#include "round/Rounding.h"
+
+namespace floatscope::gpu {
+
+// Why the engine and a reference gave different codes for one input.
+enum class MismatchKind : std::uint8_t {
+    NanEncoding,            // both gave a NaN, different bits (sign or payload convention)
+    SubnormalInputFlushed,  // the reference treated an fp32 subnormal input as zero
+    UnsignedTakesMagnitude, // the reference converted |x| where the engine says NaN (negative into e8m0)
+    Unexplained,            // a real disagreement
+};
+inline constexpr std::size_t kMismatchKinds = 4;
+const char* toString(MismatchKind kind);
+
+struct Mismatch {
+    std::uint32_t input = 0;  // fp32 bits
+    std::uint16_t engine = 0;
+    std::uint16_t reference = 0;
+    MismatchKind kind = MismatchKind::Unexplained;
+};
+
+// Inputs are fp32 bit patterns begin..end-1 (all 2^32 by default).
+struct SweepRange {
+    std::uint64_t begin = 0;
+    std::uint64_t end = std::uint64_t{1} << 32;
+};
+
+struct SweepOptions {
+    unsigned threads = 0;  // 0: one per hardware thread
+    std::size_t examplesPerKind = 5;
+    // Called on the calling thread with the share done (0..1); may be empty.
+    std::function<void(double)> progress;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct SweepReport {
+    std::uint64_t inputs = 0;     // compared (less than the range when cancelled)
+    std::uint64_t matches = 0;
+    std::uint64_t nanInputs = 0;  // NaN inputs among them, compared like the rest
+    std::array<std::uint64_t, kMismatchKinds> mismatches{};
+    std::vector<Mismatch> examples;  // the first few of each kind, in input order per thread chunk
+    bool cancelled = false;
+    double seconds = 0;
+
+    std::uint64_t count(MismatchKind kind) const { return mismatches[static_cast<std::size_t>(kind)]; }
+    std::uint64_t unexplained() const { return count(MismatchKind::Unexplained); }
+};
+
+// Empty when the engine's batch path and the backend both convert this; else why not.
+std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
+                                   OverflowPolicy overflow);
+
+// Every input in the range through the engine's batch path and the backend, compared bit for bit
+// on worker threads. Memory stays a few chunks per thread, whatever the range.
+SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mode, OverflowPolicy overflow,
+                  SweepRange range = {}, const SweepOptions& options = {});
+
+}  // namespace floatscope::gpu
