@@ -1,0 +1,125 @@
+// The batch path against the scalar path on structured fp32 inputs, for every small named format,
+// a few custom ones, every deterministic mode and both overflow policies. The inputs cover, for
+// every exponent and sign, mantissas that put every bit position at the rounding boundary with
+// and without sticky bits, plus random ones. (All 2^32 inputs: tests/exhaustive.)
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "TestSupport.h"
+#include "batch/Batch.h"
+#include "format/Codec.h"
+
+namespace floatscope {
+namespace {
+
+std::vector<std::uint32_t> structuredInputs()
+{
+    std::vector<std::uint32_t> mantissas = {0, 1, 2, 3, 0x7FFFFF, 0x7FFFFE, 0x400000, 0x400001, 0x3FFFFF, 0x555555};
+    for (int k = 0; k < 23; ++k) {
+        const std::uint32_t bit = 1u << k;
+        for (const std::uint32_t m : {bit, bit - 1, bit + 1, ~bit & 0x7FFFFF, (bit << 1) - 1, 0x7FFFFF & ~(bit - 1)})
+            mantissas.push_back(m & 0x7FFFFF);
+    }
+    std::mt19937 rng(1);
+    for (int i = 0; i < 16; ++i)
+        mantissas.push_back(rng() & 0x7FFFFF);
+    std::vector<std::uint32_t> inputs;
+    for (std::uint32_t sign = 0; sign < 2; ++sign)
+        for (std::uint32_t exponent = 0; exponent < 256; ++exponent)
+            for (const std::uint32_t m : mantissas)
+                inputs.push_back(sign << 31 | exponent << 23 | m);
+    return inputs;
+}
+
+struct Case {
+    std::string format;
+    RoundingMode mode;
+    OverflowPolicy overflow;
+};
+
+class BatchMatchesScalar : public testing::TestWithParam<Case> {};
+
+TEST_P(BatchMatchesScalar, StructuredInputs)
+{
+    const Case& c = GetParam();
+    const Format format = *lookupFormat(c.format).format;
+    const BatchPlanResult plan = makeBatchPlan(format, c.mode, c.overflow);
+    ASSERT_TRUE(plan.plan) << plan.error;
+    static const std::vector<std::uint32_t> inputs = structuredInputs();
+    std::vector<std::uint16_t> out(inputs.size());
+    convertFromFp32Bits(inputs, out, *plan.plan);
+    int failures = 0;
+    for (std::size_t i = 0; i < inputs.size() && failures < 5; ++i) {
+        const RoundResult scalar =
+            roundToFormat(unpackFloat(std::bit_cast<float>(inputs[i])), format, test::withMode(c.mode, c.overflow));
+        if (scalar.code != out[i]) {
+            ++failures;
+            ADD_FAILURE() << format.name() << " " << toString(c.mode) << " fp32 0x" << std::hex << inputs[i]
+                          << ": batch 0x" << out[i] << ", scalar 0x" << scalar.code;
+        }
+    }
+}
+
+std::vector<Case> cases()
+{
+    std::vector<Case> out;
+    for (const char* name : {"fp16", "bf16", "e4m3fn", "e4m3", "e5m2", "e4m3fnuz", "e5m2fnuz", "e2m3", "e3m2", "e2m1",
+                             "e8m0", "e5m7", "e3m4fnuz", "e5m0fnu", "e4m0fn", "e1m6finite", "e4m3fnb11"})
+        for (const RoundingMode m : {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
+                                     RoundingMode::Up, RoundingMode::Down, RoundingMode::ToOdd})
+            for (const OverflowPolicy o : {OverflowPolicy::Saturate, OverflowPolicy::NonSaturating})
+                out.push_back({name, m, o});
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllModes, BatchMatchesScalar, testing::ValuesIn(cases()),
+                         [](const testing::TestParamInfo<Case>& info) {
+                             std::string n = info.param.format + "_" + toString(info.param.mode) + "_"
+                                 + toString(info.param.overflow);
+                             for (char& ch : n)
+                                 if (!std::isalnum(static_cast<unsigned char>(ch)))
+                                     ch = '_';
+                             return n;
+                         });
+
+TEST(Batch, RefusesWhatItCannotDo)
+{
+    EXPECT_FALSE(makeBatchPlan(namedFormat("fp32"), RoundingMode::NearestEven).plan);
+    EXPECT_FALSE(makeBatchPlan(namedFormat("fp16"), RoundingMode::Stochastic).plan);
+    EXPECT_NE(makeBatchPlan(namedFormat("tf32"), RoundingMode::NearestEven).error.find("19 bits"), std::string::npos);
+}
+
+// Decoding back to fp32: every finite code's fp32 rounds back to the code; NaNs stay NaN.
+class DecodeBack : public testing::TestWithParam<std::string> {};
+
+TEST_P(DecodeBack, EveryCodeRoundTrips)
+{
+    const Format& f = namedFormat(GetParam());
+    const auto table = DecodeTable::make(f);
+    ASSERT_TRUE(table);
+    for (std::uint64_t code = 0; code <= f.codeMask(); ++code) {
+        const float x = (*table)[static_cast<std::uint16_t>(code)];
+        const ValueClass c = f.classify(code);
+        if (c == ValueClass::NaN) {
+            EXPECT_TRUE(std::isnan(x));
+            continue;
+        }
+        EXPECT_EQ(roundToFormat(unpackFloat(x), f).code, code) << f.name() << " " << code;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(SmallFormats, DecodeBack,
+                         testing::Values("fp16", "bf16", "e4m3fn", "e4m3", "e5m2", "e4m3fnuz", "e5m2fnuz", "e2m3",
+                                         "e3m2", "e2m1", "e8m0"));
+
+TEST(DecodeBack, RefusesFormatsWiderThanFp32)
+{
+    EXPECT_FALSE(DecodeTable::make(*lookupFormat("e9m6").format));
+}
+
+}  // namespace
+}  // namespace floatscope
