@@ -2,12 +2,18 @@
 
 #include "backends/NvidiaHostBackend.h"
 #include "backends/X86Backends.h"
+#if FLOATSCOPE_HAVE_CUDA_DEVICE
+#include "cuda/CudaBackend.h"
+#endif
 
 namespace floatscope::gpu {
 
 std::vector<std::unique_ptr<Backend>> makeBackends()
 {
     std::vector<std::unique_ptr<Backend>> out;
+#if FLOATSCOPE_HAVE_CUDA_DEVICE
+    out.push_back(makeCudaBackend());
+#endif
     if (auto b = makeNvidiaHostBackend())
         out.push_back(std::move(b));
     for (auto& b : makeX86Backends())

@@ -36,9 +36,10 @@ public:
 
     virtual bool supports(const Format& format, RoundingMode mode, OverflowPolicy overflow) const = 0;
     virtual KnownProperties knownProperties(const Format& format) const = 0;
-    // fp32 bit patterns in, codes out (same length). Only for supported conversions.
-    virtual void convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const Format& format,
-                         RoundingMode mode, OverflowPolicy overflow) const = 0;
+    // fp32 bit patterns in, codes out (same length). Only for supported conversions. Returns an
+    // empty string, or why the conversion failed (a device error, say).
+    virtual std::string convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output,
+                                const Format& format, RoundingMode mode, OverflowPolicy overflow) const = 0;
 };
 
 // Every backend compiled into this build, available here or not.

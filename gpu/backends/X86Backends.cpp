@@ -74,10 +74,11 @@ public:
                 || mode == RoundingMode::Down);
     }
     KnownProperties knownProperties(const Format&) const override { return 0; }
-    void convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const Format&,
-                 RoundingMode mode, OverflowPolicy) const override
+    std::string convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const Format&,
+                        RoundingMode mode, OverflowPolicy) const override
     {
         f16cConvert(input.data(), output.data(), std::min(input.size(), output.size()), mode);
+        return {};
     }
 };
 
@@ -98,10 +99,11 @@ public:
     }
     // Intel SDM: VCVTNEPS2BF16 treats denormal inputs as zero whatever MXCSR.DAZ says.
     KnownProperties knownProperties(const Format&) const override { return kFlushesSubnormalInputs; }
-    void convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const Format&, RoundingMode,
-                 OverflowPolicy) const override
+    std::string convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const Format&,
+                        RoundingMode, OverflowPolicy) const override
     {
         bf16Convert(input.data(), output.data(), std::min(input.size(), output.size()));
+        return {};
     }
 };
 

@@ -87,6 +87,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     std::atomic<std::uint64_t> nextChunk{0};
     std::atomic<std::uint64_t> doneChunks{0};
     std::mutex mergeMutex;
+    std::atomic<bool> failed{false};
 
     auto work = [&](bool reportsProgress) {
         Partial local;
@@ -94,7 +95,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
         std::vector<std::uint16_t> engine(kChunk);
         std::vector<std::uint16_t> reference(kChunk);
         for (;;) {
-            if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+            if ((options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed)) || failed.load())
                 break;
             const std::uint64_t c = nextChunk.fetch_add(1);
             if (c >= chunks)
@@ -104,7 +105,13 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
             for (std::size_t i = 0; i < n; ++i)
                 input[i] = static_cast<std::uint32_t>(first + i);
             convertFromFp32Bits({input.data(), n}, {engine.data(), n}, plan);
-            backend.convert({input.data(), n}, {reference.data(), n}, format, mode, overflow);
+            if (std::string error = backend.convert({input.data(), n}, {reference.data(), n}, format, mode, overflow);
+                !error.empty()) {
+                const std::lock_guard lock(mergeMutex);
+                report.error = std::move(error);
+                failed.store(true);
+                break;
+            }
             // The common case, every code equal, in a loop the compiler vectorises; the kinds of
             // the (rare) differences only when there are some.
             std::size_t equal = 0;
@@ -151,7 +158,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     std::erase_if(report.examples, [&](const Mismatch& m) {
         return kept[static_cast<std::size_t>(m.kind)]++ >= options.examplesPerKind;
     });
-    report.cancelled = report.inputs < range.end - range.begin;
+    report.cancelled = report.error.empty() && report.inputs < range.end - range.begin;
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }

@@ -51,6 +51,7 @@ struct SweepReport {
     std::array<std::uint64_t, kMismatchKinds> mismatches{};
     std::vector<Mismatch> examples;  // the first few of each kind, in input order per thread chunk
     bool cancelled = false;
+    std::string error;  // the backend failed (a device error): the counts cover what ran before
     double seconds = 0;
 
     std::uint64_t count(MismatchKind kind) const { return mismatches[static_cast<std::size_t>(kind)]; }

@@ -63,6 +63,7 @@ TEST_P(ReferenceExhaustive, AllFp32InputsAgree)
                 c.backend, c.format, toString(c.mode), toString(c.overflow), r.inputs, r.seconds,
                 r.count(MismatchKind::NanEncoding), r.count(MismatchKind::SubnormalInputFlushed),
                 r.count(MismatchKind::UnsignedTakesMagnitude), r.unexplained());
+    ASSERT_EQ(r.error, "");
     for (const Mismatch& m : r.examples)
         if (m.kind == MismatchKind::Unexplained)
             ADD_FAILURE() << "fp32 0x" << std::hex << m.input << ": engine 0x" << m.engine << ", reference 0x"
@@ -102,6 +103,9 @@ constexpr std::uint64_t kE5m2Nan = kNanInputs - nanMatchingCanonicalAllOnes(2); 
 // e8m0: NVIDIA converts |x| for negative inputs, the engine says NaN (0xFF). Negative finite
 // nonzero inputs: 0x7F800000 - 1 of them; -inf too when saturating (NVIDIA 0xFE, engine 0xFF).
 constexpr std::uint64_t kNegativeFinite = 0x7F800000u - 1;
+// Rounding up without saturation, NVIDIA's |x| above 2^127 (exponent field 254, mantissa != 0)
+// overflows to NaN 0xFF, which is what the engine says for the negative input anyway.
+constexpr std::uint64_t kNegativeAbove2To127 = (std::uint64_t{1} << 23) - 1;
 
 INSTANTIATE_TEST_SUITE_P(
     NvidiaHost, ReferenceExhaustive,
@@ -120,7 +124,7 @@ INSTANTIATE_TEST_SUITE_P(
                     Case{"nvidia-host", "e2m1", M::NearestEven, O::Saturate},
                     Case{"nvidia-host", "e2m1", M::TowardZero, O::Saturate},
                     Case{"nvidia-host", "e8m0", M::TowardZero, O::Saturate, 0, 0, kNegativeFinite + 1},
-                    Case{"nvidia-host", "e8m0", M::Up, O::NonSaturating, 0, 0, kNegativeFinite}),
+                    Case{"nvidia-host", "e8m0", M::Up, O::NonSaturating, 0, 0, kNegativeFinite - kNegativeAbove2To127}),
     caseName);
 
 }  // namespace
