@@ -130,7 +130,11 @@ std::string approximateDecimal(const mpq_class& value, int significantDigits)
     MpfrValue x(static_cast<mpfr_prec_t>(significantDigits * 4 + 64));
     mpfr_set_q(x.value, value.get_mpq_t(), MPFR_RNDN);
     const auto [digits, k] = mpfrDigits(x.value, significantDigits, MPFR_RNDN);
-    return formatDecimalDigits(sgn(value) < 0, digits, k);
+    if (k >= -4 && k < significantDigits)
+        return formatDecimalDigits(sgn(value) < 0, digits, k);
+    const std::string sign = sgn(value) < 0 ? "-" : "";
+    return sign + digits.substr(0, 1) + (digits.size() > 1 ? "." + digits.substr(1) : "") + "e"
+        + (k >= 0 ? "+" : "") + std::to_string(k);
 }
 
 std::string hexFloat(const Dyadic& value)

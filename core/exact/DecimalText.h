@@ -18,7 +18,8 @@ std::string exactDecimal(const Dyadic& value);
 // empty for 1/3 and the like.
 std::optional<std::string> terminatingDecimal(const mpq_class& value, std::size_t maxDigits = 2000);
 
-// A rational to `significantDigits` digits, correctly rounded (nearest), as "1.4901161e-9" or "0.125".
+// A rational to `significantDigits` digits, correctly rounded (nearest): positional as C's %g would
+// print it ("0.125", "0.000244141"), scientific below 1e-4 or from 10^digits ("2.44141e-5").
 std::string approximateDecimal(const mpq_class& value, int significantDigits = 17);
 
 // C99-style hex float, normalised to 1.x: 0.1 in fp32 is "0x1.99999ap-4"; zero is "0x0p+0".

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "exact/ExactValue.h"
+#include "format/Format.h"
+#include "round/Neighbours.h"
+#include "round/Route.h"
+#include "round/Rounding.h"
+
+namespace floatscope {
+
+// Everything the inspector and `floatscope show` say about one value in one format, computed once
+// here so that the window and the command line cannot disagree.
+struct NeighbourText {
+    std::uint64_t code = 0;
+    std::string hex;
+    std::string value;     // exact decimal, or inf / -inf
+    std::string shortest;
+};
+
+struct Inspection {
+    std::string format;            // canonical name
+    std::uint64_t code = 0;
+    std::string hex;               // 0x3dcd, zero-padded to the format's width
+    std::string binary;            // "0 01111011 1001101": sign, exponent, mantissa fields
+    unsigned sign = 0;
+    std::uint64_t exponentField = 0;
+    std::uint64_t mantissaField = 0;
+    ValueClass valueClass = ValueClass::Zero;
+    std::string value;             // every digit of the stored value; inf, -inf, nan
+    std::string shortest;          // shortest text that reads back to the same bits
+    std::string hexFloat;          // empty for inf and NaN
+    // |stored - input| and |stored - input| / |input|, exactly: a terminating decimal, otherwise a
+    // fraction p/q. "inf" when the stored value is infinite, "nan" for NaN, empty when undefined
+    // (the relative error of an input of zero, or of an infinite input).
+    std::string absError;
+    std::string relError;
+    std::string absErrorApprox;    // the same to 6 significant digits, for tables
+    std::string relErrorApprox;
+    Flags flags = 0;
+    std::optional<NeighbourText> previous;
+    std::optional<NeighbourText> next;
+    std::string ulp;               // exact decimal; empty for inf and NaN
+    Placement placement;           // where the input fell and why it went where it did
+    RoundResult viaFp32;           // the fp32 route, and whether it differs from the direct rounding
+    bool viaFp32Differs = false;
+    RoundResult viaFp64;
+    bool viaFp64Differs = false;
+};
+
+// The input rounded into the format along the route (direct by default) and described.
+Inspection inspect(const ExactValue& input, const Format& format, const RoundOptions& options = {},
+                   Route route = Route::Direct);
+
+// Pieces used on their own by the tables and the bit strip.
+std::string hexCode(const Format& format, std::uint64_t code);
+std::string binaryFields(const Format& format, std::uint64_t code);
+std::string exactText(const mpq_class& value);  // terminating decimal, else p/q
+std::string flagNames(Flags flags);             // "inexact,tie"
+
+}  // namespace floatscope
