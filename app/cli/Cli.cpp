@@ -1,8 +1,15 @@
 #include "cli/Cli.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli/Commands.h"
+#include "cli/Output.h"
 
 namespace floatscope::cli {
 
@@ -10,14 +17,16 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: floatscope [COMMAND] [OPTIONS]
 
-With no command, opens the window.
-
-Commands:
+With no command, opens the window. Commands work headless:
   formats    every format with its layout, range and special values
+  show       a value's bits, exact stored value, error and neighbours in each format
 
-Options:
-  -h, --help     show this help
-  --version      show the version
+'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
+mismatches, 2 bad input or usage (a one-line reason on stderr).
+
+options:
+  -h, --help     this help
+  --version      the version
 )";
 
 }  // namespace
@@ -33,17 +42,23 @@ bool isCommandLine(const char* first)
 
 int run(int argc, char** argv)
 {
+    Io io;
+    io.colour = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
     const std::string command = argc > 1 ? argv[1] : "";
+    const std::vector<std::string> arguments(argv + 2, argv + argc);
     if (command == "--help" || command == "-h") {
-        std::fputs(kUsage, stdout);
+        std::fputs(kUsage, io.out);
         return 0;
     }
     if (command == "--version") {
         std::printf("floatscope %s\n", FLOATSCOPE_VERSION);
         return 0;
     }
-    std::fprintf(stderr, "floatscope: unknown command '%s' (see 'floatscope --help')\n", command.c_str());
-    return 2;
+    if (command == "formats")
+        return runFormats(arguments, io);
+    if (command == "show")
+        return runShow(arguments, io);
+    return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 
 }  // namespace floatscope::cli

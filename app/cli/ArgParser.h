@@ -1,0 +1,40 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace floatscope::cli {
+
+// A small declarative parser for one subcommand's arguments. Options are --long, --long=value,
+// --long value and -s value. A token such as -0.5 or -inf is a value, not an option: only the
+// declared short options count as options, and "--" ends them.
+class ArgParser {
+public:
+    struct Option {
+        std::string longName;   // without the dashes
+        char shortName = 0;
+        bool takesValue = false;
+    };
+
+    explicit ArgParser(std::vector<Option> options) : m_options(std::move(options)) {}
+
+    // Parses; on failure returns the one-line reason ("unknown option '--frob'").
+    std::optional<std::string> parse(const std::vector<std::string>& arguments);
+
+    bool has(std::string_view longName) const { return m_values.count(std::string(longName)) != 0; }
+    std::optional<std::string> value(std::string_view longName) const;  // the last one given
+    const std::vector<std::string>& positionals() const { return m_positionals; }
+
+private:
+    const Option* findLong(std::string_view name) const;
+    const Option* findShort(char name) const;
+
+    std::vector<Option> m_options;
+    std::map<std::string, std::vector<std::string>> m_values;
+    std::vector<std::string> m_positionals;
+};
+
+}  // namespace floatscope::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+class QJsonDocument;
+
+namespace floatscope::cli {
+
+// Where a command writes, and whether stdout is a terminal that takes colour.
+struct Io {
+    std::FILE* out = stdout;
+    std::FILE* err = stderr;
+    bool colour = false;
+};
+
+// ANSI colours for the bit fields, as the inspector paints them.
+enum class Colour { None, Sign, Exponent, Mantissa, Dim, Bold };
+std::string paint(const Io& io, Colour colour, const std::string& text);
+
+// Columns padded to their widest cell (colour codes and UTF-8 are not counted as width).
+class Table {
+public:
+    explicit Table(std::vector<std::string> header) : m_header(std::move(header)) {}
+    void addRow(std::vector<std::string> cells) { m_rows.push_back(std::move(cells)); }
+    void print(const Io& io) const;
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+void printJson(const Io& io, const QJsonDocument& document);
+
+// The command line's error contract: one line on stderr, exit status 2, nothing on stdout.
+int usageError(const Io& io, const std::string& reason);
+
+}  // namespace floatscope::cli

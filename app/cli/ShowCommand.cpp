@@ -1,0 +1,269 @@
+#include <sstream>
+#include <variant>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "cli/ArgParser.h"
+#include "cli/Commands.h"
+#include "format/Registry.h"
+#include "inspect/Inspection.h"
+#include "text/Explain.h"
+#include "text/Parse.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope show VALUE [-f FMT[,FMT...]] [--rounding MODE] [--saturate|--no-saturate]
+                       [--via direct|fp32|fp64] [--seed N] [--random-bits R] [--json] [--no-color]
+
+VALUE, rounded once from its exact value into each format: the bits, the exact stored value, the
+shortest text that reads back to it, the error, the neighbours, the ulp, and why it rounded that way.
+
+VALUE: decimal or scientific (0.1, -2.5e-3), hex float (0x1.8p3), inf, -inf, nan, or a bit pattern
+of a format (bf16:0x3DCD, e4m3fn:0b0111_1110).
+
+options:
+  -f, --formats LIST    formats, comma-separated (default fp32,fp16,bf16,e4m3fn,e5m2); any name or
+                        alias of 'floatscope formats', or a custom eXmY
+  --rounding MODE       nearest-even (default), nearest-away, toward-zero, up, down, odd, stochastic
+  --saturate            clamp overflow (and infinities) to the largest finite value
+  --no-saturate         overflow to inf, or NaN where the format has no inf
+                        (default: each format's own rule)
+  --via ROUTE           direct (default: one rounding from the exact value), fp32 or fp64 (first to
+                        that format, as torch.tensor(x).to(dtype) does); other bits than direct are
+                        reported as double rounding
+  --seed N              stochastic rounding: the seed (default 0)
+  --random-bits R       stochastic rounding: random bits compared with the fraction (1..64, default 32)
+  --json                one JSON document on stdout
+  --no-color            no colours, even on a terminal
+  -h, --help            this help
+)";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QJsonValue orNull(const std::string& s) { return s.empty() ? QJsonValue() : QJsonValue(qs(s)); }
+
+QJsonValue neighbourJson(const std::optional<NeighbourText>& n)
+{
+    if (!n)
+        return QJsonValue();
+    return QJsonObject{{"bits", qs(n->hex)}, {"value", qs(n->value)}, {"shortest", qs(n->shortest)}};
+}
+
+// The ulp as a power of two, which it always is: "2^-27".
+std::string powerOfTwo(const Format& f, std::uint64_t code)
+{
+    const auto ulp = ulpOf(f, code);
+    if (!ulp)
+        return "-";
+    return "2^" + std::to_string(ulp->normalized().exponent);
+}
+
+std::string roundingWords(const Inspection& in)
+{
+    std::string out = toString(in.placement.reason);
+    if ((in.flags & kInexact) != 0 && in.valueClass != ValueClass::NaN)
+        out += in.placement.wentUp ? " (up)" : " (down)";
+    return out;
+}
+
+std::string neighbourCell(const std::optional<NeighbourText>& n)
+{
+    return n ? n->hex + " " + n->shortest : "-";
+}
+
+std::string binaryCell(const Io& io, const std::string& binary, const Format& f)
+{
+    // The fields are separated by single spaces: colour each as the bit strip does.
+    std::istringstream fields(binary);
+    std::string out;
+    std::string field;
+    const Colour colours[] = {Colour::Sign, Colour::Exponent, Colour::Mantissa};
+    int index = f.signBits() == 0 ? 1 : 0;
+    while (fields >> field) {
+        out += (out.empty() ? "" : " ") + paint(io, colours[std::min(index, 2)], field);
+        ++index;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error)
+{
+    std::vector<Format> formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        const std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (name.empty()) {
+            error = "empty format name in '" + text + "'";
+            return std::nullopt;
+        }
+        FormatLookup lookup = lookupFormat(name);
+        if (!lookup.format) {
+            error = lookup.error;
+            return std::nullopt;
+        }
+        formats.push_back(*lookup.format);
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return formats;
+}
+
+int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
+{
+    ArgParser args({{"formats", 'f', true},
+                    {"rounding", 0, true},
+                    {"saturate", 0, false},
+                    {"no-saturate", 0, false},
+                    {"via", 0, true},
+                    {"seed", 0, true},
+                    {"random-bits", 0, true},
+                    {"json", 0, false},
+                    {"no-color", 0, false},
+                    {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(ioIn, *error + " (see 'floatscope show --help')");
+    if (args.has("help")) {
+        std::fputs(kHelp, ioIn.out);
+        return 0;
+    }
+    Io io = ioIn;
+    io.colour = io.colour && !args.has("no-color") && !args.has("json");
+
+    // 1. The value.
+    if (args.positionals().empty())
+        return usageError(io, "show needs a VALUE (see 'floatscope show --help')");
+    if (args.positionals().size() > 1)
+        return usageError(io, "show takes one VALUE, got '" + args.positionals()[0] + "' and '"
+                                  + args.positionals()[1] + "'");
+    const std::string& text = args.positionals().front();
+    const ParseOutcome parsed = parseValue(text);
+    if (const auto* e = std::get_if<ParseError>(&parsed))
+        return usageError(io, e->message);
+    const ExactValue value = std::get<ParsedValue>(parsed).value;
+
+    // 2. Formats, rounding, overflow and route.
+    std::string error;
+    const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
+    if (!formats)
+        return usageError(io, error);
+    RoundOptions options;
+    if (const auto mode = args.value("rounding")) {
+        const auto parsedMode = parseRoundingMode(*mode);
+        if (!parsedMode)
+            return usageError(io, "unknown rounding mode '" + *mode
+                                      + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)");
+        options.mode = *parsedMode;
+    }
+    if (args.has("saturate") && args.has("no-saturate"))
+        return usageError(io, "--saturate and --no-saturate contradict each other");
+    if (args.has("saturate"))
+        options.overflow = OverflowPolicy::Saturate;
+    if (args.has("no-saturate"))
+        options.overflow = OverflowPolicy::NonSaturating;
+    Route route = Route::Direct;
+    if (const auto via = args.value("via")) {
+        const auto parsedRoute = parseRoute(*via);
+        if (!parsedRoute)
+            return usageError(io, "unknown route '" + *via + "' (direct, fp32, fp64)");
+        route = *parsedRoute;
+    }
+    std::uint64_t seed = 0;
+    int randomBits = 32;
+    try {
+        if (const auto s = args.value("seed"); s)
+            seed = std::stoull(*s);
+        if (const auto r = args.value("random-bits"); r)
+            randomBits = std::stoi(*r);
+    } catch (const std::exception&) {
+        return usageError(io, "--seed and --random-bits take whole numbers");
+    }
+    if (randomBits < 1 || randomBits > 64)
+        return usageError(io, "--random-bits must be 1..64, got " + std::to_string(randomBits));
+    StochasticSource random(seed, randomBits);
+
+    // 3. One inspection per format.
+    std::vector<Inspection> results;
+    for (const Format& f : *formats) {
+        RoundOptions o = options;
+        if (o.mode == RoundingMode::Stochastic)
+            o = random.next(options.overflow);
+        results.push_back(inspect(value, f, o, route));
+    }
+
+    if (args.has("json")) {
+        QJsonArray list;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            const Inspection& r = results[i];
+            const Format& f = (*formats)[i];
+            QJsonArray flags;
+            for (const char* flag : {"inexact", "tie", "underflow", "overflow", "invalid"})
+                if (flagNames(r.flags).find(flag) != std::string::npos)
+                    flags.append(flag);
+            list.append(QJsonObject{
+                {"format", qs(r.format)},
+                {"bits", qs(r.hex)},
+                {"binary", qs(r.binary)},
+                {"sign", static_cast<int>(r.sign)},
+                {"exponent", static_cast<double>(r.exponentField)},
+                {"mantissa", static_cast<double>(r.mantissaField)},
+                {"class", toString(r.valueClass)},
+                {"value", qs(r.value)},
+                {"shortest", qs(r.shortest)},
+                {"hex_float", orNull(r.hexFloat)},
+                {"abs_error", orNull(r.absError)},
+                {"rel_error", orNull(r.relError)},
+                {"abs_error_approx", orNull(r.absErrorApprox)},
+                {"rel_error_approx", orNull(r.relErrorApprox)},
+                {"flags", flags},
+                {"prev", neighbourJson(r.previous)},
+                {"next", neighbourJson(r.next)},
+                {"ulp", orNull(r.ulp)},
+                {"tie", r.placement.tie},
+                {"rounding_reason", toString(r.placement.reason)},
+                {"explanation", text::explainRounding(qs(text), f, r)},
+                {"via_fp32", QJsonObject{{"bits", qs(hexCode(f, r.viaFp32.code))}, {"double_rounding", r.viaFp32Differs}}},
+                {"via_fp64", QJsonObject{{"bits", qs(hexCode(f, r.viaFp64.code))}, {"double_rounding", r.viaFp64Differs}}},
+            });
+        }
+        printJson(io, QJsonDocument(QJsonObject{
+                          {"input", qs(text)},
+                          {"exact", qs(value.rationalText())},
+                          {"rounding", toString(options.mode)},
+                          {"overflow", options.overflow ? toString(*options.overflow) : "format-default"},
+                          {"route", toString(route)},
+                          {"results", list},
+                      }));
+        return 0;
+    }
+
+    std::fprintf(io.out, "%s = %s  (%s, %s route)\n\n", text.c_str(), value.rationalText().c_str(),
+                 toString(options.mode), toString(route));
+    Table bits({"format", "bits", "sign exponent mantissa", "class", "value (exact)"});
+    Table rounding({"format", "shortest", "abs error", "rel error", "previous", "next", "ulp", "rounding", "via fp32"});
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const Inspection& r = results[i];
+        const Format& f = (*formats)[i];
+        bits.addRow({r.format, r.hex, binaryCell(io, r.binary, f), toString(r.valueClass), r.value});
+        rounding.addRow({r.format, r.shortest, r.absErrorApprox.empty() ? "-" : r.absErrorApprox,
+                         r.relErrorApprox.empty() ? "-" : r.relErrorApprox, neighbourCell(r.previous),
+                         neighbourCell(r.next), powerOfTwo(f, r.code), roundingWords(r),
+                         r.viaFp32Differs ? hexCode(f, r.viaFp32.code) + " (double rounding)" : "same"});
+    }
+    bits.print(io);
+    std::fputc('\n', io.out);
+    rounding.print(io);
+    std::fputc('\n', io.out);
+    for (std::size_t i = 0; i < results.size(); ++i)
+        std::fprintf(io.out, "%s\n", text::explainRounding(qs(text), (*formats)[i], results[i]).toStdString().c_str());
+    return 0;
+}
+
+}  // namespace floatscope::cli

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+#include "exact/ExactValue.h"
+#include "format/Format.h"
+#include "inspect/Inspection.h"
+
+namespace floatscope::text {
+
+// The rounding decision in words: "257 lies exactly halfway between 256 and 258; ties go to the
+// even mantissa, so bf16 stores 256." Translated (context "Explain") where a translator is installed,
+// English on the command line.
+QString explainRounding(const QString& inputText, const Format& format, const Inspection& inspection);
+
+}  // namespace floatscope::text
