@@ -58,13 +58,9 @@ std::string nanCodes(const Format& f)
     return "none";
 }
 
-// Exact where that is short (448, 0.001953125), otherwise 6 digits marked as approximate.
 std::string brief(const Dyadic& d)
 {
-    std::string exact = exactDecimal(d);
-    if (exact.size() <= 12)
-        return exact;
-    return "~" + approximateDecimal(ExactValue::fromDyadic(d).value(), 6);
+    return briefDecimal(ExactValue::fromDyadic(d).value());
 }
 
 std::string fixed(double x, int decimals)

@@ -137,6 +137,13 @@ std::string approximateDecimal(const mpq_class& value, int significantDigits)
         + (k >= 0 ? "+" : "") + std::to_string(k);
 }
 
+std::string briefDecimal(const mpq_class& value, std::size_t maxLength)
+{
+    if (auto exact = terminatingDecimal(value, maxLength); exact && exact->size() <= maxLength)
+        return *exact;
+    return "~" + approximateDecimal(value, 6);
+}
+
 std::string hexFloat(const Dyadic& value)
 {
     const std::string sign = value.negative ? "-" : "";

@@ -22,6 +22,10 @@ std::optional<std::string> terminatingDecimal(const mpq_class& value, std::size_
 // print it ("0.125", "0.000244141"), scientific below 1e-4 or from 10^digits ("2.44141e-5").
 std::string approximateDecimal(const mpq_class& value, int significantDigits = 17);
 
+// Exact where that is short ("448", "0.001953125"), otherwise 6 significant digits marked with a
+// leading "~" ("~3.40282e+38"): for tables and axis labels that have no room for every digit.
+std::string briefDecimal(const mpq_class& value, std::size_t maxLength = 12);
+
 // C99-style hex float, normalised to 1.x: 0.1 in fp32 is "0x1.99999ap-4"; zero is "0x0p+0".
 std::string hexFloat(const Dyadic& value);
 
