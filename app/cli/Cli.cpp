@@ -20,6 +20,7 @@ constexpr const char* kUsage = R"(usage: floatscope [COMMAND] [OPTIONS]
 With no command, opens the window. Commands work headless:
   formats    every format with its layout, range and special values
   show       a value's bits, exact stored value, error and neighbours in each format
+  accumulate a start value plus an increment N times in each format, and where the sum stalls
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
 mismatches, 2 bad input or usage (a one-line reason on stderr).
@@ -58,6 +59,8 @@ int run(int argc, char** argv)
         return runFormats(arguments, io);
     if (command == "show")
         return runShow(arguments, io);
+    if (command == "accumulate")
+        return runAccumulate(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 

@@ -127,7 +127,15 @@ INSTANTIATE_TEST_SUITE_P(
                     Golden{"show_1e-6_fp16.txt", {"show", "1e-6", "-f", "fp16,bf16"}},
                     Golden{"show_1e-6_fp16.json", {"show", "1e-6", "-f", "fp16", "--json"}},
                     Golden{"show_double_rounding.txt", {"show", "0x1.01000004p0", "-f", "bf16", "--via", "fp32"}},
-                    Golden{"formats.txt", {"formats"}}),
+                    Golden{"formats.txt", {"formats"}},
+                    Golden{"accumulate_1e-3.txt", {"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "1000"}},
+                    Golden{"accumulate_1e-3.json",
+                           {"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "1000", "-f", "fp16,bf16", "--json"}},
+                    Golden{"accumulate_1e-4.txt", {"accumulate", "--start", "0", "--delta", "1e-4", "--steps", "10000"}},
+                    Golden{"accumulate_master.txt", {"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10",
+                                                     "--mode", "fp32-master", "-f", "bf16,fp16,fp32"}},
+                    Golden{"accumulate_1e-3.csv", {"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "20",
+                                                   "-f", "fp32,fp16,bf16", "--csv", "--every", "4"}}),
     [](const testing::TestParamInfo<Golden>& info) {
         std::string n = info.param.name;
         for (char& c : n)
@@ -184,6 +192,65 @@ TEST(ShowJson, OptionsChangeTheResult)
     // Same seed, same draw.
     const auto sr = [] { return resultFor(showJson({"0.1", "-f", "e4m3fn", "--rounding", "sr", "--seed", "7"}), "e4m3fn")["bits"]; };
     EXPECT_EQ(sr(), sr());
+}
+
+QJsonDocument accumulateJson(const std::vector<std::string>& args)
+{
+    std::vector<std::string> all = {"accumulate"};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back("--json");
+    const Outcome run = floatscope(all);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    return QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
+}
+
+TEST(AccumulateJson, SeedDemosFieldByField)
+{
+    // seeds/002: 1 + 10^-3, a thousand times. fp16 adds one ulp (2^-10) per step: 1 + 1000/1024.
+    const QJsonDocument thousandth = accumulateJson({"--start", "1", "--delta", "1e-3", "--steps", "1000"});
+    EXPECT_EQ(thousandth.object()["exact_final"].toString(), "2");
+    EXPECT_EQ(thousandth.object()["mode"].toString(), "stored");
+    const QJsonObject fp16 = resultFor(thousandth, "fp16");
+    EXPECT_EQ(fp16["bits"].toString(), "0x3fe8");
+    EXPECT_EQ(fp16["value"].toString(), "1.9765625");
+    EXPECT_EQ(fp16["effective_adds"].toInt(), 1000);
+    EXPECT_TRUE(fp16["first_stall_step"].isNull());
+    EXPECT_EQ(fp16["abs_error"].toString(), "0.0234375");
+    const QJsonObject bf16 = resultFor(thousandth, "bf16");
+    EXPECT_EQ(bf16["value"].toString(), "1");
+    EXPECT_EQ(bf16["effective_adds"].toInt(), 0);
+    EXPECT_EQ(bf16["first_stall_step"].toInt(), 1);
+    EXPECT_EQ(bf16["first_stall"].toObject()["reason"].toString(), "below-half-gap");
+    EXPECT_EQ(bf16["first_stall"].toObject()["ulp"].toString(), "0.0078125");
+    EXPECT_EQ(bf16["first_stall"].toObject()["threshold"].toString(), "0.00390625");
+    EXPECT_EQ(bf16["delta_stored"].toObject()["value"].toString(), "0.00099945068359375");
+
+    // seeds/003: 10^-4 from 0, ten thousand times: fp16 stops at 0.25, bf16 at 2^-5.
+    const QJsonDocument tenThousandth = accumulateJson({"--start", "0", "--delta", "1e-4", "--steps", "10000"});
+    EXPECT_EQ(resultFor(tenThousandth, "fp16")["value"].toString(), "0.25");
+    EXPECT_EQ(resultFor(tenThousandth, "fp16")["first_stall_step"].toInt(), 2182);
+    EXPECT_EQ(resultFor(tenThousandth, "bf16")["value"].toString(), "0.03125");
+    EXPECT_EQ(resultFor(tenThousandth, "bf16")["first_stall_step"].toInt(), 274);
+
+    // seeds/000: the bf16 copy of an fp32 master first moves at step 4 (the notes say 8).
+    const QJsonDocument master =
+        accumulateJson({"--start", "1", "--delta", "1e-3", "--steps", "10", "--mode", "fp32-master", "-f", "bf16"});
+    EXPECT_EQ(resultFor(master, "bf16")["first_change_step"].toInt(), 4);
+    EXPECT_EQ(resultFor(master, "bf16")["master"].toObject()["format"].toString(), "fp32");
+}
+
+TEST(AccumulateCsv, EveryKthStepAndTheLast)
+{
+    const Outcome run = floatscope(
+        {"accumulate", "--start", "0", "--delta", "1e-4", "--steps", "10000", "-f", "fp16", "--csv", "--every", "3000"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, "step,fp16,exact\n"
+                       "0,0,0\n"
+                       "3000,0.25,0.3\n"
+                       "6000,0.25,0.6\n"
+                       "9000,0.25,0.9\n"
+                       "10000,0.25,1\n");
 }
 
 TEST(Formats, JsonListsEveryFormatWithAliases)
@@ -250,12 +317,45 @@ INSTANTIATE_TEST_SUITE_P(
                     ErrorCase{{"show", "0.1", "--json=yes"}, "option '--json' takes no value"},
                     ErrorCase{{"show", "0.1", "--random-bits", "99"}, "--random-bits must be 1..64"},
                     ErrorCase{{"formats", "fp16"}, "formats takes no values, got 'fp16'"},
-                    ErrorCase{{"formats", "--yaml"}, "unknown option '--yaml'"}));
+                    ErrorCase{{"formats", "--yaml"}, "unknown option '--yaml'"},
+                    ErrorCase{{"accumulate", "--delta", "1e-3", "--steps", "10"}, "accumulate needs --start"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3"}, "accumulate needs --steps"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "0"},
+                              "the number of steps must be at least 1, got 0"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "-3"}, "got -3"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "2e7"},
+                              "must be at most 10000000 (10^7), got 20000000"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "1e40"},
+                              "--steps is out of range, got '1e40'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "2.5"},
+                              "--steps must be a whole number, got '2.5'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "nan", "--steps", "10"},
+                              "the increment must be a number, got nan"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "-inf", "--steps", "10"},
+                              "the increment must be finite, got -inf"},
+                    ErrorCase{{"accumulate", "--start", "inf", "--delta", "1", "--steps", "10"},
+                              "the start value must be finite, got inf"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3x", "--steps", "10"},
+                              "--delta: unexpected 'x' at position 4 in '1e-3x'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "-f", "fp17"},
+                              "unknown format 'fp17'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--mode", "master"},
+                              "unknown mode 'master'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--json", "--csv"},
+                              "contradict"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--every", "2"},
+                              "use it with --csv"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--csv", "--every", "0"},
+                              "--every must be at least 1, got 0"},
+                    ErrorCase{{"accumulate", "1", "--delta", "1e-3", "--steps", "10"}, "takes options only, got '1'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--mode", "stochastic",
+                               "--random-bits", "0"},
+                              "random bits must be 1..64, got 0"}));
 
 TEST(Help, EverySubcommandAndVersion)
 {
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             {"--help"}, {"-h"}, {"show", "--help"}, {"formats", "--help"}, {"show", "-h"}}) {
+             {"--help"}, {"-h"}, {"show", "--help"}, {"formats", "--help"}, {"show", "-h"}, {"accumulate", "--help"}}) {
         const Outcome run = floatscope(args);
         EXPECT_EQ(run.status, 0);
         EXPECT_NE(run.out.find("usage: floatscope"), std::string::npos);

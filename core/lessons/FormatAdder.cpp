@@ -1,0 +1,117 @@
+#include "lessons/FormatAdder.h"
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "arith/ExactArithmetic.h"
+#include "format/Codec.h"
+#include "format/Registry.h"
+
+namespace floatscope {
+
+namespace {
+
+// A 16-bit table takes about a millisecond to build; simulations are rerun as a slider moves, so
+// each layout's table is built once per process.
+std::shared_ptr<const DecodeTable> sharedDecodeTable(const Format& format)
+{
+    using Key = std::tuple<int, int, int, Convention>;
+    static std::mutex mutex;
+    static std::map<Key, std::shared_ptr<const DecodeTable>> tables;
+    const Key key{format.exponentBits(), format.mantissaBits(), format.bias(), format.convention()};
+    const std::lock_guard lock(mutex);
+    auto& slot = tables[key];
+    if (!slot) {
+        auto table = DecodeTable::make(format);
+        if (!table)
+            return nullptr;
+        slot = std::make_shared<const DecodeTable>(std::move(*table));
+    }
+    return slot;
+}
+
+}  // namespace
+
+FormatAdder::FormatAdder(const Format& format)
+    : m_format(format)
+    , m_magnitudeMask(format.magnitudeMask())
+    , m_maxFiniteMagnitude(format.maxFiniteMagnitude())
+    , m_fnuzNan(format.convention() == Convention::Fnuz ? format.signMask() : ~std::uint64_t{0})
+    , m_hasZero(format.hasZero())
+{
+    // The CPU's own adds overflow to inf, as the IEEE formats' default policy does.
+    const bool ieeeOverflow = format.defaultOverflow() == OverflowPolicy::NonSaturating;
+    if (format == namedFormat("fp64") && ieeeOverflow) {
+        m_route = Route::NativeFp64;
+    } else if (format == namedFormat("fp32") && ieeeOverflow) {
+        m_route = Route::NativeFp32;
+    } else if (format.mantissaBits() <= 10) {
+        // p = M + 1 <= 11, so 24 >= 2p + 2: the fp32 sum rounds to the same bits.
+        auto table = sharedDecodeTable(format);
+        const BatchPlanResult plan = makeBatchPlan(format, RoundingMode::NearestEven);
+        if (table && plan.plan) {
+            m_table = std::move(table);
+            m_plan = *plan.plan;
+            m_route = Route::ViaFp32;
+        }
+    }
+}
+
+std::uint64_t FormatAdder::add(std::uint64_t a, std::uint64_t b, const RoundOptions& options) const
+{
+    if (options.mode == RoundingMode::NearestEven && !options.overflow)
+        return add(a, b);
+    return addExact(a, b, options);
+}
+
+std::uint64_t FormatAdder::addExact(std::uint64_t a, std::uint64_t b, const RoundOptions& options) const
+{
+    const Decoded x = decode(m_format, a);
+    const Decoded y = decode(m_format, b);
+    const auto finite = [](const Decoded& d) {
+        return d.valueClass != ValueClass::NaN && d.valueClass != ValueClass::Infinite;
+    };
+    if (!finite(x) || !finite(y))
+        return addNonFinite(a, b);
+    return roundToFormat(exactSum(x.value, y.value), m_format, options).code;
+}
+
+// IEEE 754 section 6.2 and 6.1: a NaN operand gives a NaN (the first one, kept as it is, so that
+// every route agrees); inf + -inf is invalid (the format's NaN); inf + finite is that inf.
+std::uint64_t FormatAdder::addNonFinite(std::uint64_t a, std::uint64_t b) const
+{
+    const ValueClass ca = m_format.classify(a);
+    const ValueClass cb = m_format.classify(b);
+    if (ca == ValueClass::NaN)
+        return a;
+    if (cb == ValueClass::NaN)
+        return b;
+    if (ca == ValueClass::Infinite && cb == ValueClass::Infinite && m_format.isNegative(a) != m_format.isNegative(b))
+        return m_format.nanCode(false);
+    return ca == ValueClass::Infinite ? a : b;
+}
+
+std::uint64_t FormatAdder::negate(std::uint64_t code) const
+{
+    const ValueClass c = m_format.classify(code);
+    if (c == ValueClass::NaN)
+        return code;
+    if (c == ValueClass::Zero)
+        return m_format.hasNegativeZero() ? code ^ m_format.signMask() : 0;
+    if (m_format.signBits() == 0)
+        return m_format.nanCode(false);  // an unsigned format holds no negative value
+    return code ^ m_format.signMask();
+}
+
+double FormatAdder::toDoubleExact(std::uint64_t code) const
+{
+    const Decoded d = decode(m_format, code);
+    switch (d.valueClass) {
+    case ValueClass::NaN: return std::nan("");
+    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
+    default: return floatscope::toDouble(d.value);
+    }
+}
+
+}  // namespace floatscope
