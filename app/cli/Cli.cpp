@@ -20,6 +20,8 @@ constexpr const char* kUsage = R"(usage: floatscope [COMMAND] [OPTIONS]
 With no command, opens the window. Commands work headless:
   formats    every format with its layout, range and special values
   show       a value's bits, exact stored value, error and neighbours in each format
+  quantize   a tensor with block scaling (per tensor, 1x128 tiles, 128x128 blocks, MX, NVFP4)
+  ledger     training memory per parameter and per GPU for each precision recipe, with activations
   accumulate a start value plus an increment N times in each format, and where the sum stalls
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
@@ -59,6 +61,10 @@ int run(int argc, char** argv)
         return runFormats(arguments, io);
     if (command == "show")
         return runShow(arguments, io);
+    if (command == "quantize")
+        return runQuantize(arguments, io);
+    if (command == "ledger")
+        return runLedger(arguments, io);
     if (command == "accumulate")
         return runAccumulate(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");

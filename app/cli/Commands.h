@@ -11,6 +11,8 @@ namespace floatscope::cli {
 
 int runFormats(const std::vector<std::string>& arguments, const Io& io);
 int runShow(const std::vector<std::string>& arguments, const Io& io);
+int runQuantize(const std::vector<std::string>& arguments, const Io& io);
+int runLedger(const std::vector<std::string>& arguments, const Io& io);
 int runAccumulate(const std::vector<std::string>& arguments, const Io& io);
 
 // "fp32,bf16,float8_e4m3fn" to formats; on failure the reason names the offending name.

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -369,6 +370,199 @@ TEST(Colour, OnlyOnATerminal)
 {
     // stdout is a pipe here: no escape codes, whatever the option.
     EXPECT_EQ(floatscope({"show", "1"}).out.find('\x1b'), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// quantize and ledger: the seeds' block-scaling examples and memory ledger (seeds/000 §3, seeds/002).
+
+INSTANTIATE_TEST_SUITE_P(
+    ScalingSeeds, SeedGolden,
+    testing::Values(
+        // "0.01 的误差从整张量缩放的 12.8% 降到 0.45%": 12.8% is per tensor with e4m3fn (max 448) ...
+        Golden{"quantize_e4m3fn_tensor.txt", {"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}},
+        Golden{"quantize_e4m3fn_tensor.json",
+               {"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor", "--json"}},
+        // ... and the same in one 1x128 tile, which holds all four values ...
+        Golden{"quantize_e4m3fn_tile128.txt", {"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tile:128"}},
+        // ... while 0.45% needs 1000 in another tile than 0.01.
+        Golden{"quantize_e4m3fn_outlier_apart.txt",
+               {"quantize", "0.01", "0.02", "0.5", "1000", "-f", "e4m3fn", "--scheme", "tile:3"}},
+        // "块 [0.3, -1.2, 2.7, 0.05] 用 MX 缩放后，0.05 -> 0"
+        Golden{"quantize_mxfp4.txt", {"quantize", "0.3", "-1.2", "2.7", "0.05", "--scheme", "mx", "-f", "e2m1"}},
+        Golden{"quantize_mxfp4.json", {"quantize", "0.3", "-1.2", "2.7", "0.05", "--scheme", "mx", "-f", "e2m1", "--json"}},
+        Golden{"quantize_nvfp4.txt", {"quantize", "0.3", "-1.2", "2.7", "0.05", "--scheme", "nvfp4"}},
+        // The bytes-per-parameter table for the anchor model, and what fits on 8 GPUs.
+        Golden{"ledger_anchor.txt", {"ledger", "--params", "anchor"}},
+        Golden{"ledger_anchor.json", {"ledger", "--params", "anchor", "--scheme", "fp32-adam,deepseek-v3-fp8", "--json"}},
+        Golden{"ledger_anchor_fit.txt", {"ledger", "--params", "anchor", "--gpus", "8", "--zero", "3", "--seq", "4096",
+                                         "--units", "GiB", "--gpu-memory", "80GiB"}}),
+    [](const testing::TestParamInfo<Golden>& info) {
+        std::string n = info.param.name;
+        for (char& c : n)
+            if (!std::isalnum(static_cast<unsigned char>(c)))
+                c = '_';
+        return n;
+    });
+
+QJsonDocument commandJson(const std::vector<std::string>& args)
+{
+    std::vector<std::string> all = args;
+    all.push_back("--json");
+    const Outcome run = floatscope(all);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    return QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
+}
+
+QJsonObject elementAt(const QJsonDocument& doc, int index)
+{
+    return doc.object()["elements"].toArray()[index].toObject();
+}
+
+TEST(QuantizeJson, SeedNumbersFieldByField)
+{
+    // Per tensor: scale = fp32(1000 / 448) = 0x400edb6e; 0.01 / scale = 0.00448 -> 2 * 2^-9 (0x02).
+    const QJsonDocument tensor = commandJson({"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"});
+    EXPECT_EQ(tensor.object()["scheme"].toString(), "tensor");
+    EXPECT_EQ(tensor.object()["blocks"].toArray()[0].toObject()["scale_bits"].toString(), "0x400edb6e");
+    const QJsonObject small = elementAt(tensor, 1);
+    EXPECT_EQ(small["input"].toString(), "0.01");
+    EXPECT_EQ(small["input_exact"].toString(), "0.00999999977648258209228515625");
+    EXPECT_EQ(small["code"].toString(), "0x02");
+    EXPECT_EQ(small["element_value"].toString(), "0.00390625");
+    EXPECT_EQ(small["rel_error"].toString().left(6), "0.1280");
+    EXPECT_EQ(elementAt(tensor, 0)["code"].toString(), "0x7e");
+
+    // One 1x128 tile: the same scale and codes.
+    const QJsonDocument tile = commandJson({"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tile"});
+    EXPECT_EQ(tile.object()["scheme"].toString(), "tile:128");
+    EXPECT_TRUE(tile.object()["blocks"].toArray()[0].toObject()["partial"].toBool());
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(elementAt(tile, i)["dequantized"], elementAt(tensor, i)["dequantized"]);
+
+    // 1000 apart: 0.01 / (0.5 / 448) = 8.96 -> 9, 0.446% high.
+    const QJsonDocument apart = commandJson({"quantize", "0.01", "0.02", "0.5", "1000", "-f", "e4m3fn", "--scheme", "tile:3"});
+    EXPECT_EQ(elementAt(apart, 0)["element_value"].toString(), "9");
+    EXPECT_EQ(elementAt(apart, 0)["rel_error"].toString().left(6), "0.0044");
+
+    // Exact scales: the rational 1000/448 = 125/56 itself.
+    const QJsonDocument exact = commandJson({"quantize", "1000", "0.01", "--scale", "exact"});
+    EXPECT_EQ(exact.object()["blocks"].toArray()[0].toObject()["scale_rational"].toString(), "125/56");
+    EXPECT_TRUE(exact.object()["blocks"].toArray()[0].toObject()["scale_bits"].isNull());
+}
+
+TEST(QuantizeJson, Mxfp4AndNvfp4Blocks)
+{
+    const QJsonDocument mx = commandJson({"quantize", "0.3", "-1.2", "2.7", "0.05", "--scheme", "mx"});
+    EXPECT_EQ(mx.object()["format"].toString(), "e2m1");
+    EXPECT_EQ(mx.object()["scale_rule"].toString(), "floor");
+    EXPECT_EQ(mx.object()["blocks"].toArray()[0].toObject()["scale_bits"].toString(), "0x7e");  // E8M0 2^-1
+    const char* codes[] = {"0x1", "0xc", "0x7", "0x0"};
+    const char* values[] = {"0.25", "-1", "3", "0"};
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(elementAt(mx, i)["code"].toString(), codes[i]);
+        EXPECT_EQ(elementAt(mx, i)["dequantized"].toString(), values[i]);
+    }
+    EXPECT_TRUE(elementAt(mx, 3)["flushed"].toBool());
+    EXPECT_EQ(mx.object()["summary"].toObject()["flushed"].toInt(), 1);
+    EXPECT_EQ(mx.object()["summary"].toObject()["bits_per_element"].toDouble(), 4.25);
+
+    const QJsonDocument nv = commandJson({"quantize", "0.3", "-1.2", "2.7", "0.05", "--scheme", "nvfp4", "--scale", "exact"});
+    EXPECT_EQ(nv.object()["tensor_scale"].toObject()["scale_rational"].toString(),
+              "1617803/1610612736");  // fp32(2.7) / 2688 = 11324621 / (2^22 * 2688), reduced by 7
+    EXPECT_EQ(nv.object()["blocks"].toArray()[0].toObject()["scale_bits"].toString(), "0x7e");  // E4M3 448
+    EXPECT_TRUE(elementAt(nv, 3)["flushed"].toBool());
+    EXPECT_EQ(nv.object()["summary"].toObject()["bits_per_element"].toDouble(), 4.5);
+}
+
+TEST(LedgerJson, SeedTotalsAndZero)
+{
+    const QJsonDocument doc = commandJson({"ledger", "--params", "27,781,427,952"});
+    std::map<QString, double> perParam;
+    for (const QJsonValue& v : doc.object()["schemes"].toArray())
+        perParam[v.toObject()["id"].toString()] = v.toObject()["bytes_per_param"].toDouble();
+    EXPECT_EQ(perParam["fp32-adam"], 16);
+    EXPECT_EQ(perParam["bf16-mixed"], 16);
+    EXPECT_EQ(perParam["bf16-mixed-fp32acc"], 20);
+    EXPECT_EQ(perParam["te-fp8"], 16);
+    EXPECT_EQ(perParam["deepseek-v3-fp8"], 15);
+    EXPECT_EQ(perParam["fp8-lm-o3"], 9);
+    EXPECT_EQ(perParam["nanotron-fp8"], 10);
+    const QJsonObject fp32 = doc.object()["schemes"].toArray()[0].toObject();
+    EXPECT_EQ(fp32["total_bytes"].toDouble(), 444502847232.0);
+    EXPECT_EQ(fp32["total_gb"].toDouble(), 444.502847232);
+
+    // ZeRO-1 on 64 GPUs, 7.5B parameters: 2 + 2 + 12/64 bytes per parameter per GPU (ZeRO Figure 1).
+    const QJsonDocument zero = commandJson({"ledger", "--params", "7.5B", "--gpus", "64", "--zero", "1", "--scheme", "bf16-mixed"});
+    EXPECT_EQ(zero.object()["schemes"].toArray()[0].toObject()["per_gpu_gb"].toDouble(), 31.40625);
+
+    const QJsonDocument fit = commandJson({"ledger", "--params", "anchor", "--seq", "4096", "--recompute", "full",
+                                           "--gpus", "8", "--zero", "3", "--gpu-memory", "80GiB", "--scheme", "bf16-mixed"});
+    const QJsonObject mode = fit.object()["activations"].toObject()["modes"].toArray()[0].toObject();
+    EXPECT_EQ(mode["total_gib"].toDouble(), 2.5);
+    EXPECT_TRUE(fit.object()["schemes"].toArray()[0].toObject()["fit"].toArray()[0].toObject()["fits"].toBool());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    QuantizeAndLedger, Errors,
+    testing::Values(
+        ErrorCase{{"quantize"}, "quantize needs values, --input FILE or --generate SHAPE"},
+        ErrorCase{{"quantize", "1", "--scheme", "blocky"}, "unknown scheme 'blocky'"},
+        ErrorCase{{"quantize", "1", "--scheme", "tile:0"}, "the tile length must be a positive whole number"},
+        ErrorCase{{"quantize", "1", "nan"}, "element 1 is nan"},
+        ErrorCase{{"quantize", "-inf", "1"}, "element 0 is -inf"},
+        ErrorCase{{"quantize", "1", "2", "3", "--shape", "2x2"}, "shape 2x2 does not hold the 3 values given"},
+        ErrorCase{{"quantize", "1", "2", "3", "--scheme", "tile:2", "--ragged", "reject"},
+                  "shape 3 is not a multiple of the 1x2 block"},
+        ErrorCase{{"quantize", "1", "--ragged", "trim"}, "unknown ragged policy 'trim'"},
+        ErrorCase{{"quantize", "1", "--scheme", "nvfp4", "-f", "e4m3fn"}, "NVFP4 stores e2m1 elements, not e4m3fn"},
+        ErrorCase{{"quantize", "1", "-f", "e8m0"}, "e8m0 has no sign bit"},
+        ErrorCase{{"quantize", "1", "-f", "bf17"}, "unknown format 'bf17'"},
+        ErrorCase{{"quantize", "1", "--scheme", "mx", "--scale", "exact"}, "--scale does not apply to mx"},
+        ErrorCase{{"quantize", "1", "--scale", "fp16"}, "unknown scale 'fp16'"},
+        ErrorCase{{"quantize", "1", "--scale-rule", "floor"}, "--scale-rule applies to --scheme mx only"},
+        ErrorCase{{"quantize", "1", "--scheme", "mx", "--scale-rule", "round"}, "unknown scale rule 'round'"},
+        ErrorCase{{"quantize", "--input", "/nonexistent/w.npy"}, "cannot read '/nonexistent/w.npy'"},
+        ErrorCase{{"quantize", "--input", "weights.bin"}, "give a .csv or .npy file"},
+        ErrorCase{{"quantize", "1", "--generate", "4"}, "not more than one"},
+        ErrorCase{{"quantize", "--generate", "0x4"}, "shape '0x4' is not N or ROWSxCOLS"},
+        ErrorCase{{"quantize", "--generate", "8", "--outliers", "9"}, "9 outliers do not fit in 8 elements"},
+        ErrorCase{{"quantize", "1e39"}, "value 1: '1e39' overflows fp32 storage"},
+        ErrorCase{{"quantize", "1", "abc"}, "value 2: unexpected 'a' at position 0 in 'abc'"},
+        ErrorCase{{"quantize", "1", "--limit", "some"}, "--limit takes a whole number, got 'some'"},
+        ErrorCase{{"ledger"}, "ledger needs --params N"},
+        ErrorCase{{"ledger", "7B"}, "ledger takes options only, got '7B'"},
+        ErrorCase{{"ledger", "--params", "-7B"}, "parameter count '-7B' must be positive"},
+        ErrorCase{{"ledger", "--params", "0"}, "parameter count '0' must be positive"},
+        ErrorCase{{"ledger", "--params", "1.5"}, "parameter count '1.5' is not a whole number"},
+        ErrorCase{{"ledger", "--params", "lots"}, "parameter count 'lots' is not a number"},
+        ErrorCase{{"ledger", "--params", "7B", "--zero", "4"}, "--zero takes a ZeRO stage 0, 1, 2 or 3, got '4'"},
+        ErrorCase{{"ledger", "--params", "7B", "--gpus", "0"}, "--gpus takes a whole number of at least 1, got '0'"},
+        ErrorCase{{"ledger", "--params", "7B", "--scheme", "fp9"}, "unknown scheme 'fp9'"},
+        ErrorCase{{"ledger", "--params", "7B", "--units", "TB"}, "unknown unit 'TB' (GB, GiB)"},
+        ErrorCase{{"ledger", "--params", "7B", "--seq", "4096"}, "activations need --hidden, --heads and --layers"},
+        ErrorCase{{"ledger", "--params", "7B", "--hidden", "4096"}, "--hidden needs --seq"},
+        ErrorCase{{"ledger", "--params", "anchor", "--seq", "4096", "--tp", "5"},
+                  "tensor-parallel degree 5 must divide the 24 heads"},
+        ErrorCase{{"ledger", "--params", "7B", "--gpu-memory", "80"}, "memory size '80' is not a positive number with a unit"},
+        ErrorCase{{"ledger", "--params", "7B", "--add-scheme", "x=brains:fp32"}, "unknown component role 'brains'"},
+        ErrorCase{{"ledger", "--params", "7B", "--seq", "1", "--hidden", "8", "--heads", "2", "--layers", "1",
+                   "--recompute", "some"},
+                  "unknown recomputation 'some'"}));
+
+TEST(Help, QuantizeAndLedger)
+{
+    for (const char* command : {"quantize", "ledger"}) {
+        const Outcome run = floatscope({command, "--help"});
+        EXPECT_EQ(run.status, 0);
+        EXPECT_EQ(run.out.find(std::string("usage: floatscope ") + command), 0u);
+        EXPECT_EQ(run.err, "");
+    }
+    const Outcome models = floatscope({"ledger", "--list-models"});
+    EXPECT_NE(models.out.find("27,781,427,952"), std::string::npos);
+    EXPECT_NE(models.out.find("405,853,388,800"), std::string::npos);
+    const Outcome schemes = floatscope({"ledger", "--list-schemes"});
+    EXPECT_NE(schemes.out.find("FP8-LM itself counts 6 bytes"), std::string::npos);
 }
 
 }  // namespace

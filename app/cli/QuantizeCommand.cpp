@@ -1,0 +1,510 @@
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "cli/ArgParser.h"
+#include "cli/Commands.h"
+#include "exact/DecimalText.h"
+#include "exact/ExactValue.h"
+#include "format/Codec.h"
+#include "format/Registry.h"
+#include "inspect/Inspection.h"
+#include "scaling/Quantization.h"
+#include "scaling/TensorSources.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope quantize V1 V2 ... [-f FMT] [--scheme SCHEME] [options] [--json]
+       floatscope quantize --input FILE.csv|FILE.npy [options]
+       floatscope quantize --generate N|ROWSxCOLS [--std S] [--outliers K --outlier-value V] [options]
+
+Quantizes a tensor with block scaling: each block's scale comes from its largest magnitude (amax),
+each element x is rounded once, from its exact value, to x / scale in the element format, and the
+dequantized value is element * scale. Prints the blocks' scales, every element's code, dequantized
+value and error, and a summary (MSE, largest relative error, flushed and saturated elements, bits
+per element).
+
+schemes (--scheme):
+  tensor         one scale: amax / max(element format)                            (default)
+  tile:N         1 x N tiles along each row, DeepSeek-V3's activations (tile = tile:128)
+  block:RxC      R x C blocks, DeepSeek-V3's weights (block = block:128x128)
+  mx             OCP MX v1.0: 32 elements share an E8M0 power of two (MXFP4 with -f e2m1)
+  nvfp4          NVIDIA NVFP4: e2m1 elements, an E4M3 scale per 16, an fp32 scale per tensor
+
+options:
+  -f, --format FMT      element format (default e4m3fn; e2m1 for mx and nvfp4); e4m3 is the
+                        lessons' IEEE-like variant (max 240), e4m3fn the hardware fp8 (max 448)
+  --scale exact|fp32    tensor, tile and block scales, and NVFP4's tensor scale: the exact rational
+                        amax / max, or rounded to fp32 as recipes store them (default fp32)
+  --scale-rule RULE     mx: floor (OCP MX v1.0 6.3: 2^(floor(log2 amax) - emax), default), ceil
+                        (2^(ceil(log2 amax) - emax)) or rceil (2^ceil(log2(amax / max)), cuBLAS)
+  --shape N|RxC         the values as a vector of N or a ROWS x COLS matrix, row-major
+  --input FILE          values from a .csv (rows of numbers) or .npy (float16/32/64, C order) file
+  --generate N|RxC      seeded normal values: --mean M (0), --std S (1), --outliers K (0) values of
+                        +-V (--outlier-value, 100) at seeded places, --seed N (0)
+  --storage FMT         the format typed, CSV and generated values are stored in first (default fp32,
+                        as torch.tensor stores them); fp64 keeps more of typed decimals
+  --rounding MODE       element rounding: nearest-even (default), nearest-away, toward-zero, up,
+                        down, odd, stochastic (with --seed)
+  --no-saturate         let values above the element format's max overflow (inf or NaN) instead of
+                        clamping to it
+  --ragged pad|reject   blocks cut by the tensor's edge: keep them as if zero-padded (default) or refuse
+  --limit N             list at most N elements and N blocks (default 64; 0: all)
+  --json                one JSON document on stdout
+  -h, --help            this help
+
+policies: an empty tensor, and any NaN or inf element, are refused (exit status 2); an all-zero
+block gets scale 1; a partial block at an edge scales by its own amax; an NVFP4 block whose E4M3
+scale rounds to 0 is flushed to zero; an MX scale outside E8M0's 2^-127..2^127 is clamped.
+)";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// The shortest text that reads back to a double, in fp32 when the value is an fp32 (so that a typed
+// 0.01 prints as 0.01, not as fp32's 0.009999999776...), else in fp64.
+std::string inputText(double v)
+{
+    const Format& fp32 = namedFormat("fp32");
+    const RoundResult r = roundToFormat(unpackDouble(v), fp32);
+    if ((r.flags & kInexact) == 0)
+        return shortestText(fp32, r.code);
+    return shortestText(namedFormat("fp64"), std::bit_cast<std::uint64_t>(v));
+}
+
+std::string exactText(double v)
+{
+    const Unpacked u = unpackDouble(v);
+    if (u.kind == Unpacked::Kind::Zero)
+        return u.negative ? "-0" : "0";
+    return exactDecimal(Dyadic{u.negative, static_cast<std::uint64_t>(u.significand >> 64), u.exponent - 63});
+}
+
+// A rational as every digit when it terminates within 60, else 17 significant digits.
+std::string rationalText(const mpq_class& q)
+{
+    if (auto digits = terminatingDecimal(q, 60))
+        return *digits;
+    return approximateDecimal(q, 17);
+}
+
+std::string percent(const mpq_class& q)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g%%", 100.0 * q.get_d());
+    return buf;
+}
+
+std::string number(double v, int digits = 6)
+{
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+QJsonValue jsonNumber(double v)
+{
+    if (std::isfinite(v))
+        return v;
+    return QString(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+}
+
+std::string scaleBits(const Quantization& q, const BlockResult& b)
+{
+    if (!b.scaleCode)
+        return "exact";
+    return hexCode(*q.scaleFormat(), *b.scaleCode) + " (" + q.scaleFormat()->name() + ")";
+}
+
+// How the numbers were made, in one line each: the recipe a reader checks the table against.
+std::vector<std::string> recipe(const Quantization& q)
+{
+    const QuantizeOptions& o = q.options();
+    const Format& f = o.element;
+    const std::string max = exactDecimal(f.maxFinite());
+    const std::string precision = o.scalePrecision == ScalePrecision::Exact ? "kept exact" : "rounded once to fp32";
+    std::vector<std::string> lines;
+    switch (o.scheme.kind) {
+    case SchemeKind::Tensor:
+    case SchemeKind::Tile:
+    case SchemeKind::Block:
+        lines.push_back("scale = amax / " + max + " (the largest " + f.name() + "), " + precision);
+        break;
+    case SchemeKind::Mx:
+        lines.push_back(std::string("scale = ") + describe(o.mxRule) + "; emax(" + f.name()
+                        + ") = " + std::to_string(f.maxExponent()) + ", stored as E8M0");
+        break;
+    case SchemeKind::Nvfp4:
+        lines.push_back("tensor scale = amax(tensor) / (448 * 6), " + precision
+                        + "; block scale = E4M3(amax(block) / (6 * tensor scale)) * tensor scale");
+        break;
+    }
+    lines.push_back("element = x / scale rounded once to " + f.name() + " (" + toString(o.rounding) + ", "
+                    + (o.overflow == OverflowPolicy::Saturate ? "saturating" : "not saturating")
+                    + "); dequantized = element * scale");
+    return lines;
+}
+
+QJsonObject blockJson(const Quantization& q, const BlockResult& b)
+{
+    const mpq_class scale = b.scaleIsZero ? mpq_class(0) : b.scale.exact();
+    return QJsonObject{
+        {"index", static_cast<double>(b.index)},
+        {"row", static_cast<double>(b.row)},
+        {"col", static_cast<double>(b.col)},
+        {"rows", static_cast<double>(b.rows)},
+        {"cols", static_cast<double>(b.cols)},
+        {"partial", b.partial},
+        {"all_zero", b.allZero},
+        {"scale_clamped", b.scaleClamped},
+        {"scale_is_zero", b.scaleIsZero},
+        {"amax", qs(inputText(b.amax))},
+        {"scale", qs(rationalText(scale))},
+        {"scale_rational", qs(scale.get_str())},
+        {"scale_bits", b.scaleCode ? QJsonValue(qs(hexCode(*q.scaleFormat(), *b.scaleCode))) : QJsonValue()},
+        {"saturated", static_cast<double>(b.saturated)},
+        {"flushed", static_cast<double>(b.flushed)},
+    };
+}
+
+QJsonObject elementJson(const Quantization& q, const ElementResult& e)
+{
+    const bool finite = e.valueClass != ValueClass::Infinite && e.valueClass != ValueClass::NaN;
+    return QJsonObject{
+        {"index", static_cast<double>(e.index)},
+        {"row", static_cast<double>(e.row)},
+        {"col", static_cast<double>(e.col)},
+        {"block", static_cast<double>(e.block)},
+        {"input", qs(inputText(e.input))},
+        {"input_exact", qs(exactText(e.input))},
+        {"scaled", qs(approximateDecimal(e.scaled, 17))},
+        {"code", qs(hexCode(q.elementFormat(), e.code))},
+        {"class", toString(e.valueClass)},
+        {"element_value", finite ? QJsonValue(qs(exactDecimal(e.elementValue))) : QJsonValue(toString(e.valueClass))},
+        {"dequantized", finite ? QJsonValue(qs(rationalText(e.dequantized))) : QJsonValue()},
+        {"dequantized_rational", finite ? QJsonValue(qs(e.dequantized.get_str())) : QJsonValue()},
+        {"abs_error", finite ? QJsonValue(qs(approximateDecimal(e.absError, 17))) : QJsonValue("inf")},
+        {"rel_error", e.relError ? QJsonValue(qs(approximateDecimal(*e.relError, 17))) : QJsonValue()},
+        {"flushed", e.flushed},
+        {"saturated", e.saturated},
+    };
+}
+
+QJsonObject summaryJson(const QuantizationSummary& s)
+{
+    return QJsonObject{
+        {"elements", static_cast<double>(s.elements)},
+        {"blocks", static_cast<double>(s.blocks)},
+        {"partial_blocks", static_cast<double>(s.partialBlocks)},
+        {"zero_blocks", static_cast<double>(s.zeroBlocks)},
+        {"flushed", static_cast<double>(s.flushed)},
+        {"saturated", static_cast<double>(s.saturated)},
+        {"mse", jsonNumber(s.mse)},
+        {"max_abs_error", jsonNumber(s.maxAbsError)},
+        {"max_abs_error_index", static_cast<double>(s.maxAbsErrorIndex)},
+        {"max_rel_error", jsonNumber(s.maxRelError)},
+        {"max_rel_error_index", static_cast<double>(s.maxRelErrorIndex)},
+        {"sqnr_db", s.sqnrDb ? jsonNumber(*s.sqnrDb) : QJsonValue()},
+        {"bits_per_element", s.bitsPerElement},
+        {"stored_bits_per_element", s.storedBitsPerElement},
+    };
+}
+
+std::optional<std::uint64_t> wholeNumber(const std::string& text)
+{
+    std::uint64_t n = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc() || ptr != text.data() + text.size())
+        return std::nullopt;
+    return n;
+}
+
+std::optional<double> realNumber(const std::string& text)
+{
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+int runQuantize(const std::vector<std::string>& arguments, const Io& io)
+{
+    ArgParser args({{"format", 'f', true},    {"scheme", 0, true},         {"scale", 0, true},
+                    {"scale-rule", 0, true},  {"shape", 0, true},          {"input", 0, true},
+                    {"generate", 0, true},    {"mean", 0, true},           {"std", 0, true},
+                    {"outliers", 0, true},    {"outlier-value", 0, true},  {"seed", 0, true},
+                    {"storage", 0, true},     {"rounding", 0, true},       {"no-saturate", 0, false},
+                    {"ragged", 0, true},      {"limit", 0, true},          {"json", 0, false},
+                    {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(io, *error + " (see 'floatscope quantize --help')");
+    if (args.has("help")) {
+        std::fputs(kHelp, io.out);
+        return 0;
+    }
+
+    // 1. Options.
+    QuantizeOptions options;
+    if (const auto text = args.value("scheme")) {
+        const SchemeParse parsed = parseScheme(*text);
+        if (!parsed.scheme)
+            return usageError(io, parsed.error);
+        options.scheme = *parsed.scheme;
+    }
+    options.element = defaultElementFormat(options.scheme.kind);
+    if (const auto text = args.value("format")) {
+        const FormatLookup lookup = lookupFormat(*text);
+        if (!lookup.format)
+            return usageError(io, lookup.error);
+        options.element = *lookup.format;
+    }
+    if (const auto text = args.value("scale")) {
+        const auto precision = parseScalePrecision(*text);
+        if (!precision)
+            return usageError(io, "unknown scale '" + *text + "' (exact, fp32)");
+        if (options.scheme.kind == SchemeKind::Mx)
+            return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
+        options.scalePrecision = *precision;
+    }
+    if (const auto text = args.value("scale-rule")) {
+        const auto rule = parseMxScaleRule(*text);
+        if (!rule)
+            return usageError(io, "unknown scale rule '" + *text + "' (floor, ceil, rceil)");
+        if (options.scheme.kind != SchemeKind::Mx)
+            return usageError(io, "--scale-rule applies to --scheme mx only");
+        options.mxRule = *rule;
+    }
+    if (const auto text = args.value("rounding")) {
+        const auto mode = parseRoundingMode(*text);
+        if (!mode)
+            return usageError(io, "unknown rounding mode '" + *text
+                                      + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)");
+        options.rounding = *mode;
+    }
+    if (args.has("no-saturate"))
+        options.overflow = OverflowPolicy::NonSaturating;
+    if (const auto text = args.value("ragged")) {
+        const auto policy = parseRaggedPolicy(*text);
+        if (!policy)
+            return usageError(io, "unknown ragged policy '" + *text + "' (pad, reject)");
+        options.ragged = *policy;
+    }
+    std::uint64_t seed = 0;
+    if (const auto text = args.value("seed")) {
+        const auto n = wholeNumber(*text);
+        if (!n)
+            return usageError(io, "--seed takes a whole number, got '" + *text + "'");
+        seed = *n;
+    }
+    options.seed = seed;
+    std::size_t limit = 64;
+    if (const auto text = args.value("limit")) {
+        const auto n = wholeNumber(*text);
+        if (!n)
+            return usageError(io, "--limit takes a whole number, got '" + *text + "'");
+        limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
+    }
+    Format storage = namedFormat("fp32");
+    if (const auto text = args.value("storage")) {
+        const FormatLookup lookup = lookupFormat(*text);
+        if (!lookup.format)
+            return usageError(io, lookup.error);
+        storage = *lookup.format;
+    }
+
+    // 2. The tensor: typed values, a file, or generated; then an optional reshape.
+    const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
+    if (sources == 0)
+        return usageError(io, "quantize needs values, --input FILE or --generate SHAPE (see 'floatscope quantize --help')");
+    if (sources > 1)
+        return usageError(io, "give values, --input or --generate, not more than one");
+    TensorLoad load;
+    if (const auto path = args.value("input")) {
+        load = loadTensorFile(*path, storage);
+    } else if (const auto shapeText = args.value("generate")) {
+        const ShapeParse shape = parseShape(*shapeText);
+        if (!shape.rows)
+            return usageError(io, shape.error);
+        NormalSpec spec;
+        spec.rows = *shape.rows;
+        spec.cols = shape.cols;
+        spec.matrix = shape.matrix;
+        spec.seed = seed;
+        for (const auto& [name, target] : {std::pair<const char*, double*>{"mean", &spec.mean}, {"std", &spec.stddev},
+                                           {"outlier-value", &spec.outlierMagnitude}}) {
+            if (const auto text = args.value(name)) {
+                const auto v = realNumber(*text);
+                if (!v)
+                    return usageError(io, std::string("--") + name + " takes a number, got '" + *text + "'");
+                *target = *v;
+            }
+        }
+        if (const auto text = args.value("outliers")) {
+            const auto n = wholeNumber(*text);
+            if (!n)
+                return usageError(io, "--outliers takes a whole number, got '" + *text + "'");
+            spec.outliers = static_cast<std::size_t>(*n);
+        }
+        std::size_t count = 0;
+        if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > (std::size_t{1} << 28))
+            return usageError(io, "--generate makes at most 2^28 values");
+        load = generateNormal(spec, storage);
+    } else {
+        load = tensorFromTexts(args.positionals(), storage);
+    }
+    if (!load.tensor)
+        return usageError(io, load.error);
+    if (const auto shapeText = args.value("shape")) {
+        const ShapeParse shape = parseShape(*shapeText);
+        if (!shape.rows)
+            return usageError(io, shape.error);
+        load = reshape(*load.tensor, *shape.rows, shape.cols, shape.matrix);
+        if (!load.tensor)
+            return usageError(io, load.error);
+    }
+
+    // 3. Quantize.
+    QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
+    if (!outcome.result)
+        return usageError(io, outcome.error);
+    const Quantization& q = *outcome.result;
+    const Tensor& t = q.tensor();
+    const QuantizationSummary& s = q.summary();
+    const std::size_t elementsShown = std::min(limit, t.size());
+    const std::size_t blocksShown = std::min(limit, q.blockCount());
+
+    if (args.has("json")) {
+        QJsonArray shape;
+        if (t.isMatrix())
+            shape.append(static_cast<double>(t.rows()));
+        shape.append(static_cast<double>(t.cols()));
+        QJsonArray blocks;
+        for (std::size_t b = 0; b < blocksShown; ++b)
+            blocks.append(blockJson(q, q.block(b)));
+        QJsonArray elements;
+        for (std::size_t i = 0; i < elementsShown; ++i)
+            elements.append(elementJson(q, q.element(i)));
+        QJsonArray recipeLines;
+        for (const std::string& line : recipe(q))
+            recipeLines.append(qs(line));
+        QJsonObject doc{
+            {"scheme", qs(options.scheme.name())},
+            {"format", qs(options.element.name())},
+            {"element_max", qs(exactDecimal(options.element.maxFinite()))},
+            {"scale", options.scheme.kind == SchemeKind::Mx ? QJsonValue() : QJsonValue(toString(options.scalePrecision))},
+            {"scale_rule", options.scheme.kind == SchemeKind::Mx ? QJsonValue(toString(options.mxRule)) : QJsonValue()},
+            {"scale_format", q.scaleFormat() ? QJsonValue(qs(q.scaleFormat()->name())) : QJsonValue()},
+            {"block_rows", static_cast<double>(q.blockRows())},
+            {"block_cols", static_cast<double>(q.blockCols())},
+            {"rounding", toString(options.rounding)},
+            {"overflow", toString(options.overflow)},
+            {"ragged", toString(options.ragged)},
+            // .npy values are exact as the file holds them; everything else went through --storage.
+            {"storage", args.has("input") && args.value("input")->ends_with(".npy") ? QJsonValue()
+                                                                                      : QJsonValue(qs(storage.name()))},
+            {"shape", shape},
+            {"recipe", recipeLines},
+            {"blocks", blocks},
+            {"blocks_shown", static_cast<double>(blocksShown)},
+            {"elements", elements},
+            {"elements_shown", static_cast<double>(elementsShown)},
+            {"truncated", elementsShown < t.size() || blocksShown < q.blockCount()},
+            {"summary", summaryJson(s)},
+        };
+        if (const auto& ts = q.tensorScale()) {
+            doc["tensor_scale"] = QJsonObject{
+                {"amax", qs(inputText(ts->amax))},
+                {"scale", qs(rationalText(ts->scale.exact()))},
+                {"scale_rational", qs(ts->scale.exact().get_str())},
+                {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
+            };
+        }
+        printJson(io, QJsonDocument(doc));
+        return 0;
+    }
+
+    // Text: the recipe, the blocks, the elements, the summary.
+    std::fprintf(io.out, "%s, scheme %s, %s elements (max %s)\n",
+                 t.isMatrix() ? (t.shapeText() + " matrix").c_str()
+                              : (std::to_string(t.size()) + (t.size() == 1 ? " value" : " values")).c_str(),
+                 options.scheme.name().c_str(), options.element.name().c_str(),
+                 exactDecimal(options.element.maxFinite()).c_str());
+    for (const std::string& line : recipe(q))
+        std::fprintf(io.out, "  %s\n", line.c_str());
+    if (const auto& ts = q.tensorScale())
+        std::fprintf(io.out, "  tensor amax %s, tensor scale %s%s\n", inputText(ts->amax).c_str(),
+                     briefDecimal(ts->scale.exact()).c_str(),
+                     ts->fp32Code ? (" = " + hexCode(namedFormat("fp32"), *ts->fp32Code) + " (fp32)").c_str() : "");
+    std::fputc('\n', io.out);
+
+    Table blockTable({"block", t.isMatrix() ? "rows x cols" : "elements", "amax", "scale bits", "scale", "note"});
+    for (std::size_t b = 0; b < blocksShown; ++b) {
+        const BlockResult r = q.block(b);
+        std::string note;
+        auto add = [&note](const char* what) { note += (note.empty() ? "" : ", ") + std::string(what); };
+        if (r.allZero)
+            add("all zero (scale 1)");
+        if (r.partial)
+            add("partial");
+        if (r.scaleClamped)
+            add("scale clamped");
+        if (r.scaleIsZero)
+            add("scale 0: block flushed");
+        const std::string cols = std::to_string(r.col) + ".." + std::to_string(r.col + r.cols - 1);
+        blockTable.addRow({std::to_string(b),
+                           t.isMatrix() ? std::to_string(r.row) + ".." + std::to_string(r.row + r.rows - 1) + " x " + cols
+                                        : cols,
+                           inputText(r.amax), scaleBits(q, r),
+                           briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
+    }
+    blockTable.print(io);
+    if (blocksShown < q.blockCount())
+        std::fprintf(io.out, "... %zu more blocks (--limit 0 lists all)\n", q.blockCount() - blocksShown);
+    std::fputc('\n', io.out);
+
+    Table elementTable({"element", "block", "x", "x / scale", "code", "element", "dequantized", "abs error", "rel error", "note"});
+    for (std::size_t i = 0; i < elementsShown; ++i) {
+        const ElementResult e = q.element(i);
+        const bool finite = e.valueClass != ValueClass::Infinite && e.valueClass != ValueClass::NaN;
+        const std::string where = t.isMatrix() ? "[" + std::to_string(e.row) + ", " + std::to_string(e.col) + "]"
+                                               : std::to_string(e.index);
+        std::string note = e.flushed ? "flushed to 0" : e.saturated ? "saturated" : "-";
+        if (!finite)
+            note = std::string(toString(e.valueClass)) + " (overflow)";
+        elementTable.addRow({where, std::to_string(e.block), inputText(e.input), briefDecimal(e.scaled, 14),
+                             hexCode(q.elementFormat(), e.code),
+                             finite ? exactDecimal(e.elementValue) : toString(e.valueClass),
+                             finite ? briefDecimal(e.dequantized, 14) : "-",
+                             finite ? number(e.absError.get_d(), 4) : "inf",
+                             e.relError ? percent(*e.relError) : "-", note});
+    }
+    elementTable.print(io);
+    if (elementsShown < t.size())
+        std::fprintf(io.out, "... %zu more elements (--limit 0 lists all)\n", t.size() - elementsShown);
+    std::fputc('\n', io.out);
+
+    std::fprintf(io.out, "summary: %zu element%s in %zu block%s (%zu partial, %zu all zero)\n", s.elements,
+                 s.elements == 1 ? "" : "s", s.blocks, s.blocks == 1 ? "" : "s", s.partialBlocks, s.zeroBlocks);
+    std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
+                 number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
+                 std::isfinite(s.maxRelError) ? percent(mpq_class(s.maxRelError)).c_str() : "inf", s.maxRelErrorIndex);
+    std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu saturated\n",
+                 s.sqnrDb ? (number(*s.sqnrDb, 4) + " dB").c_str() : "inf (exact)", s.flushed, s.saturated);
+    std::fprintf(io.out, "  %s bits per element as quoted (element + block scale over a full block), %s as stored here\n",
+                 number(s.bitsPerElement, 6).c_str(), number(s.storedBitsPerElement, 6).c_str());
+    return 0;
+}
+
+}  // namespace floatscope::cli

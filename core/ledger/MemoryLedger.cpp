@@ -1,0 +1,360 @@
+#include "ledger/MemoryLedger.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "format/Registry.h"
+
+namespace floatscope {
+
+namespace {
+
+using R = ComponentRole;
+
+LedgerComponent component(R role, const char* label, const char* format, double bytes)
+{
+    return LedgerComponent{role, label, format, bytes};
+}
+
+std::vector<LedgerScheme> makeBuiltinSchemes()
+{
+    // Sources:
+    //   [ZeRO]     Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion
+    //              Parameter Models", §3.1: mixed-precision Adam keeps 2 + 2 + 12 = 16 bytes per parameter.
+    //   [Playbook] Hugging Face, "The Ultra-Scale Playbook" (nanotron), section "Mixed precision
+    //              training": the table seeds/000 §3C reproduces.
+    //   [DSV3]     DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", §3.3.3 "Low-Precision Storage".
+    //   [FP8-LM]   Peng et al. 2023, "FP8-LM: Training FP8 Large Language Models", §2.
+    return {
+        {"fp32-adam", "FP32 + Adam", "fp32",
+         {component(R::Weights, "weights", "fp32", 4), component(R::Gradients, "gradients", "fp32", 4),
+          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
+         "seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3",
+         "the weights are their own master copy"},
+        {"bf16-mixed", "BF16 mixed precision", "bf16",
+         {component(R::MasterWeights, "master weights", "fp32", 4), component(R::Weights, "weights", "bf16", 2),
+          component(R::Gradients, "gradients", "bf16", 2), component(R::OptimizerStates, "Adam m", "fp32", 4),
+          component(R::OptimizerStates, "Adam v", "fp32", 4)},
+         "[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)",
+         "gradients are accumulated in bf16 (or not at all)"},
+        {"bf16-mixed-fp32acc", "BF16 mixed precision, fp32 gradient accumulation", "bf16",
+         {component(R::MasterWeights, "master weights", "fp32", 4),
+          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
+          component(R::Weights, "weights", "bf16", 2), component(R::Gradients, "gradients", "bf16", 2),
+          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
+         "[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)",
+         "an fp32 buffer sums the gradients of the micro-batches"},
+        {"te-fp8", "Transformer Engine FP8", "fp8 (e4m3fn forward, e5m2 backward)",
+         {component(R::Weights, "weights", "fp32", 4), component(R::Gradients, "gradients", "fp32", 4),
+          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
+         "[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master '-')",
+         "the fp32 weights are the master copy; the FP8 casts made for each GEMM (and TE's cached FP8 "
+         "weight and its transpose, when weight caching is on) are not counted"},
+        {"deepseek-v3-fp8", "DeepSeek-V3 FP8", "e4m3fn (1x128 / 128x128 scaled)",
+         {component(R::MasterWeights, "master weights", "fp32", 4),
+          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
+          component(R::Weights, "weights", "e4m3fn", 1), component(R::Gradients, "gradients", "bf16", 2),
+          component(R::OptimizerStates, "Adam m", "bf16", 2), component(R::OptimizerStates, "Adam v", "bf16", 2)},
+         "[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] "
+         "(4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)",
+         "the report names the fp32 master, fp32 accumulated gradients and bf16 moments; the FP8 weight "
+         "copy (1) and bf16 gradients (2) are the Playbook's accounting"},
+        {"fp8-lm-o3", "FP8-LM O3", "fp8",
+         {component(R::MasterWeights, "master weights", "fp16", 2),
+          component(R::AccumulatedGradients, "accumulated gradients", "fp16", 2),
+          component(R::Weights, "weights", "fp8", 1), component(R::Gradients, "gradients", "fp8", 1),
+          component(R::OptimizerStates, "Adam m", "fp8", 1), component(R::OptimizerStates, "Adam v", "fp16", 2)},
+         "[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); "
+         "[Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)",
+         "FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds and the Playbook "
+         "add an FP8 weight copy (1) and fp16 gradient accumulation (2)"},
+        {"nanotron-fp8", "nanotron FP8", "fp8",
+         {component(R::MasterWeights, "master weights", "bf16", 2),
+          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
+          component(R::Weights, "weights", "fp8", 1), component(R::Gradients, "gradients", "fp8", 1),
+          component(R::OptimizerStates, "Adam m", "fp8", 1), component(R::OptimizerStates, "Adam v", "fp8", 1)},
+         "[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)",
+         "nanotron's FP8 experiments as the Playbook reports them"},
+    };
+}
+
+bool validId(std::string_view id)
+{
+    if (id.empty() || id.size() > 64)
+        return false;
+    for (const char c : id)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+            return false;
+    return true;
+}
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// A decimal number with nothing after it (from_chars: no locale, no leading '+').
+std::optional<double> number(std::string_view text)
+{
+    double value = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+const char* toString(ComponentRole role)
+{
+    switch (role) {
+    case R::MasterWeights: return "master_weights";
+    case R::AccumulatedGradients: return "accumulated_gradients";
+    case R::Weights: return "weights";
+    case R::Gradients: return "gradients";
+    case R::OptimizerStates: return "optimizer_states";
+    case R::Other: return "other";
+    }
+    return "other";
+}
+
+const char* describe(ComponentRole role)
+{
+    switch (role) {
+    case R::MasterWeights: return "master weights";
+    case R::AccumulatedGradients: return "accumulated gradients";
+    case R::Weights: return "weights";
+    case R::Gradients: return "gradients";
+    case R::OptimizerStates: return "optimizer states";
+    case R::Other: return "other";
+    }
+    return "other";
+}
+
+std::optional<ComponentRole> parseComponentRole(std::string_view text)
+{
+    const std::string t = lowered(text);
+    if (t == "master" || t == "master_weights")
+        return R::MasterWeights;
+    if (t == "acc" || t == "accumulated" || t == "accumulated_gradients")
+        return R::AccumulatedGradients;
+    if (t == "weights" || t == "w")
+        return R::Weights;
+    if (t == "grads" || t == "gradients" || t == "g")
+        return R::Gradients;
+    if (t == "opt" || t == "optimizer" || t == "optimizer_states")
+        return R::OptimizerStates;
+    if (t == "other")
+        return R::Other;
+    return std::nullopt;
+}
+
+double LedgerScheme::bytesPerParam() const
+{
+    double sum = 0;
+    for (const LedgerComponent& c : components)
+        sum += c.bytesPerParam;
+    return sum;
+}
+
+double LedgerScheme::bytesFor(ComponentRole role) const
+{
+    double sum = 0;
+    for (const LedgerComponent& c : components)
+        if (c.role == role)
+            sum += c.bytesPerParam;
+    return sum;
+}
+
+const std::vector<LedgerScheme>& builtinSchemes()
+{
+    static const std::vector<LedgerScheme> schemes = makeBuiltinSchemes();
+    return schemes;
+}
+
+std::optional<LedgerScheme> findScheme(std::string_view id)
+{
+    for (const LedgerScheme& s : builtinSchemes())
+        if (s.id == id)
+            return s;
+    return std::nullopt;
+}
+
+SchemeSpecParse parseSchemeSpec(std::string_view text)
+{
+    SchemeSpecParse out;
+    const std::string usage = " (ID=ROLE:FORMAT[xN],...; roles master, acc, weights, grads, opt, other)";
+    const std::size_t equals = text.find('=');
+    if (equals == std::string_view::npos) {
+        out.error = "scheme '" + std::string(text) + "' has no '='" + usage;
+        return out;
+    }
+    LedgerScheme scheme;
+    scheme.id = std::string(text.substr(0, equals));
+    if (!validId(scheme.id)) {
+        out.error = "scheme id '" + scheme.id + "' must be 1..64 letters, digits, '-', '_' or '.'";
+        return out;
+    }
+    scheme.name = scheme.id;
+    scheme.gemm = "-";
+    scheme.source = "user";
+    std::string_view rest = text.substr(equals + 1);
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        const std::size_t colon = item.find(':');
+        if (colon == std::string_view::npos) {
+            out.error = "component '" + std::string(item) + "' is not ROLE:FORMAT" + usage;
+            return out;
+        }
+        const auto role = parseComponentRole(item.substr(0, colon));
+        if (!role) {
+            out.error = "unknown component role '" + std::string(item.substr(0, colon)) + "'" + usage;
+            return out;
+        }
+        // FORMAT or BYTES, optionally times N values per parameter ("fp32x2" for Adam's m and v).
+        std::string_view what = item.substr(colon + 1);
+        double count = 1;
+        std::string countText;
+        if (const std::size_t x = what.rfind('x'); x != std::string_view::npos) {
+            if (const auto n = number(what.substr(x + 1)); n && *n > 0) {
+                count = *n;
+                countText = " x" + std::string(what.substr(x + 1));
+                what = what.substr(0, x);
+            }
+        }
+        LedgerComponent c;
+        c.role = *role;
+        c.label = describe(*role);
+        if (const auto bytes = number(what)) {
+            if (*bytes < 0) {
+                out.error = "component '" + std::string(item) + "' has negative bytes";
+                return out;
+            }
+            c.format = "-";
+            c.bytesPerParam = *bytes * count;
+        } else {
+            const FormatLookup format = lookupFormat(what);
+            if (!format.format) {
+                out.error = "component '" + std::string(item) + "': " + format.error;
+                return out;
+            }
+            c.format = format.format->name() + countText;
+            c.bytesPerParam = count * format.format->totalBits() / 8.0;
+        }
+        scheme.components.push_back(std::move(c));
+    }
+    if (scheme.components.empty()) {
+        out.error = "scheme '" + scheme.id + "' has no components" + usage;
+        return out;
+    }
+    out.scheme = std::move(scheme);
+    return out;
+}
+
+bool shardedByZero(ComponentRole role, int zeroStage)
+{
+    switch (role) {
+    case R::MasterWeights:
+    case R::OptimizerStates: return zeroStage >= 1;
+    case R::AccumulatedGradients:
+    case R::Gradients: return zeroStage >= 2;
+    case R::Weights: return zeroStage >= 3;
+    case R::Other: return false;
+    }
+    return false;
+}
+
+LedgerOutcome computeLedger(const LedgerScheme& scheme, const LedgerConfig& config)
+{
+    LedgerOutcome out;
+    if (config.parameters == 0) {
+        out.error = "the parameter count must be positive";
+        return out;
+    }
+    if (config.gpus == 0 || config.modelParallel == 0) {
+        out.error = "the GPU count must be at least 1";
+        return out;
+    }
+    if (config.zeroStage < 0 || config.zeroStage > 3) {
+        out.error = "ZeRO stage must be 0, 1, 2 or 3, got " + std::to_string(config.zeroStage);
+        return out;
+    }
+    LedgerResult r;
+    r.scheme = scheme;
+    r.config = config;
+    const double parameters = static_cast<double>(config.parameters);
+    for (const LedgerComponent& c : scheme.components) {
+        if (!(c.bytesPerParam >= 0) || !std::isfinite(c.bytesPerParam)) {
+            out.error = "component '" + c.label + "' of scheme '" + scheme.id + "' needs bytes >= 0";
+            return out;
+        }
+        LedgerRow row;
+        row.component = c;
+        row.sharded = shardedByZero(c.role, config.zeroStage);
+        row.totalBytes = parameters * c.bytesPerParam;
+        row.perGpuBytes = row.totalBytes / static_cast<double>(config.modelParallel)
+            / (row.sharded ? static_cast<double>(config.gpus) : 1.0);
+        r.bytesPerParam += c.bytesPerParam;
+        r.totalBytes += row.totalBytes;
+        r.perGpuBytes += row.perGpuBytes;
+        r.rows.push_back(std::move(row));
+    }
+    out.result = std::move(r);
+    return out;
+}
+
+const char* toString(ByteUnit unit)
+{
+    return unit == ByteUnit::GB ? "GB" : "GiB";
+}
+
+std::optional<ByteUnit> parseByteUnit(std::string_view text)
+{
+    const std::string t = lowered(text);
+    if (t == "gb")
+        return ByteUnit::GB;
+    if (t == "gib")
+        return ByteUnit::GiB;
+    return std::nullopt;
+}
+
+double inUnit(double bytes, ByteUnit unit)
+{
+    return unit == ByteUnit::GB ? bytes / 1e9 : bytes / 1073741824.0;
+}
+
+ByteSizeParse parseByteSize(std::string_view text)
+{
+    ByteSizeParse out;
+    std::size_t split = 0;
+    while (split < text.size() && (std::isdigit(static_cast<unsigned char>(text[split])) || text[split] == '.'))
+        ++split;
+    const auto value = number(text.substr(0, split));
+    std::string_view unitText = text.substr(split);
+    while (!unitText.empty() && unitText.front() == ' ')
+        unitText.remove_prefix(1);
+    const std::string unit = lowered(unitText);
+    struct Unit {
+        const char* name;
+        double bytes;
+    };
+    static constexpr Unit kUnits[] = {{"b", 1.0},           {"kb", 1e3},   {"mb", 1e6},          {"gb", 1e9},
+                                      {"tb", 1e12},         {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0},
+                                      {"tib", 1099511627776.0}};
+    for (const Unit& u : kUnits) {
+        if (unit == u.name && value && *value > 0) {
+            out.bytes = *value * u.bytes;
+            return out;
+        }
+    }
+    out.error = "memory size '" + std::string(text) + "' is not a positive number with a unit (80GB, 80GiB, 141GB, 81559MiB)";
+    return out;
+}
+
+}  // namespace floatscope

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/Format.h"
+#include "scaling/Tensor.h"
+
+namespace floatscope {
+
+// Where a tensor comes from: typed or pasted text, a .csv or .npy file, or a seeded generator.
+// Every loader returns a tensor or a one-line reason that names the offending text, never throws.
+struct TensorLoad {
+    std::optional<Tensor> tensor;
+    std::string error;
+};
+
+// Text values, each parsed exactly (decimal, scientific, hex float, bits such as bf16:0x3DCD) and
+// rounded once, to nearest-even, into `storage`. fp32 is the usual storage: it is what
+// torch.tensor([0.01]) holds, and the seeds compute their examples the same way ("先存 FP32").
+// The storage format must fit in fp64 (every named format does). A value that overflows the
+// storage is refused; NaN and inf pass through (checkQuantizable refuses them later, by position).
+TensorLoad tensorFromTexts(const std::vector<std::string>& texts, const Format& storage);
+
+// CSV: one row per line; values separated by commas, semicolons, tabs or spaces; blank lines and
+// lines starting with '#' are skipped. One row gives a vector, several rows a matrix (one value per
+// line is an N x 1 matrix: reshape it to a vector if that is what is meant). Rows must be equally long.
+TensorLoad parseCsv(std::string_view text, const Format& storage);
+
+// NumPy .npy, format versions 1.0 to 3.0: float16, float32 or float64 in either byte order, C order,
+// 0-, 1- or 2-D. Other dtypes, Fortran order and more dimensions are refused by name. The values
+// are exact (every fp16 and fp32 value is a double).
+TensorLoad parseNpy(std::string_view bytes);
+
+// A file by its extension, .csv (or .txt) or .npy; the error names the file.
+TensorLoad loadTensorFile(const std::string& path, const Format& storage);
+
+// The same values in another shape; rows * cols must equal the tensor's size.
+TensorLoad reshape(const Tensor& tensor, std::size_t rows, std::size_t cols, bool matrix);
+
+// "4096" (a vector) or "2x128" (a matrix), as the command line's --shape takes it.
+struct ShapeParse {
+    std::optional<std::size_t> rows;
+    std::size_t cols = 0;
+    bool matrix = false;
+    std::string error;
+};
+ShapeParse parseShape(std::string_view text);
+
+// Normal values with a few outliers, reproducible from the seed: Box-Muller on splitmix64 draws
+// (std::normal_distribution differs between standard libraries), rounded into `storage`. The
+// outliers replace `outliers` elements at seeded positions with +-outlierMagnitude (seeded sign),
+// the kind of tensor where per-tensor scaling loses the small values.
+struct NormalSpec {
+    std::size_t rows = 1;
+    std::size_t cols = 0;
+    bool matrix = false;
+    double mean = 0.0;
+    double stddev = 1.0;
+    std::size_t outliers = 0;
+    double outlierMagnitude = 100.0;
+    std::uint64_t seed = 0;
+};
+TensorLoad generateNormal(const NormalSpec& spec, const Format& storage);
+
+}  // namespace floatscope
