@@ -8,6 +8,17 @@
 
 namespace floatscope::gpu {
 
+const char* toString(MismatchKind kind)
+{
+    switch (kind) {
+    case MismatchKind::NanEncoding: return "nan-encoding";
+    case MismatchKind::SubnormalInputFlushed: return "subnormal-input-flushed";
+    case MismatchKind::UnsignedTakesMagnitude: return "unsigned-takes-magnitude";
+    case MismatchKind::Unexplained: return "unexplained";
+    }
+    return "?";
+}
+
 std::vector<std::unique_ptr<Backend>> makeBackends()
 {
     std::vector<std::unique_ptr<Backend>> out;

@@ -1,6 +1,9 @@
 #include "cuda/CudaBackend.h"
 
+#include <algorithm>
+
 #include "backends/NvidiaSupport.h"
+#include "batch/Batch.h"
 #include "cuda/CudaDevice.h"
 
 namespace floatscope::gpu {
@@ -30,6 +33,34 @@ public:
     {
         return cudaConvert(input.data(), output.data(), std::min(input.size(), output.size()), nvidiaTargetOf(f),
                            static_cast<int>(mode), overflow == OverflowPolicy::Saturate);
+    }
+
+    std::optional<InPlaceComparison> compareInPlace(const Format& f, RoundingMode mode, OverflowPolicy overflow,
+                                                    std::uint64_t begin, std::uint64_t end) const override
+    {
+        const BatchPlanResult plan = makeBatchPlan(f, mode, overflow);
+        if (!plan.plan || !available())
+            return std::nullopt;
+        DeviceSweep sweep;
+        sweep.plan = *plan.plan;
+        sweep.target = nvidiaTargetOf(f);
+        sweep.mode = static_cast<int>(mode);
+        sweep.saturate = overflow == OverflowPolicy::Saturate;
+        sweep.nan = NanRule{static_cast<int>(f.convention()),
+                            static_cast<std::uint32_t>(((std::uint64_t{1} << f.exponentBits()) - 1) << f.mantissaBits()),
+                            static_cast<std::uint32_t>(f.mantissaMask()), static_cast<std::uint32_t>(f.magnitudeMask()),
+                            static_cast<std::uint32_t>(f.signMask())};
+        DeviceSweepCounts counts;
+        InPlaceComparison out;
+        out.error = cudaSweep(sweep, begin, end, counts);
+        for (int k = 0; k < kDeviceKinds; ++k)
+            out.mismatches[static_cast<std::size_t>(k)] = counts.mismatches[k];
+        for (unsigned i = 0; i < std::min<unsigned>(counts.examples, kDeviceExamples); ++i) {
+            const DeviceMismatch& m = counts.example[i];
+            out.examples.push_back({m.input, m.engine, m.reference, static_cast<MismatchKind>(m.kind)});
+        }
+        out.seconds = counts.milliseconds / 1000.0;
+        return out;
     }
 
 private:

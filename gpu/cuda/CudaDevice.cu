@@ -29,6 +29,74 @@ struct DeviceBuffer {
     cudaError_t allocate(std::size_t n) { return cudaMalloc(reinterpret_cast<void**>(&data), n * sizeof(T)); }
 };
 
+__device__ bool isNan(const NanRule& r, std::uint32_t code)
+{
+    switch (r.convention) {
+    case 0: return (code & r.exponentMask) == r.exponentMask && (code & r.mantissaMask) != 0;  // IEEE
+    case 1: return (code & r.magnitudeMask) == r.magnitudeMask;                                // FN
+    case 2: return code == r.signMask;                                                        // FNUZ
+    case 3: return code == r.magnitudeMask;                                                   // unsigned
+    default: return false;                                                                    // finite
+    }
+}
+
+// The same classification as gpu/sweep/Sweep.cpp (NVIDIA's functions flush nothing, so the
+// subnormal kind never arises here).
+template <int Mode, bool Normalise>
+__global__ void sweepKernel(DeviceSweep s, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts* counts)
+{
+    const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+    for (std::uint64_t i = begin + static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < end;
+         i += stride) {
+        const auto x = static_cast<std::uint32_t>(i);
+        const std::uint32_t engine = convertFp32Bits<Mode, Normalise>(x, s.plan);
+        const std::uint32_t reference = nvidiaConvert(s.target, __uint_as_float(x), Mode, s.saturate);
+        if (engine == reference)
+            continue;
+        std::uint32_t kind = 3;  // unexplained
+        if ((x & 0x7FFFFFFFu) > 0x7F800000u && isNan(s.nan, engine) && isNan(s.nan, reference))
+            kind = 0;
+        else if (s.target == NvidiaTarget::E8m0 && (x >> 31) != 0 && isNan(s.nan, engine)
+                 && reference == convertFp32Bits<Mode, Normalise>(x & 0x7FFFFFFFu, s.plan))
+            kind = 2;
+        atomicAdd(&counts->mismatches[kind], 1ull);
+        const unsigned slot = atomicAdd(&counts->examples, 1u);
+        if (slot < kDeviceExamples)
+            counts->example[slot] = DeviceMismatch{x, static_cast<std::uint16_t>(engine),
+                                                   static_cast<std::uint16_t>(reference), kind};
+    }
+}
+
+template <int Mode>
+void launchSweep(const DeviceSweep& s, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts* counts)
+{
+    const unsigned blocks = 132 * 16;  // enough resident blocks for any current GPU; grid-stride covers the rest
+    if (s.plan.normaliseSubnormals)
+        sweepKernel<Mode, true><<<blocks, 256>>>(s, begin, end, counts);
+    else
+        sweepKernel<Mode, false><<<blocks, 256>>>(s, begin, end, counts);
+}
+
+__global__ void accumulateKernel(std::uint16_t startFp16, std::uint16_t deltaFp16, std::uint16_t startBf16,
+                                 std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32, int steps,
+                                 DeviceAccumulation* out)
+{
+    __half h = __ushort_as_half(startFp16);
+    const __half dh = __ushort_as_half(deltaFp16);
+    __nv_bfloat16 b = __ushort_as_bfloat16(startBf16);
+    const __nv_bfloat16 db = __ushort_as_bfloat16(deltaBf16);
+    float f = __uint_as_float(startFp32);
+    const float df = __uint_as_float(deltaFp32);
+    for (int i = 0; i < steps; ++i) {
+        h = __hadd(h, dh);
+        b = __hadd(b, db);
+        f = __fadd_rn(f, df);
+    }
+    out->fp16 = __half_as_ushort(h);
+    out->bf16 = __bfloat16_as_ushort(b);
+    out->fp32 = __float_as_uint(f);
+}
+
 }  // namespace
 
 CudaDeviceInfo queryCudaDevice()
@@ -76,6 +144,64 @@ std::string cudaConvert(const std::uint32_t* input, std::uint16_t* output, std::
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(output, out.data, n * sizeof(std::uint16_t), cudaMemcpyDeviceToHost);
+    return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
+}
+
+}  // namespace floatscope::gpu
+
+namespace floatscope::gpu {
+
+std::string cudaSweep(const DeviceSweep& sweep, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts& counts)
+{
+    counts = DeviceSweepCounts{};
+    DeviceBuffer<DeviceSweepCounts> device;
+    cudaError_t e = device.allocate(1);
+    if (e == cudaSuccess)
+        e = cudaMemset(device.data, 0, sizeof(DeviceSweepCounts));
+    cudaEvent_t start = nullptr;
+    cudaEvent_t stop = nullptr;
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&start);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&stop);
+    if (e == cudaSuccess) {
+        cudaEventRecord(start);
+        switch (sweep.mode) {
+        case kNvTowardZero: launchSweep<kNvTowardZero>(sweep, begin, end, device.data); break;
+        case kNvUp: launchSweep<kNvUp>(sweep, begin, end, device.data); break;
+        case kNvDown: launchSweep<kNvDown>(sweep, begin, end, device.data); break;
+        default: launchSweep<kNvNearestEven>(sweep, begin, end, device.data); break;
+        }
+        cudaEventRecord(stop);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess)
+        e = cudaEventSynchronize(stop);
+    if (e == cudaSuccess)
+        e = cudaEventElapsedTime(&counts.milliseconds, start, stop);
+    const float ms = counts.milliseconds;
+    if (e == cudaSuccess)
+        e = cudaMemcpy(&counts, device.data, sizeof(DeviceSweepCounts), cudaMemcpyDeviceToHost);
+    counts.milliseconds = ms;
+    if (start != nullptr)
+        cudaEventDestroy(start);
+    if (stop != nullptr)
+        cudaEventDestroy(stop);
+    return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
+}
+
+std::string cudaAccumulate(std::uint16_t startFp16, std::uint16_t deltaFp16, std::uint16_t startBf16,
+                           std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32, int steps,
+                           DeviceAccumulation& out)
+{
+    DeviceBuffer<DeviceAccumulation> device;
+    cudaError_t e = device.allocate(1);
+    if (e == cudaSuccess) {
+        accumulateKernel<<<1, 1>>>(startFp16, deltaFp16, startBf16, deltaBf16, startFp32, deltaFp32, steps, device.data);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess)
+        e = cudaMemcpy(&out, device.data, sizeof out, cudaMemcpyDeviceToHost);
     return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
 }
 

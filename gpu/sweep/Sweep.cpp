@@ -21,11 +21,34 @@ struct Partial {
     std::vector<Mismatch> examples;
 };
 
+// fp32 NaN bit patterns in [begin, end): 0x7f800001..0x7fffffff and 0xff800001..0xffffffff.
+std::uint64_t nanInputsIn(const SweepRange& r)
+{
+    auto overlap = [&](std::uint64_t lo, std::uint64_t hi) {
+        const std::uint64_t a = std::max(lo, r.begin);
+        const std::uint64_t b = std::min(hi, r.end);
+        return b > a ? b - a : 0;
+    };
+    return overlap(0x7F800001u, 0x80000000u) + overlap(0xFF800001u, std::uint64_t{1} << 32);
+}
+
 bool isFp32Nan(std::uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
 bool isFp32Subnormal(std::uint32_t x) { return (x & 0x7FFFFFFFu) != 0 && (x & 0x7F800000u) == 0; }
 
-MismatchKind classify(std::uint32_t x, std::uint16_t engine, std::uint16_t reference, const Format& f,
-                      const BatchPlan& plan, KnownProperties known)
+// The first examples of each kind, in input order.
+void keepFirstExamples(SweepReport& report, std::size_t perKind)
+{
+    std::sort(report.examples.begin(), report.examples.end(),
+              [](const Mismatch& a, const Mismatch& b) { return a.input < b.input; });
+    std::array<std::size_t, kMismatchKinds> kept{};
+    std::erase_if(report.examples,
+                  [&](const Mismatch& m) { return kept[static_cast<std::size_t>(m.kind)]++ >= perKind; });
+}
+
+}  // namespace
+
+MismatchKind classifyMismatch(std::uint32_t x, std::uint16_t engine, std::uint16_t reference, const Format& f,
+                              const BatchPlan& plan, KnownProperties known)
 {
     if (isFp32Nan(x) && f.classify(engine) == ValueClass::NaN && f.classify(reference) == ValueClass::NaN)
         return MismatchKind::NanEncoding;
@@ -45,18 +68,6 @@ MismatchKind classify(std::uint32_t x, std::uint16_t engine, std::uint16_t refer
     return MismatchKind::Unexplained;
 }
 
-}  // namespace
-
-const char* toString(MismatchKind kind)
-{
-    switch (kind) {
-    case MismatchKind::NanEncoding: return "nan-encoding";
-    case MismatchKind::SubnormalInputFlushed: return "subnormal-input-flushed";
-    case MismatchKind::UnsignedTakesMagnitude: return "unsigned-takes-magnitude";
-    case MismatchKind::Unexplained: return "unexplained";
-    }
-    return "?";
-}
 
 std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
                                    OverflowPolicy overflow)
@@ -82,6 +93,23 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
         return report;
     const BatchPlan plan = *planResult.plan;
     const KnownProperties known = backend.knownProperties(format);
+
+    if (auto inPlace = backend.compareInPlace(format, mode, overflow, range.begin, range.end)) {
+        report.error = inPlace->error;
+        if (report.error.empty()) {
+            report.inputs = range.end - range.begin;
+            report.mismatches = inPlace->mismatches;
+            std::uint64_t differing = 0;
+            for (const std::uint64_t n : inPlace->mismatches)
+                differing += n;
+            report.matches = report.inputs - differing;
+            report.nanInputs = nanInputsIn(range);
+            report.examples = std::move(inPlace->examples);
+        }
+        keepFirstExamples(report, options.examplesPerKind);
+        report.seconds = inPlace->seconds;
+        return report;
+    }
 
     const std::uint64_t chunks = (range.end - range.begin + kChunk - 1) / kChunk;
     std::atomic<std::uint64_t> nextChunk{0};
@@ -125,7 +153,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
             for (std::size_t i = 0; i < n && equal < n; ++i) {
                 if (engine[i] == reference[i])
                     continue;
-                const MismatchKind kind = classify(input[i], engine[i], reference[i], format, plan, known);
+                const MismatchKind kind = classifyMismatch(input[i], engine[i], reference[i], format, plan, known);
                 const auto k = static_cast<std::size_t>(kind);
                 if (local.mismatches[k]++ < options.examplesPerKind)
                     local.examples.push_back({input[i], engine[i], reference[i], kind});
@@ -151,13 +179,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     work(true);
     workers.clear();  // joins
 
-    // Keep the first examples of each kind, in input order.
-    std::sort(report.examples.begin(), report.examples.end(),
-              [](const Mismatch& a, const Mismatch& b) { return a.input < b.input; });
-    std::array<std::size_t, kMismatchKinds> kept{};
-    std::erase_if(report.examples, [&](const Mismatch& m) {
-        return kept[static_cast<std::size_t>(m.kind)]++ >= options.examplesPerKind;
-    });
+    keepFirstExamples(report, options.examplesPerKind);
     report.cancelled = report.error.empty() && report.inputs < range.end - range.begin;
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;

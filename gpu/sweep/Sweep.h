@@ -8,27 +8,11 @@
 #include <vector>
 
 #include "Backend.h"
+#include "batch/BatchKernel.h"
 #include "format/Format.h"
 #include "round/Rounding.h"
 
 namespace floatscope::gpu {
-
-// Why the engine and a reference gave different codes for one input.
-enum class MismatchKind : std::uint8_t {
-    NanEncoding,            // both gave a NaN, different bits (sign or payload convention)
-    SubnormalInputFlushed,  // the reference treated an fp32 subnormal input as zero
-    UnsignedTakesMagnitude, // the reference converted |x| where the engine says NaN (negative into e8m0)
-    Unexplained,            // a real disagreement
-};
-inline constexpr std::size_t kMismatchKinds = 4;
-const char* toString(MismatchKind kind);
-
-struct Mismatch {
-    std::uint32_t input = 0;  // fp32 bits
-    std::uint16_t engine = 0;
-    std::uint16_t reference = 0;
-    MismatchKind kind = MismatchKind::Unexplained;
-};
 
 // Inputs are fp32 bit patterns begin..end-1 (all 2^32 by default).
 struct SweepRange {
@@ -57,6 +41,10 @@ struct SweepReport {
     std::uint64_t count(MismatchKind kind) const { return mismatches[static_cast<std::size_t>(kind)]; }
     std::uint64_t unexplained() const { return count(MismatchKind::Unexplained); }
 };
+
+// Why the engine's code and a reference's code for one fp32 input differ (they must differ).
+MismatchKind classifyMismatch(std::uint32_t input, std::uint16_t engine, std::uint16_t reference, const Format& format,
+                              const BatchPlan& plan, KnownProperties known);
 
 // Empty when the engine's batch path and the backend both convert this; else why not.
 std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,

@@ -1,0 +1,43 @@
+#include "compare/ValueComparison.h"
+
+#include "batch/Batch.h"
+#include "sweep/Sweep.h"
+
+namespace floatscope::gpu {
+
+std::vector<ValueComparison> compareValue(std::uint32_t x, const std::vector<Format>& formats, RoundingMode mode,
+                                          std::optional<OverflowPolicy> overflowChoice,
+                                          const std::vector<std::unique_ptr<Backend>>& backends)
+{
+    std::vector<ValueComparison> out;
+    for (const Format& f : formats) {
+        const OverflowPolicy overflow = overflowChoice.value_or(f.defaultOverflow());
+        const BatchPlanResult plan = makeBatchPlan(f, mode, overflow);
+        if (!plan.plan)
+            continue;
+        ValueComparison row{f, x, 0, {}};
+        convertFromFp32Bits({&x, 1}, {&row.engine, 1}, *plan.plan);
+        for (const auto& backend : backends) {
+            BackendCode b{backend->name(), std::nullopt, std::nullopt, {}};
+            if (!backend->available()) {
+                b.note = backend->unavailableReason();
+            } else if (!backend->supports(f, mode, overflow)) {
+                b.note = "not offered";
+            } else {
+                std::uint16_t code = 0;
+                b.note = backend->convert({&x, 1}, {&code, 1}, f, mode, overflow);
+                if (b.note.empty()) {
+                    b.code = code;
+                    if (code != row.engine)
+                        b.difference = classifyMismatch(x, row.engine, code, f, *plan.plan,
+                                                        backend->knownProperties(f));
+                }
+            }
+            row.backends.push_back(std::move(b));
+        }
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+}  // namespace floatscope::gpu
