@@ -1,0 +1,223 @@
+#include <atomic>
+#include <cstdio>
+
+#include <unistd.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "Backend.h"
+#include "cli/ArgParser.h"
+#include "cli/Commands.h"
+#include "format/Codec.h"
+#include "inspect/Inspection.h"
+#include "sweep/Sweep.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope verify -f FMT[,FMT...] --against BACKEND [--inputs all|START-END]
+                         [--rounding MODE] [--saturate|--no-saturate] [--threads N] [--json]
+
+Every fp32 input (all 2^32 by default) through the engine and through a hardware or vendor
+reference, compared bit for bit. Differences a reference is known to have are counted by kind:
+  nan-encoding               both NaN, other bits (NVIDIA returns one canonical NaN)
+  subnormal-input-flushed    the reference reads fp32 subnormals as zero (AVX512-BF16)
+  unsigned-takes-magnitude   the reference converts |x| where e8m0 has no sign (NVIDIA)
+anything else is unexplained. Exit status: 0 all agree or differ only in known ways, 1 an
+unexplained mismatch exists, 2 bad usage or a conversion the reference does not offer.
+
+BACKEND: nvidia-host (NVIDIA's functions from the CUDA headers, on the CPU), x86-f16c, x86-avx512bf16,
+cuda (the GPU, where there is one), or all (every available backend that converts the format).
+
+options:
+  -f, --formats LIST   formats, comma-separated
+  --against BACKEND    the reference
+  --inputs RANGE       all (default) or fp32 bit patterns START-END, inclusive (0x3f800000-0x3fffffff)
+  --rounding MODE      nearest-even (default), toward-zero, up, down (as the reference offers)
+  --saturate           saturating conversion (fp8: __NV_SATFINITE)
+  --no-saturate        non-saturating (default: each format's own rule)
+  --threads N          worker threads (default: every core)
+  --json               one JSON document on stdout
+  -h, --help           this help
+)";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+std::string hex32(std::uint32_t x)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08x", x);
+    return buf;
+}
+
+std::optional<std::uint64_t> parseBits(const std::string& text)
+{
+    try {
+        std::size_t used = 0;
+        const unsigned long long v = std::stoull(text, &used, 0);
+        if (used != text.size() || v > 0xFFFFFFFFull)
+            return std::nullopt;
+        return v;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+}  // namespace
+
+int runVerify(const std::vector<std::string>& arguments, const Io& io)
+{
+    ArgParser args({{"formats", 'f', true},
+                    {"against", 0, true},
+                    {"inputs", 0, true},
+                    {"rounding", 0, true},
+                    {"saturate", 0, false},
+                    {"no-saturate", 0, false},
+                    {"threads", 0, true},
+                    {"json", 0, false},
+                    {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(io, *error + " (see 'floatscope verify --help')");
+    if (args.has("help")) {
+        std::fputs(kHelp, io.out);
+        return 0;
+    }
+    if (!args.positionals().empty())
+        return usageError(io, "verify takes no values, got '" + args.positionals().front() + "'");
+
+    // 1. What to compare.
+    if (!args.value("formats"))
+        return usageError(io, "verify needs -f FMT (see 'floatscope verify --help')");
+    std::string error;
+    const auto formats = parseFormatList(*args.value("formats"), error);
+    if (!formats)
+        return usageError(io, error);
+    const std::string against = args.value("against").value_or("");
+    if (against.empty())
+        return usageError(io, "verify needs --against BACKEND (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)");
+    std::vector<std::unique_ptr<gpu::Backend>> backends;
+    if (against == "all") {
+        for (auto& b : gpu::makeBackends())
+            if (b->available())
+                backends.push_back(std::move(b));
+    } else if (auto b = gpu::makeBackend(against)) {
+        backends.push_back(std::move(b));
+    } else {
+        return usageError(io, "unknown backend '" + against + "' (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)");
+    }
+    RoundingMode mode = RoundingMode::NearestEven;
+    if (const auto m = args.value("rounding")) {
+        const auto parsed = parseRoundingMode(*m);
+        if (!parsed)
+            return usageError(io, "unknown rounding mode '" + *m + "'");
+        mode = *parsed;
+    }
+    if (args.has("saturate") && args.has("no-saturate"))
+        return usageError(io, "--saturate and --no-saturate contradict each other");
+    gpu::SweepRange range;
+    if (const auto inputs = args.value("inputs"); inputs && *inputs != "all") {
+        const std::size_t dash = inputs->find('-', 1);
+        const auto first = dash == std::string::npos ? std::nullopt : parseBits(inputs->substr(0, dash));
+        const auto last = dash == std::string::npos ? std::nullopt : parseBits(inputs->substr(dash + 1));
+        if (!first || !last || *last < *first)
+            return usageError(io, "bad --inputs '" + *inputs + "': all, or START-END fp32 bit patterns (0x3f800000-0x3fffffff)");
+        range = {*first, *last + 1};
+    }
+    gpu::SweepOptions options;
+    if (const auto t = args.value("threads")) {
+        const auto n = parseBits(*t);
+        if (!n || *n == 0 || *n > 1024)
+            return usageError(io, "--threads takes 1..1024, got '" + *t + "'");
+        options.threads = static_cast<unsigned>(*n);
+    }
+    const bool progress = !args.has("json") && isatty(STDERR_FILENO) != 0;
+
+    // 2. Every (format, backend) pair; a pair the backend cannot do is an error unless 'all' picked it.
+    QJsonArray results;
+    bool unexplained = false;
+    int compared = 0;
+    for (const Format& f : *formats) {
+        const OverflowPolicy overflow = args.has("saturate")      ? OverflowPolicy::Saturate
+            : args.has("no-saturate") ? OverflowPolicy::NonSaturating
+                                                                  : f.defaultOverflow();
+        for (const auto& backend : backends) {
+            const std::string why = gpu::sweepUnsupportedReason(*backend, f, mode, overflow);
+            if (!why.empty()) {
+                if (against == "all")
+                    continue;
+                return usageError(io, why);
+            }
+            if (progress)
+                options.progress = [&](double share) {
+                    std::fprintf(io.err, "\r%s vs %s: %3.0f%%", f.name().c_str(), backend->name().c_str(), 100 * share);
+                    std::fflush(io.err);
+                };
+            const gpu::SweepReport r = gpu::sweep(*backend, f, mode, overflow, range, options);
+            if (progress)
+                std::fprintf(io.err, "\r%*s\r", 60, "");
+            if (!r.error.empty())
+                return usageError(io, backend->name() + ": " + r.error);
+            ++compared;
+            unexplained = unexplained || r.unexplained() > 0;
+            QJsonObject counts;
+            for (std::size_t k = 0; k < gpu::kMismatchKinds; ++k)
+                counts[gpu::toString(static_cast<gpu::MismatchKind>(k))] = static_cast<double>(r.mismatches[k]);
+            QJsonArray examples;
+            for (const gpu::Mismatch& m : r.examples)
+                examples.append(QJsonObject{{"input", qs(hex32(m.input))},
+                                            {"engine", qs(hexCode(f, m.engine))},
+                                            {"reference", qs(hexCode(f, m.reference))},
+                                            {"kind", gpu::toString(m.kind)}});
+            results.append(QJsonObject{{"format", qs(f.name())},
+                                       {"backend", qs(backend->name())},
+                                       {"rounding", toString(mode)},
+                                       {"overflow", toString(overflow)},
+                                       {"inputs", static_cast<double>(r.inputs)},
+                                       {"matches", static_cast<double>(r.matches)},
+                                       {"nan_inputs", static_cast<double>(r.nanInputs)},
+                                       {"mismatches", counts},
+                                       {"unexplained", static_cast<double>(r.unexplained())},
+                                       {"examples", examples},
+                                       {"seconds", r.seconds}});
+        }
+    }
+    if (compared == 0)
+        return usageError(io, "no available backend converts " + *args.value("formats") + " with these settings");
+
+    if (args.has("json")) {
+        printJson(io, QJsonDocument(QJsonObject{{"results", results}}));
+        return unexplained ? 1 : 0;
+    }
+    Table table({"format", "backend", "rounding", "overflow", "inputs", "agree", "nan-encoding", "subnormal-flushed",
+                 "|x| into e8m0", "unexplained", "seconds"});
+    for (const QJsonValue& v : results) {
+        const QJsonObject o = v.toObject();
+        const QJsonObject m = o["mismatches"].toObject();
+        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
+        char seconds[16];
+        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
+        table.addRow({o["format"].toString().toStdString(), o["backend"].toString().toStdString(),
+                      o["rounding"].toString().toStdString(), o["overflow"].toString().toStdString(), n(o["inputs"]),
+                      n(o["matches"]), n(m["nan-encoding"]), n(m["subnormal-input-flushed"]),
+                      n(m["unsigned-takes-magnitude"]),
+                      paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
+                      seconds});
+    }
+    table.print(io);
+    for (const QJsonValue& v : results)
+        for (const QJsonValue& e : v.toObject()["examples"].toArray()) {
+            const QJsonObject x = e.toObject();
+            std::fprintf(io.out, "  %s %s: fp32 %s -> engine %s, %s %s (%s)\n", v.toObject()["format"].toString().toStdString().c_str(),
+                         v.toObject()["backend"].toString().toStdString().c_str(), x["input"].toString().toStdString().c_str(),
+                         x["engine"].toString().toStdString().c_str(), v.toObject()["backend"].toString().toStdString().c_str(),
+                         x["reference"].toString().toStdString().c_str(), x["kind"].toString().toStdString().c_str());
+        }
+    std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
+                                             : "Every input agrees, or differs only in the known ways counted above.");
+    return unexplained ? 1 : 0;
+}
+
+}  // namespace floatscope::cli
