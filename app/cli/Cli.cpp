@@ -23,6 +23,8 @@ With no command, opens the window. Commands work headless:
   quantize   a tensor with block scaling (per tensor, 1x128 tiles, 128x128 blocks, MX, NVFP4)
   ledger     training memory per parameter and per GPU for each precision recipe, with activations
   accumulate a start value plus an increment N times in each format, and where the sum stalls
+  verify     every fp32 input through the engine and a hardware or vendor reference
+  export     a view as an SVG, PDF or PNG figure for slides
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
 mismatches, 2 bad input or usage (a one-line reason on stderr).
@@ -67,6 +69,10 @@ int run(int argc, char** argv)
         return runLedger(arguments, io);
     if (command == "accumulate")
         return runAccumulate(arguments, io);
+    if (command == "verify")
+        return runVerify(arguments, io);
+    if (command == "export")
+        return runExport(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 

@@ -4,13 +4,13 @@
 
 #include <QWidget>
 
+#include "figures/BitsPainter.h"
 #include "format/Format.h"
 
 namespace floatscope::gui {
 
-// One code's bits, painted: sign, exponent and mantissa in their own colours (the palette every
-// view shares), a gap between nibbles so the strip lines up with the hex digits, and the field
-// values beneath. Clicking a bit asks for it to be flipped.
+// One code's bits in the inspector (painted by figures/BitsPainter, as the exported figure is).
+// Clicking a bit asks for it to be flipped.
 class BitStrip : public QWidget {
     Q_OBJECT
 
@@ -18,8 +18,7 @@ public:
     explicit BitStrip(QWidget* parent = nullptr);
 
     void setCode(const Format& format, std::uint64_t code);
-    // The bit (0 = least significant) under a point, or -1.
-    int bitAt(QPoint point) const;
+    int bitAt(QPoint point) const;  // the bit (0 = least significant) under a point, or -1
     QRect bitRect(int bit) const;
 
     QSize sizeHint() const override;
@@ -36,15 +35,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    int cellWidth() const;
-    int xOfBit(int bit) const;  // left edge of a bit's cell
-    QString fieldCaption(int field) const;
-
-    int m_sign = 1;
-    int m_exponent = 8;
-    int m_mantissa = 23;
-    int m_bias = 127;
+    Format m_format;
     std::uint64_t m_code = 0;
+    BitsLayout m_layout;
     int m_hover = -1;
 };
 

@@ -4,14 +4,11 @@
 
 #include <QWidget>
 
-#include "format/Format.h"
-#include "inspect/Inspection.h"
+#include "figures/NeighboursFigure.h"
 
 namespace floatscope::gui {
 
-// The value on a number line between its two neighbours in each format, the midpoint marked, and
-// the rounding decision in words ("257 lies exactly halfway between 256 and 258; ties go to the
-// even mantissa, so bf16 stores 256").
+// The inspector's neighbourhood view: the NeighboursFigure in the window's palette.
 class NeighbourhoodView : public QWidget {
     Q_OBJECT
 
@@ -19,7 +16,8 @@ public:
     explicit NeighbourhoodView(QWidget* parent = nullptr);
 
     void display(const QString& input, const std::vector<Format>& formats, const std::vector<Inspection>& results);
-    QString sentence(int index) const;
+    const NeighboursFigure& figure() const { return m_figure; }
+    QString sentence(int index) const { return m_figure.sentence(index); }
 
     QSize sizeHint() const override;
     int heightForWidth(int width) const override;
@@ -30,11 +28,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    int blockHeight(int width, int index) const;
+    FigureStyle style() const;
 
-    QString m_input;
-    std::vector<Format> m_formats;
-    std::vector<Inspection> m_results;
+    NeighboursFigure m_figure;
 };
 
 }  // namespace floatscope::gui

@@ -6,10 +6,10 @@ namespace floatscope::text {
 
 namespace {
 
-QString tr(const char* source)
-{
-    return QCoreApplication::translate("ParseError", source);
-}
+// Translation context "ParseError" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct ParseErrorText {
+    Q_DECLARE_TR_FUNCTIONS(ParseError)
+};
 
 }  // namespace
 
@@ -19,20 +19,20 @@ QString parseErrorText(const ParseError& e, const QString& input)
     const QByteArray bytes = input.toUtf8();
     const QString at = QString::fromUtf8(bytes.mid(static_cast<qsizetype>(e.position))).left(1);
     switch (e.kind) {
-    case ParseErrorKind::Empty: return tr("Type a value: 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD");
-    case ParseErrorKind::TooLong: return tr("The value is too long (at most %1 characters)").arg(kMaxTextLength);
+    case ParseErrorKind::Empty: return ParseErrorText::tr("Type a value: 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD");
+    case ParseErrorKind::TooLong: return ParseErrorText::tr("The value is too long (at most %1 characters)").arg(kMaxTextLength);
     case ParseErrorKind::UnexpectedCharacter:
-        return tr("Unexpected '%1' at position %2").arg(at).arg(e.position + 1);
-    case ParseErrorKind::MissingDigits: return tr("Digits are missing at position %1").arg(e.position + 1);
+        return ParseErrorText::tr("Unexpected '%1' at position %2").arg(at).arg(e.position + 1);
+    case ParseErrorKind::MissingDigits: return ParseErrorText::tr("Digits are missing at position %1").arg(e.position + 1);
     case ParseErrorKind::ExponentOutOfRange:
-        return tr("The exponent is out of range (at most %1 in size)").arg(kMaxExponent);
+        return ParseErrorText::tr("The exponent is out of range (at most %1 in size)").arg(kMaxExponent);
     case ParseErrorKind::MissingHexExponent:
-        return tr("A hex value needs a binary exponent (0x1.8p3); for bits write a format first (bf16:0x3DCD)");
+        return ParseErrorText::tr("A hex value needs a binary exponent (0x1.8p3); for bits write a format first (bf16:0x3DCD)");
     case ParseErrorKind::UnknownFormat:
-        return tr("Unknown format '%1'").arg(input.left(input.indexOf(QLatin1Char(':'))).trimmed());
-    case ParseErrorKind::BadBitPattern: return tr("Bad bit pattern: write 0x… or 0b… after the format");
-    case ParseErrorKind::PatternTooWide: return tr("The bit pattern is wider than the format");
-    case ParseErrorKind::SignedBitPattern: return tr("A bit pattern has its own sign bit: drop the sign");
+        return ParseErrorText::tr("Unknown format '%1'").arg(input.left(input.indexOf(QLatin1Char(':'))).trimmed());
+    case ParseErrorKind::BadBitPattern: return ParseErrorText::tr("Bad bit pattern: write 0x… or 0b… after the format");
+    case ParseErrorKind::PatternTooWide: return ParseErrorText::tr("The bit pattern is wider than the format");
+    case ParseErrorKind::SignedBitPattern: return ParseErrorText::tr("A bit pattern has its own sign bit: drop the sign");
     }
     return QString::fromStdString(e.message);
 }

@@ -21,6 +21,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "figures/BitsFigure.h"
+#include "figures/FigureExport.h"
+#include "figures/NeighboursFigure.h"
 #include "format/Registry.h"
 #include "inspector/FormatRow.h"
 #include "inspector/FormatsDialog.h"
@@ -30,6 +33,9 @@
 #include "inspector/NeighbourhoodView.h"
 #include "inspector/Presets.h"
 #include "inspector/ValueEntry.h"
+#include "panels/HardwarePanel.h"
+#include "panels/LessonPanels.h"
+#include "panels/ScalingPanels.h"
 #include "style/Theme.h"
 #include "text/InspectionText.h"
 
@@ -82,6 +88,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createWidgets();
     createActions();
     createMenus();
+    installLessonPanels(*this);
+    installScalingPanels(*this);
     readSettings();
     connect(m_state, &InspectorState::changed, this, &MainWindow::onStateChanged);
     onStateChanged();
@@ -139,6 +147,14 @@ void MainWindow::createWidgets()
     addDockWidget(Qt::RightDockWidgetArea, m_neighbourhoodDock);
     m_history = new HistoryDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_history);
+    m_hardware = new HardwarePanel(m_state);
+    m_hardwareDock = new QDockWidget(this);
+    m_hardwareDock->setObjectName(QStringLiteral("hardwareDock"));
+    m_hardwareDock->setWidget(m_hardware);
+    addDockWidget(Qt::RightDockWidgetArea, m_hardwareDock);
+    tabifyDockWidget(m_neighbourhoodDock, m_hardwareDock);
+    tabifyDockWidget(m_hardwareDock, m_history);
+    m_neighbourhoodDock->raise();
 
     m_historyTimer = new QTimer(this);
     m_historyTimer->setSingleShot(true);
@@ -156,6 +172,69 @@ void MainWindow::createWidgets()
     connect(m_formatsButton, &QPushButton::clicked, this, &MainWindow::chooseFormats);
     connect(m_inspector, &InspectorView::copyRequested, this, &MainWindow::copyRow);
     connect(m_history, &HistoryDock::valueChosen, this, [this](const QString& v) { m_state->setValueText(v); });
+
+    addFigureSource({[this] { return tr("Bits (the inspector)"); }, [this] {
+                         return std::make_unique<BitsFigure>(m_state->text(), m_state->formats(), m_state->results());
+                     }});
+    addFigureSource({[this] { return tr("Neighbourhood"); }, [this] {
+                         return std::make_unique<NeighboursFigure>(m_state->text(), m_state->formats(),
+                                                                   m_state->results());
+                     }},
+                    m_neighbourhoodDock);
+}
+
+QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
+                                  std::optional<FigureSource> figure)
+{
+    auto* dock = new QDockWidget(this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    dock->setWindowTitle(title());
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    tabifyDockWidget(m_history, dock);
+    m_panelsMenu->addAction(dock->toggleViewAction());
+    m_panels.emplace_back(dock, std::move(title));
+    if (figure)
+        addFigureSource(std::move(*figure), dock);
+    return dock;
+}
+
+void MainWindow::addFigureSource(FigureSource source, QDockWidget* dock)
+{
+    m_figureSources.push_back({std::move(source), dock});
+}
+
+std::vector<FigureSource> MainWindow::figureSources() const
+{
+    std::vector<FigureSource> out;
+    for (const Source& s : m_figureSources)
+        out.push_back(s.figure);
+    return out;
+}
+
+int MainWindow::activeFigureSource() const
+{
+    // The dock that has focus, or else the first visible, raised one; otherwise the inspector.
+    for (std::size_t i = 0; i < m_figureSources.size(); ++i) {
+        QDockWidget* dock = m_figureSources[i].dock;
+        if (dock != nullptr && dock->isAncestorOf(QApplication::focusWidget()))
+            return static_cast<int>(i);
+    }
+    return 0;
+}
+
+void MainWindow::exportFigureDialog()
+{
+    ExportDialog dialog(figureSources(), activeFigureSource(), m_theme, this);
+    dialog.exec();
+}
+
+void MainWindow::copyFigure()
+{
+    const auto figure = m_figureSources[static_cast<std::size_t>(activeFigureSource())].figure.make();
+    QApplication::clipboard()->setMimeData(
+        figureMimeData(*figure, ExportSize{QSize(), 2.0}, FigureStyle::forSlides(m_theme, false)));
+    statusBar()->showMessage(tr("Copied the figure “%1”").arg(figure->title()), 3000);
 }
 
 void MainWindow::createActions()
@@ -210,6 +289,12 @@ void MainWindow::createActions()
         a->setCheckable(true);
     connect(m_lightAction, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
     connect(m_darkAction, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
+    m_exportAction = new QAction(this);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportFigureDialog);
+    m_copyFigureAction = new QAction(this);
+    m_copyFigureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    connect(m_copyFigureAction, &QAction::triggered, this, &MainWindow::copyFigure);
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Floatscope"),
@@ -225,6 +310,8 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addActions({m_openAction, m_saveAction, m_saveAsAction});
     m_fileMenu->addSeparator();
+    m_fileMenu->addActions({m_exportAction, m_copyFigureAction});
+    m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
     m_editMenu = menuBar()->addMenu(QString());
     m_editMenu->addActions({m_undoAction, m_redoAction});
@@ -236,6 +323,8 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(QString());
     m_viewMenu->addAction(m_neighbourhoodDock->toggleViewAction());
     m_viewMenu->addAction(m_history->toggleViewAction());
+    m_viewMenu->addAction(m_hardwareDock->toggleViewAction());
+    m_panelsMenu = m_viewMenu->addMenu(QString());
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions({m_lightAction, m_darkAction});
@@ -274,6 +363,11 @@ void MainWindow::retranslate()
     m_saveAction->setStatusTip(tr("Save the value, formats, settings and bookmarks"));
     m_saveAsAction->setText(tr("Save session &as…"));
     m_quitAction->setText(tr("&Quit"));
+    m_exportAction->setText(tr("&Export figure…"));
+    m_exportAction->setStatusTip(tr("The inspector or a panel as SVG, PDF or PNG for slides"));
+    m_copyFigureAction->setText(tr("&Copy figure"));
+    m_copyFigureAction->setStatusTip(tr("The active view as a figure on the clipboard (SVG and PNG)"));
+
     m_undoAction->setText(tr("&Undo value change"));
     m_redoAction->setText(tr("&Redo value change"));
     m_copyTextAction->setText(tr("Copy row as &text"));
@@ -286,6 +380,10 @@ void MainWindow::retranslate()
     m_darkAction->setText(tr("&Dark"));
     m_aboutAction->setText(tr("&About Floatscope"));
     m_neighbourhoodDock->setWindowTitle(tr("Neighbourhood"));
+    m_hardwareDock->setWindowTitle(tr("Hardware"));
+    m_panelsMenu->setTitle(tr("&Lessons"));
+    for (const auto& [dock, title] : m_panels)
+        dock->setWindowTitle(title());
     m_roundingLabel->setText(tr("&Rounding:"));
     m_overflowLabel->setText(tr("&Overflow:"));
     m_routeLabel->setText(tr("Rou&te:"));

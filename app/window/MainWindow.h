@@ -1,8 +1,12 @@
 #pragma once
 
+#include <functional>
+#include <optional>
+
 #include <QMainWindow>
 #include <QTranslator>
 
+#include "figures/ExportDialog.h"
 #include "window/AppSettings.h"
 #include "window/Session.h"
 
@@ -16,6 +20,7 @@ class QTimer;
 
 namespace floatscope::gui {
 
+class HardwarePanel;
 class HistoryDock;
 class InspectorState;
 class InspectorView;
@@ -36,11 +41,20 @@ public:
     ValueEntry* entry() const { return m_entry; }
     NeighbourhoodView* neighbourhood() const { return m_neighbourhood; }
     HistoryDock* history() const { return m_history; }
+    HardwarePanel* hardware() const { return m_hardware; }
 
     // Session files; the string is empty on success, else the message shown to the user.
     QString openSession(const QString& path);
     QString saveSession(const QString& path);
     SessionData sessionData() const;
+
+    // Views that export as figures (File > Export figure); panels add theirs.
+    void addFigureSource(FigureSource source, QDockWidget* dock = nullptr);
+    // A lesson panel in a dock of its own, tabbed with the others, in the View menu, its figure in
+    // File > Export figure. The title is asked again when the language changes.
+    QDockWidget* addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
+                          std::optional<FigureSource> figure = std::nullopt);
+    std::vector<FigureSource> figureSources() const;
 
     void setLanguage(const QString& language);  // "en" or "zh_CN", switched at run time
     QString language() const { return m_language; }
@@ -66,6 +80,9 @@ private:
     void open();
     bool save();
     bool saveAs();
+    void exportFigureDialog();
+    void copyFigure();
+    int activeFigureSource() const;
 
     InspectorState* m_state = nullptr;
     ValueEntry* m_entry = nullptr;
@@ -73,6 +90,8 @@ private:
     NeighbourhoodView* m_neighbourhood = nullptr;
     QDockWidget* m_neighbourhoodDock = nullptr;
     HistoryDock* m_history = nullptr;
+    HardwarePanel* m_hardware = nullptr;
+    QDockWidget* m_hardwareDock = nullptr;
     QComboBox* m_rounding = nullptr;
     QComboBox* m_overflow = nullptr;
     QComboBox* m_route = nullptr;
@@ -106,6 +125,15 @@ private:
     QAction* m_lightAction = nullptr;
     QAction* m_darkAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_copyFigureAction = nullptr;
+    struct Source {
+        FigureSource figure;
+        QDockWidget* dock;  // null: the central inspector
+    };
+    std::vector<Source> m_figureSources;
+    std::vector<std::pair<QDockWidget*, std::function<QString()>>> m_panels;
+    QMenu* m_panelsMenu = nullptr;
 
     AppSettings m_settings;
     QString m_sessionPath;

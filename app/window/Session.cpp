@@ -17,13 +17,13 @@ namespace floatscope::gui {
 
 namespace {
 
+// Translation context "Session" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct SessionText {
+    Q_DECLARE_TR_FUNCTIONS(Session)
+};
+
 constexpr qint64 kMaxSessionBytes = 4 * 1024 * 1024;
 const QLatin1String kKind("floatscope-session");
-
-QString tr(const char* source)
-{
-    return QCoreApplication::translate("Session", source);
-}
 
 QStringList stringList(const QJsonValue& value, bool& ok)
 {
@@ -47,34 +47,34 @@ SessionRead readSession(const QString& path)
     SessionRead out;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        out.error = tr("Cannot open %1: %2").arg(path, file.errorString());
+        out.error = SessionText::tr("Cannot open %1: %2").arg(path, file.errorString());
         return out;
     }
     if (file.size() > kMaxSessionBytes) {
-        out.error = tr("%1 is too large to be a Floatscope session").arg(path);
+        out.error = SessionText::tr("%1 is too large to be a Floatscope session").arg(path);
         return out;
     }
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        out.error = tr("%1 is damaged or not a Floatscope session (%2)").arg(path, parseError.errorString());
+        out.error = SessionText::tr("%1 is damaged or not a Floatscope session (%2)").arg(path, parseError.errorString());
         return out;
     }
     const QJsonObject o = doc.object();
     if (o.value(QLatin1String("kind")).toString() != kKind) {
-        out.error = tr("%1 is not a Floatscope session").arg(path);
+        out.error = SessionText::tr("%1 is not a Floatscope session").arg(path);
         return out;
     }
     const int version = o.value(QLatin1String("version")).toInt(-1);
     if (version > kSessionVersion) {
-        out.error = tr("%1 was saved by a newer Floatscope (session version %2; this one reads up to %3)")
+        out.error = SessionText::tr("%1 was saved by a newer Floatscope (session version %2; this one reads up to %3)")
                         .arg(path)
                         .arg(version)
                         .arg(kSessionVersion);
         return out;
     }
     if (version < 1) {
-        out.error = tr("%1 has no valid session version").arg(path);
+        out.error = SessionText::tr("%1 has no valid session version").arg(path);
         return out;
     }
     SessionData d;
@@ -96,7 +96,7 @@ SessionRead readSession(const QString& path)
         && (d.overflow == QLatin1String("format-default") || d.overflow == QLatin1String("saturate")
             || d.overflow == QLatin1String("no-saturate"));
     if (!ok) {
-        out.error = tr("%1 is damaged: a value, format or setting in it is not valid").arg(path);
+        out.error = SessionText::tr("%1 is damaged: a value, format or setting in it is not valid").arg(path);
         return out;
     }
     out.data = d;
@@ -118,10 +118,10 @@ QString writeSession(const QString& path, const SessionData& d)
     // QSaveFile writes beside the target and renames over it only when everything was written.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return SessionText::tr("Cannot write %1: %2").arg(path, file.errorString());
     file.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
+        return SessionText::tr("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,7 +48,8 @@ Outcome floatscope(const std::vector<std::string>& args)
     std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY " + quote(FLOATSCOPE_EXECUTABLE);
     for (const std::string& a : args)
         command += " " + quote(a);
-    const std::string errFile = testing::TempDir() + "floatscope_cli_stderr.txt";
+    // One file per test process: ctest runs them side by side.
+    const std::string errFile = testing::TempDir() + "floatscope_cli_stderr_" + std::to_string(getpid()) + ".txt";
     command += " 2>" + quote(errFile);
     Outcome run;
     FILE* pipe = popen(command.c_str(), "r");

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include <QColor>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include "figures/Figure.h"
+
+QT_BEGIN_NAMESPACE
+class QChartView;
+QT_END_NAMESPACE
+
+namespace floatscope::gui {
+
+// What a chart shows, independent of the library that draws it. Every chart in Floatscope goes
+// through ChartView (on screen) and ChartFigure (exported): Qt Charts is deprecated after Qt 6.10,
+// and swapping it must touch this one place (Chart.cpp).
+struct ChartSeries {
+    enum class Kind { Line, Steps, Points };
+    QString name;
+    QColor colour;
+    std::vector<QPointF> points;
+    Kind kind = Kind::Line;
+    bool dashed = false;
+};
+
+struct ChartAxis {
+    QString title;
+    bool log2 = false;  // a base-2 logarithmic axis (values must be positive)
+    std::optional<double> min;
+    std::optional<double> max;
+};
+
+struct ChartSpec {
+    QString title;
+    ChartAxis x;
+    ChartAxis y;
+    std::vector<ChartSeries> series;
+};
+
+// The chart on screen, in the window's palette.
+class ChartView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ChartView(QWidget* parent = nullptr);
+    ~ChartView() override;
+
+    void setSpec(const ChartSpec& spec);
+    const ChartSpec& spec() const { return m_spec; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+
+    ChartSpec m_spec;
+    QChartView* m_view = nullptr;
+};
+
+// The same chart as a figure for export.
+class ChartFigure : public Figure {
+public:
+    explicit ChartFigure(ChartSpec spec) : m_spec(std::move(spec)) {}
+    QString title() const override { return m_spec.title; }
+    QSizeF preferredSize(const FigureStyle& style) const override;
+    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
+
+private:
+    ChartSpec m_spec;
+};
+
+}  // namespace floatscope::gui

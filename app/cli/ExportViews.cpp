@@ -1,0 +1,110 @@
+#include "cli/ExportViews.h"
+
+#include <variant>
+
+#include "cli/Commands.h"
+#include "figures/BitsFigure.h"
+#include "figures/NeighboursFigure.h"
+#include "inspect/Inspection.h"
+#include "text/Parse.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+struct Inspected {
+    QString input;
+    std::vector<Format> formats;
+    std::vector<Inspection> results;
+};
+
+// VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE], as `show` reads them.
+std::optional<Inspected> inspectArgs(const ArgParser& args, std::string& error)
+{
+    if (args.positionals().size() != 1) {
+        error = args.positionals().empty() ? "this view needs a VALUE" : "this view takes one VALUE";
+        return std::nullopt;
+    }
+    const std::string& text = args.positionals().front();
+    const ParseOutcome parsed = parseValue(text);
+    if (const auto* e = std::get_if<ParseError>(&parsed)) {
+        error = e->message;
+        return std::nullopt;
+    }
+    const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
+    if (!formats)
+        return std::nullopt;
+    RoundOptions options;
+    if (const auto mode = args.value("rounding")) {
+        const auto parsedMode = parseRoundingMode(*mode);
+        if (!parsedMode || *parsedMode == RoundingMode::Stochastic) {
+            error = "rounding mode '" + *mode + "' is not one a figure can show (nearest-even, nearest-away, "
+                    "toward-zero, up, down, odd)";
+            return std::nullopt;
+        }
+        options.mode = *parsedMode;
+    }
+    if (args.has("saturate"))
+        options.overflow = OverflowPolicy::Saturate;
+    if (args.has("no-saturate"))
+        options.overflow = OverflowPolicy::NonSaturating;
+    Route route = Route::Direct;
+    if (const auto via = args.value("via")) {
+        const auto parsedRoute = parseRoute(*via);
+        if (!parsedRoute) {
+            error = "unknown route '" + *via + "' (direct, fp32, fp64)";
+            return std::nullopt;
+        }
+        route = *parsedRoute;
+    }
+    Inspected out{QString::fromStdString(text), *formats, {}};
+    for (const Format& f : *formats)
+        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, options, route));
+    return out;
+}
+
+std::vector<ExportView> inspectorViews()
+{
+    return {
+        {"bits", "a value's bits in each format", "VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE]",
+         valueOptions(),
+         [](const ArgParser& args, std::string& error) -> std::unique_ptr<gui::Figure> {
+             auto in = inspectArgs(args, error);
+             if (!in)
+                 return nullptr;
+             return std::make_unique<gui::BitsFigure>(in->input, in->formats, in->results);
+         }},
+        {"neighbours", "a value between its two neighbours in each format, and why it rounded so",
+         "VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE]", valueOptions(),
+         [](const ArgParser& args, std::string& error) -> std::unique_ptr<gui::Figure> {
+             auto in = inspectArgs(args, error);
+             if (!in)
+                 return nullptr;
+             return std::make_unique<gui::NeighboursFigure>(in->input, in->formats, in->results);
+         }},
+    };
+}
+
+}  // namespace
+
+std::vector<ArgParser::Option> valueOptions()
+{
+    return {{"formats", 'f', true}, {"rounding", 0, true}, {"saturate", 0, false}, {"no-saturate", 0, false},
+            {"via", 0, true}};
+}
+
+const std::vector<ExportView>& exportViews()
+{
+    static const std::vector<ExportView> views = [] {
+        std::vector<ExportView> all = inspectorViews();
+        for (auto& v : lessonExportViews())
+            all.push_back(std::move(v));
+        for (auto& v : scalingExportViews())
+            all.push_back(std::move(v));
+        return all;
+    }();
+    return views;
+}
+
+
+}  // namespace floatscope::cli

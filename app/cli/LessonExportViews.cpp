@@ -1,0 +1,10 @@
+#include "cli/ExportViews.h"
+
+namespace floatscope::cli {
+
+std::vector<ExportView> lessonExportViews()
+{
+    return {};
+}
+
+}  // namespace floatscope::cli

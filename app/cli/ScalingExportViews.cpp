@@ -1,0 +1,10 @@
+#include "cli/ExportViews.h"
+
+namespace floatscope::cli {
+
+std::vector<ExportView> scalingExportViews()
+{
+    return {};
+}
+
+}  // namespace floatscope::cli

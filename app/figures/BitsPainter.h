@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+
+#include <QColor>
+#include <QFont>
+#include <QPointF>
+#include <QRectF>
+
+#include "format/Format.h"
+
+class QPainter;
+
+namespace floatscope::gui {
+
+// A code's bits as cells: sign, exponent and mantissa in the shared palette's colours, a gap after
+// every nibble (counted from bit 0, so the cells line up with the hex digits), the field values
+// beneath. Shared by the inspector's bit strip and the exported "bits" figure.
+struct BitsLayout {
+    double cellWidth = 20;
+    double cellHeight = 26;
+    double nibbleGap = 4;
+    double captionHeight = 18;
+
+    static BitsLayout forBits(int totalBits, double scale = 1.0);
+    double xOfBit(int totalBits, int bit) const;  // left edge of a bit's cell, from the strip's left
+    QRectF bitRect(int totalBits, int bit) const;
+    QSizeF size(int totalBits) const;
+};
+
+struct BitsPaint {
+    QFont digits;
+    QFont captions;
+    QColor text;
+    QColor highlight;
+    int hoverBit = -1;
+};
+
+void paintBits(QPainter& painter, QPointF origin, const Format& format, std::uint64_t code, const BitsLayout& layout,
+               const BitsPaint& paint);
+
+}  // namespace floatscope::gui

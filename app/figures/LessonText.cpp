@@ -1,0 +1,115 @@
+#include "figures/LessonText.h"
+
+#include <cmath>
+
+#include <QLocale>
+
+#include "exact/DecimalText.h"
+#include "format/Codec.h"
+
+namespace floatscope::gui {
+
+QString LessonText::exactValue(const Format& format, std::uint64_t code)
+{
+    const Decoded d = decode(format, code);
+    switch (d.valueClass) {
+    case ValueClass::NaN: return QStringLiteral("NaN");
+    case ValueClass::Infinite: return d.negative ? QStringLiteral("-inf") : QStringLiteral("inf");
+    default: return fromStd(exactDecimal(d.value));
+    }
+}
+
+QString LessonText::exact(const Dyadic& value)
+{
+    return fromStd(exactDecimal(value));
+}
+
+QString LessonText::brief(const mpq_class& value)
+{
+    return fromStd(briefDecimal(value, 14));
+}
+
+QString LessonText::brief(const Dyadic& value)
+{
+    return brief(ExactValue::fromDyadic(value).value());
+}
+
+QString LessonText::brief(const ExactValue& value)
+{
+    switch (value.kind()) {
+    case ExactValue::Kind::NaN: return QStringLiteral("NaN");
+    case ExactValue::Kind::Infinite: return value.negative() ? QStringLiteral("-inf") : QStringLiteral("inf");
+    case ExactValue::Kind::Finite: break;
+    }
+    if (value.isZero())
+        return value.negative() ? QStringLiteral("-0") : QStringLiteral("0");
+    return brief(value.value());
+}
+
+QString LessonText::approx(const mpq_class& value, int digits)
+{
+    return fromStd(approximateDecimal(value, digits));
+}
+
+QString LessonText::approx(double value, int digits)
+{
+    if (std::isnan(value))
+        return QStringLiteral("NaN");
+    if (std::isinf(value))
+        return value < 0 ? QStringLiteral("-inf") : QStringLiteral("inf");
+    return approx(mpq_class(value), digits);
+}
+
+QString LessonText::powerOfTwo(long exponent)
+{
+    static const QString kSuperscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out = QStringLiteral("2");
+    if (exponent < 0)
+        out += QStringLiteral("⁻");
+    for (const QChar c : QString::number(std::labs(exponent)))
+        out += kSuperscripts[c.digitValue()];
+    return out;
+}
+
+QString LessonText::percent(double share)
+{
+    if (std::isnan(share))
+        return QStringLiteral("—");
+    const double p = share * 100;
+    if (p == 0)
+        return QStringLiteral("0 %");
+    if (p < 0.01)
+        return QStringLiteral("< 0.01 %");
+    if (p > 99.99 && p < 100)
+        return QStringLiteral("> 99.99 %");
+    if (p >= 10)
+        return QStringLiteral("%1 %").arg(p, 0, 'f', 1);
+    return QStringLiteral("%1 %").arg(p, 0, 'f', 2);
+}
+
+QString LessonText::count(std::int64_t n)
+{
+    return QLocale(QLocale::English).toString(static_cast<qlonglong>(n));
+}
+
+QString LessonText::wrapDigits(const QString& text, int width)
+{
+    if (text.size() <= width)
+        return text;
+    QStringList lines;
+    for (qsizetype i = 0; i < text.size(); i += width)
+        lines << text.mid(i, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
+double log2Magnitude(const mpq_class& value)
+{
+    // num = a * 2^ea and den = b * 2^eb with a, b in [0.5, 1): log2 = log2(a / b) + ea - eb.
+    long numExponent = 0;
+    long denExponent = 0;
+    const double a = std::fabs(mpz_get_d_2exp(&numExponent, value.get_num_mpz_t()));
+    const double b = mpz_get_d_2exp(&denExponent, value.get_den_mpz_t());
+    return std::log2(a / b) + static_cast<double>(numExponent - denExponent);
+}
+
+}  // namespace floatscope::gui

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <gmpxx.h>
+
+#include "exact/ExactValue.h"
+#include "format/Dyadic.h"
+#include "format/Format.h"
+
+namespace floatscope::gui {
+
+// Numbers as the lesson panels and their figures write them: every digit where the lesson is about
+// the exact value, short where a table has no room, powers of two as 2⁻²⁴, shares as percentages.
+class LessonText {
+    Q_DECLARE_TR_FUNCTIONS(LessonText)
+
+public:
+    static QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+    // Every digit of a code's value; inf, -inf and NaN by name.
+    static QString exactValue(const Format& format, std::uint64_t code);
+    static QString exact(const Dyadic& value);
+    // Exact where that is short, otherwise about 6 digits marked with "~".
+    static QString brief(const mpq_class& value);
+    static QString brief(const Dyadic& value);
+    static QString brief(const ExactValue& value);
+    static QString approx(const mpq_class& value, int digits = 6);
+    static QString approx(double value, int digits = 6);
+    // 2⁻²⁴, 2¹⁰, 2⁰
+    static QString powerOfTwo(long exponent);
+    // 12.3 %, 0 %, 100 %, < 0.01 % (a share that is not zero never reads as zero)
+    static QString percent(double share);
+    // 1,000,000
+    static QString count(std::int64_t n);
+    // Long digit strings broken every `width` characters, for tooltips (a 105-digit subnormal).
+    static QString wrapDigits(const QString& text, int width = 56);
+};
+
+// log2|x| of a nonzero exact value, as a double (also beyond double's range: 1e-400).
+double log2Magnitude(const mpq_class& value);
+
+}  // namespace floatscope::gui

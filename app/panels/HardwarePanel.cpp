@@ -1,0 +1,341 @@
+#include "panels/HardwarePanel.h"
+
+#include <bit>
+#include <variant>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include "Device.h"
+#include "compare/ValueComparison.h"
+#include "exact/DecimalText.h"
+#include "format/Codec.h"
+#include "format/Registry.h"
+#include "inspect/Inspection.h"
+#include "inspector/InspectorState.h"
+#include "inspector/Presets.h"
+#include "text/Parse.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString kindText(gpu::MismatchKind kind)
+{
+    switch (kind) {
+    case gpu::MismatchKind::NanEncoding: return HardwarePanel::tr("NaN encoding (known)");
+    case gpu::MismatchKind::SubnormalInputFlushed: return HardwarePanel::tr("subnormal input flushed (known)");
+    case gpu::MismatchKind::UnsignedTakesMagnitude: return HardwarePanel::tr("|x| into e8m0 (known)");
+    case gpu::MismatchKind::Unexplained: return HardwarePanel::tr("UNEXPLAINED");
+    }
+    return {};
+}
+
+// The value as the backends take it: rounded to fp32 (nearest-even).
+std::uint32_t asFp32(const ExactValue& value)
+{
+    return static_cast<std::uint32_t>(roundExact(value, namedFormat("fp32")).code);
+}
+
+// Formats the references convert, in a stable order.
+const char* const kCheckedFormats[] = {"fp16", "bf16", "e4m3fn", "e5m2", "e2m3", "e3m2", "e2m1", "e8m0"};
+
+}  // namespace
+
+HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
+    : QWidget(parent), m_state(state), m_backends(gpu::makeBackends())
+{
+    m_device = new QLabel(this);
+    m_device->setWordWrap(true);
+    m_device->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tableTitle = new QLabel(this);
+    m_table = new QTableWidget(this);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setAlternatingRowColors(true);
+
+    m_verifyTitle = new QLabel(this);
+    m_verifyFormat = new QComboBox(this);
+    for (const char* f : kCheckedFormats)
+        m_verifyFormat->addItem(QString::fromLatin1(f));
+    m_verifyBackend = new QComboBox(this);
+    for (const auto& b : m_backends)
+        if (b->available())
+            m_verifyBackend->addItem(qs(b->name()));
+    m_verifyRange = new QLineEdit(QStringLiteral("all"), this);
+    m_verifyStart = new QPushButton(this);
+    m_verifyCancel = new QPushButton(this);
+    m_verifyCancel->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_verifyResult = new QLabel(this);
+    m_verifyResult->setWordWrap(true);
+    m_verifyResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_demoTitle = new QLabel(this);
+    m_demoRun = new QPushButton(this);
+    m_demoResult = new QLabel(this);
+    m_demoResult->setWordWrap(true);
+    for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
+        label->setWordWrap(true);
+    m_verifyRange->setMinimumWidth(120);
+
+    auto* verifyRow = new QHBoxLayout;
+    verifyRow->addWidget(m_verifyFormat);
+    verifyRow->addWidget(m_verifyBackend);
+    verifyRow->addWidget(m_verifyRange, 1);
+    verifyRow->addWidget(m_verifyStart);
+    verifyRow->addWidget(m_verifyCancel);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_device);
+    layout->addWidget(m_tableTitle);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_verifyTitle);
+    layout->addLayout(verifyRow);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_verifyResult);
+    layout->addWidget(m_demoTitle);
+    layout->addWidget(m_demoRun, 0, Qt::AlignLeft);
+    layout->addWidget(m_demoResult);
+
+    connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
+    connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
+    connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
+    connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
+    retranslate();
+}
+
+HardwarePanel::~HardwarePanel()
+{
+    if (m_worker != nullptr) {
+        m_cancel = true;
+        m_worker->wait();
+    }
+}
+
+void HardwarePanel::showDevice()
+{
+    const gpu::DeviceReport d = gpu::describeDevice();
+    QString text;
+    if (d.unavailableReason.empty()) {
+        text = tr("<b>%1</b> — compute capability %2.%3, driver %4, runtime %5. fp8 conversion: %6; fp6/fp4: %7.")
+                   .arg(qs(d.name))
+                   .arg(d.computeMajor)
+                   .arg(d.computeMinor)
+                   .arg(qs(d.driverVersion), qs(d.runtimeVersion),
+                        d.nativeFp8 ? tr("native instructions") : tr("emulated"),
+                        d.nativeFp6Fp4 ? tr("native instructions") : tr("emulated"));
+    } else {
+        text = tr("<b>No GPU here</b>: %1.").arg(qs(d.unavailableReason).toHtmlEscaped());
+        for (const auto& b : m_backends)
+            if (b->name() == "nvidia-host")
+                text += QLatin1Char(' ') + tr("NVIDIA's own conversion code (%1) is used instead.").arg(qs(b->description()));
+    }
+    QStringList lines;
+    for (const auto& b : m_backends)
+        lines << QStringLiteral("%1 %2: %3")
+                     .arg(b->available() ? QStringLiteral("●") : QStringLiteral("○"), qs(b->name()),
+                          b->available() ? qs(b->description()) : qs(b->unavailableReason()));
+    m_device->setText(text + QStringLiteral("<br>") + lines.join(QStringLiteral("<br>")));
+}
+
+void HardwarePanel::refreshAgreement()
+{
+    // The current value, then the lesson presets; each through every backend.
+    std::vector<std::pair<QString, std::uint32_t>> values{{m_state->text(), asFp32(m_state->value())}};
+    for (const Preset& p : loadPresets()) {
+        const ParseOutcome parsed = parseValue(p.value.toStdString());
+        if (std::holds_alternative<ParsedValue>(parsed))
+            values.emplace_back(p.value, asFp32(std::get<ParsedValue>(parsed).value));
+    }
+    std::vector<Format> formats;
+    for (const char* f : kCheckedFormats)
+        formats.push_back(namedFormat(f));
+
+    QStringList headers = {tr("value"), tr("as fp32"), tr("format"), tr("engine")};
+    for (const auto& b : m_backends)
+        headers << qs(b->name());
+    m_table->clear();
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(0);
+    const RoundingMode mode = m_state->mode() == RoundingMode::Stochastic ? RoundingMode::NearestEven : m_state->mode();
+    for (const auto& [text, bits] : values) {
+        for (const gpu::ValueComparison& c : gpu::compareValue(bits, formats, mode, m_state->overflow(), m_backends)) {
+            const int row = m_table->rowCount();
+            m_table->insertRow(row);
+            m_table->setItem(row, 0, new QTableWidgetItem(text));
+            m_table->setItem(row, 1, new QTableWidgetItem(QStringLiteral("0x%1").arg(bits, 8, 16, QLatin1Char('0'))));
+            m_table->setItem(row, 2, new QTableWidgetItem(qs(c.format.name())));
+            m_table->setItem(row, 3, new QTableWidgetItem(qs(hexCode(c.format, c.engine))));
+            for (std::size_t i = 0; i < c.backends.size(); ++i) {
+                const gpu::BackendCode& b = c.backends[i];
+                auto* item = new QTableWidgetItem;
+                if (!b.code) {
+                    item->setText(QStringLiteral("—"));
+                    item->setToolTip(qs(b.note));
+                } else if (!b.difference) {
+                    item->setText(QStringLiteral("✓ ") + qs(hexCode(c.format, *b.code)));
+                    item->setForeground(QColor(0x00, 0x9E, 0x73));
+                } else {
+                    item->setText(QStringLiteral("✗ %1 — %2").arg(qs(hexCode(c.format, *b.code)), kindText(*b.difference)));
+                    item->setForeground(*b.difference == gpu::MismatchKind::Unexplained ? QColor(0xD5, 0x5E, 0x00)
+                                                                                         : QColor(0x56, 0xB4, 0xE9));
+                }
+                m_table->setItem(row, static_cast<int>(4 + i), item);
+            }
+        }
+    }
+    m_table->resizeColumnsToContents();
+}
+
+void HardwarePanel::startVerify()
+{
+    if (m_worker != nullptr || m_verifyBackend->count() == 0)
+        return;
+    const QString formatName = m_verifyFormat->currentText();
+    const QString backendName = m_verifyBackend->currentText();
+    gpu::SweepRange range;
+    const QString rangeText = m_verifyRange->text().trimmed();
+    if (rangeText != QLatin1String("all")) {
+        const QStringList ends = rangeText.split(QLatin1Char('-'));
+        bool okA = false;
+        bool okB = false;
+        const qulonglong a = ends.size() == 2 ? ends[0].trimmed().toULongLong(&okA, 0) : 0;
+        const qulonglong b = ends.size() == 2 ? ends[1].trimmed().toULongLong(&okB, 0) : 0;
+        if (!okA || !okB || b < a || b > 0xFFFFFFFFull) {
+            m_verifyResult->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
+                                        .arg(tr("Inputs: 'all', or fp32 bit patterns START-END such as "
+                                                "0x3f800000-0x3fffffff")));
+            return;
+        }
+        range = {a, b + 1};
+    }
+    std::shared_ptr<gpu::Backend> backend = gpu::makeBackend(backendName.toStdString());
+    const Format format = namedFormat(formatName.toStdString());
+    const RoundingMode mode = m_state->mode() == RoundingMode::Stochastic ? RoundingMode::NearestEven : m_state->mode();
+    const OverflowPolicy overflow = m_state->overflow().value_or(format.defaultOverflow());
+    if (const std::string why = gpu::sweepUnsupportedReason(*backend, format, mode, overflow); !why.empty()) {
+        m_verifyResult->setText(qs(why));
+        return;
+    }
+    m_cancel = false;
+    m_progress->setValue(0);
+    m_verifyStart->setEnabled(false);
+    m_verifyCancel->setEnabled(true);
+    m_verifyResult->setText(tr("Comparing %1 with %2…").arg(formatName, backendName));
+    m_worker = QThread::create([this, backend, format, mode, overflow, range, formatName, backendName] {
+        gpu::SweepOptions options;
+        options.cancel = &m_cancel;
+        options.progress = [this](double share) {
+            QMetaObject::invokeMethod(m_progress, "setValue", Qt::QueuedConnection, Q_ARG(int, static_cast<int>(share * 1000)));
+        };
+        const gpu::SweepReport report = gpu::sweep(*backend, format, mode, overflow, range, options);
+        QMetaObject::invokeMethod(this, [this, report, formatName, backendName] { onVerifyDone(report, formatName, backendName); },
+                                  Qt::QueuedConnection);
+    });
+    m_worker->start();
+}
+
+void HardwarePanel::cancelVerify()
+{
+    m_cancel = true;
+}
+
+void HardwarePanel::onVerifyDone(const gpu::SweepReport& r, const QString& format, const QString& backend)
+{
+    m_worker->wait();
+    delete m_worker;
+    m_worker = nullptr;
+    m_verifyStart->setEnabled(true);
+    m_verifyCancel->setEnabled(false);
+    QString text;
+    if (!r.error.empty()) {
+        text = tr("%1 failed: %2").arg(backend, qs(r.error));
+    } else {
+        text = tr("%1 vs %2: %3 inputs in %4 s%5. Agree: %6. NaN encoding: %7. Subnormal input flushed: %8. "
+                  "|x| into e8m0: %9. <b>Unexplained: %10</b>.")
+                   .arg(format, backend)
+                   .arg(r.inputs)
+                   .arg(r.seconds, 0, 'f', 2)
+                   .arg(r.cancelled ? tr(" (cancelled)") : QString())
+                   .arg(r.matches)
+                   .arg(r.count(gpu::MismatchKind::NanEncoding))
+                   .arg(r.count(gpu::MismatchKind::SubnormalInputFlushed))
+                   .arg(r.count(gpu::MismatchKind::UnsignedTakesMagnitude))
+                   .arg(r.unexplained());
+        const Format f = namedFormat(format.toStdString());
+        for (const gpu::Mismatch& m : r.examples)
+            text += QStringLiteral("<br>fp32 0x%1: engine %2, %3 %4 — %5")
+                        .arg(m.input, 8, 16, QLatin1Char('0'))
+                        .arg(qs(hexCode(f, m.engine)), backend, qs(hexCode(f, m.reference)), kindText(m.kind));
+    }
+    m_verifyResult->setText(text);
+    if (!r.cancelled && r.error.empty())
+        m_progress->setValue(1000);
+    emit verifyFinished();
+}
+
+QString HardwarePanel::verifySummary() const
+{
+    return m_verifyResult->text();
+}
+
+void HardwarePanel::runDemo()
+{
+    const gpu::DeviceDemo demo = gpu::runAccumulationDemo();
+    QStringList lines;
+    for (const gpu::DeviceDemoRow& row : demo.rows) {
+        const Format f = namedFormat(row.format);
+        const QString engine = QStringLiteral("%1 = %2").arg(qs(hexCode(f, row.engine)),
+                                                             qs(exactDecimal(decode(f, row.engine).value)));
+        if (!demo.error.empty())
+            lines << tr("%1: engine %2; device: —").arg(qs(row.format), engine);
+        else
+            lines << tr("%1: engine %2; device %3 %4")
+                         .arg(qs(row.format), engine, qs(hexCode(f, row.device)),
+                              row.device == row.engine ? QStringLiteral("✓") : QStringLiteral("✗"));
+    }
+    if (!demo.error.empty())
+        lines << tr("The device did not run: %1").arg(qs(demo.error).toHtmlEscaped());
+    m_demoResult->setText(lines.join(QStringLiteral("<br>")));
+}
+
+void HardwarePanel::retranslate()
+{
+    showDevice();
+    m_tableTitle->setText(tr("<b>The current value and the lesson presets</b>, rounded to fp32 first (the "
+                             "references take fp32), through every backend: ✓ same bits as the engine, ✗ other "
+                             "bits and why."));
+    m_verifyTitle->setText(tr("<b>Exhaustive verify</b>: every fp32 input (or a range) through the engine and a "
+                              "backend, on worker threads (rounding and overflow as set above)."));
+    m_verifyRange->setToolTip(tr("'all' (2^32 inputs) or fp32 bit patterns START-END, e.g. 0x3f800000-0x3fffffff"));
+    m_verifyStart->setText(tr("&Verify"));
+    m_verifyCancel->setText(tr("Cancel"));
+    m_demoTitle->setText(tr("<b>Device arithmetic</b>: 1 + 10^-3 added 1000 times with the device's own fp16, "
+                            "bf16 and fp32 adds, beside the engine's simulation."));
+    m_demoRun->setText(tr("&Run on the device"));
+    refreshAgreement();
+}
+
+void HardwarePanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

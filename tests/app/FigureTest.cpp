@@ -1,0 +1,151 @@
+// Figures for slides: every export format is what it says (SVG parses, PNG has the pixels asked
+// for, PDF has one page), the same inputs give byte-identical SVG, a golden figure matches within a
+// tolerance, and the language switch changes what the window says.
+#include <gtest/gtest.h>
+
+#include <QBuffer>
+#include <QFile>
+#include <QImage>
+#include <QMenuBar>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+
+#include "charts/Chart.h"
+#include "figures/BitsFigure.h"
+#include "figures/FigureExport.h"
+#include "figures/NeighboursFigure.h"
+#include "format/Registry.h"
+#include "inspect/Inspection.h"
+#include "text/Parse.h"
+#include "window/MainWindow.h"
+
+namespace floatscope::gui {
+namespace {
+
+BitsFigure bitsOf(const char* text, std::vector<Format> formats)
+{
+    const ExactValue x = std::get<ParsedValue>(parseValue(text)).value;
+    std::vector<Inspection> results;
+    for (const Format& f : formats)
+        results.push_back(inspect(x, f));
+    return BitsFigure(QString::fromLatin1(text), formats, results);
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+class Figures : public testing::Test {
+protected:
+    QTemporaryDir dir;
+    QString path(const char* name) const { return dir.filePath(QString::fromLatin1(name)); }
+    const BitsFigure figure = bitsOf("257", {namedFormat("bf16"), namedFormat("fp16"), namedFormat("e4m3fn")});
+    const FigureStyle style = FigureStyle::forSlides(Theme::Light, false);
+};
+
+TEST_F(Figures, SvgParsesAndIsByteIdenticalForTheSameInputs)
+{
+    ASSERT_EQ(exportFigure(figure, path("a.svg"), {}, style), QString());
+    ASSERT_EQ(exportFigure(bitsOf("257", {namedFormat("bf16"), namedFormat("fp16"), namedFormat("e4m3fn")}),
+                           path("b.svg"), {}, style),
+              QString());
+    const QByteArray a = readAll(path("a.svg"));
+    EXPECT_EQ(a, readAll(path("b.svg")));
+    QSvgRenderer svg(a);
+    EXPECT_TRUE(svg.isValid());
+    EXPECT_TRUE(a.contains("0x4380"));  // text stays text
+    EXPECT_EQ(svg.viewBox().size(), exportPixels(figure, {}, style));
+}
+
+TEST_F(Figures, PngHasTheRequestedPixelSize)
+{
+    for (const double scale : {1.0, 2.0, 3.0}) {
+        ExportSize size{QSize(640, 360), scale};
+        ASSERT_EQ(exportFigure(figure, path("a.png"), size, style), QString());
+        const QImage image(path("a.png"));
+        EXPECT_EQ(image.size(), QSize(static_cast<int>(640 * scale), static_cast<int>(360 * scale)));
+    }
+    const ExportSize cm = ExportSize::fromCentimetres(10, 5);
+    EXPECT_EQ(cm.pixels, QSize(378, 189));  // 96 px per inch
+}
+
+TEST_F(Figures, PdfHasOnePage)
+{
+    ASSERT_EQ(exportFigure(figure, path("a.pdf"), {}, style), QString());
+    const QByteArray pdf = readAll(path("a.pdf"));
+    EXPECT_TRUE(pdf.startsWith("%PDF-"));
+    EXPECT_EQ(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r") + pdf.count("/Type /Page "), 1)
+        << "pages";
+    EXPECT_TRUE(pdf.contains("/Count 1"));
+}
+
+TEST_F(Figures, RefusesUnknownExtensions)
+{
+    EXPECT_TRUE(exportFigure(figure, path("a.gif"), {}, style).contains(QStringLiteral(".svg, .pdf or .png")));
+}
+
+// Rendered pixels against a committed golden image: the channels may differ by a little (font
+// rasterisers), and only on a small share of pixels. FLOATSCOPE_UPDATE_GOLDEN=1 rewrites it.
+TEST_F(Figures, GoldenBitsFigureWithinTolerance)
+{
+    const QString golden = QStringLiteral(FLOATSCOPE_APP_GOLDEN_DIR "/bits_257.png");
+    ASSERT_EQ(exportFigure(figure, path("now.png"), {QSize(900, 420), 1.0}, style), QString());
+    if (qEnvironmentVariableIsSet("FLOATSCOPE_UPDATE_GOLDEN"))
+        QFile::copy(path("now.png"), golden);
+    const QImage expected = QImage(golden).convertToFormat(QImage::Format_ARGB32);
+    const QImage actual = QImage(path("now.png")).convertToFormat(QImage::Format_ARGB32);
+    ASSERT_FALSE(expected.isNull()) << golden.toStdString();
+    ASSERT_EQ(actual.size(), expected.size());
+    int differing = 0;
+    for (int y = 0; y < actual.height(); ++y)
+        for (int x = 0; x < actual.width(); ++x) {
+            const QRgb a = actual.pixel(x, y);
+            const QRgb e = expected.pixel(x, y);
+            const int d = std::max({std::abs(qRed(a) - qRed(e)), std::abs(qGreen(a) - qGreen(e)),
+                                    std::abs(qBlue(a) - qBlue(e)), std::abs(qAlpha(a) - qAlpha(e))});
+            differing += d > 48 ? 1 : 0;
+        }
+    EXPECT_LT(differing, actual.width() * actual.height() / 100) << differing << " pixels differ";
+}
+
+TEST_F(Figures, ChartFigureExportsVectorAndPixels)
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("1 + 1e-3, 1000 times");
+    spec.x.title = QStringLiteral("step");
+    spec.y.title = QStringLiteral("value");
+    spec.series.push_back({QStringLiteral("fp16"), QColor(0xD5, 0x5E, 0x00), {{0, 1}, {500, 1.5}, {1000, 1.9765625}},
+                           ChartSeries::Kind::Steps, false});
+    spec.series.push_back({QStringLiteral("exact"), Qt::black, {{0, 1}, {1000, 2}}, ChartSeries::Kind::Line, true});
+    const ChartFigure chart(spec);
+    ASSERT_EQ(exportFigure(chart, path("c.svg"), {}, style), QString());
+    const QByteArray svg = readAll(path("c.svg"));
+    EXPECT_TRUE(QSvgRenderer(svg).isValid());
+    EXPECT_TRUE(svg.contains("1 + 1e-3, 1000 times"));
+    ASSERT_EQ(exportFigure(chart, path("c.png"), {QSize(800, 450), 2.0}, style), QString());
+    const QImage image(path("c.png"));
+    EXPECT_EQ(image.size(), QSize(1600, 900));
+    // Something was drawn: the series colour appears.
+    int orange = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            orange += image.pixelColor(x, y) == QColor(0xD5, 0x5E, 0x00) ? 1 : 0;
+    EXPECT_GT(orange, 50);
+}
+
+TEST(Language, SwitchChangesVisibleTexts)
+{
+    MainWindow window;
+    window.setLanguage(QStringLiteral("en"));
+    const QString english = window.menuBar()->actions().front()->text();
+    EXPECT_EQ(english, QStringLiteral("&File"));
+    window.setLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(window.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+    window.setLanguage(QStringLiteral("en"));
+    EXPECT_EQ(window.menuBar()->actions().front()->text(), english);
+}
+
+}  // namespace
+}  // namespace floatscope::gui

@@ -1,0 +1,104 @@
+// The GPU panel offscreen: the agreement table, an exhaustive verify on a worker thread (finishing
+// and cancelled), and the device demo (which says why it cannot run where there is no GPU).
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include "Backend.h"
+#include "Device.h"
+#include "format/Registry.h"
+#include "inspector/InspectorState.h"
+#include "panels/HardwarePanel.h"
+
+namespace floatscope::gui {
+namespace {
+
+bool haveBackend(const char* name)
+{
+    const auto b = gpu::makeBackend(name);
+    return b && b->available();
+}
+
+QString cell(QTableWidget* t, int row, const QString& column)
+{
+    for (int c = 0; c < t->columnCount(); ++c)
+        if (t->horizontalHeaderItem(c)->text() == column)
+            return t->item(row, c) ? t->item(row, c)->text() : QString();
+    return {};
+}
+
+TEST(HardwarePanel, CurrentValueAndPresetsAgreeWithEveryBackend)
+{
+    InspectorState state;
+    state.setValueText(QStringLiteral("257"));
+    HardwarePanel panel(&state);
+    QTableWidget* t = panel.agreementTable();
+    ASSERT_GT(t->rowCount(), 8 * 10);  // 8 formats x (the value and the presets)
+    int checked = 0;
+    for (int row = 0; row < t->rowCount(); ++row) {
+        for (int c = 4; c < t->columnCount(); ++c) {
+            const QString text = t->item(row, c)->text();
+            EXPECT_FALSE(text.contains(QStringLiteral("UNEXPLAINED"))) << row << " " << text.toStdString();
+            checked += text.startsWith(QStringLiteral("✓")) ? 1 : 0;
+        }
+    }
+    if (haveBackend("nvidia-host")) {
+        EXPECT_GT(checked, 100);
+        EXPECT_EQ(cell(t, 1, QStringLiteral("engine")), QStringLiteral("0x4380"));  // 257 in bf16
+        EXPECT_EQ(cell(t, 1, QStringLiteral("nvidia-host")), QStringLiteral("✓ 0x4380"));
+    }
+}
+
+TEST(HardwarePanel, VerifyRunsOnAWorkerAndReports)
+{
+    if (!haveBackend("x86-f16c") && !haveBackend("nvidia-host"))
+        GTEST_SKIP() << "no CPU reference backend in this build or on this CPU";
+    InspectorState state;
+    HardwarePanel panel(&state);
+    panel.findChildren<QLineEdit*>().front()->setText(QStringLiteral("0x3f800000-0x3fffffff"));
+    QSignalSpy finished(&panel, &HardwarePanel::verifyFinished);
+    panel.startVerify();
+    EXPECT_TRUE(panel.verifying());
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_FALSE(panel.verifying());
+    EXPECT_TRUE(panel.verifySummary().contains(QStringLiteral("8388608 inputs"))) << panel.verifySummary().toStdString();
+    EXPECT_TRUE(panel.verifySummary().contains(QStringLiteral("Unexplained: 0")));
+}
+
+TEST(HardwarePanel, VerifyCancels)
+{
+    if (!haveBackend("nvidia-host"))
+        GTEST_SKIP() << "no NVIDIA host reference in this build";
+    InspectorState state;
+    HardwarePanel panel(&state);
+    auto combos = panel.findChildren<QComboBox*>();
+    combos[0]->setCurrentText(QStringLiteral("e8m0"));
+    combos[1]->setCurrentText(QStringLiteral("nvidia-host"));
+    state.setMode(RoundingMode::TowardZero);
+    QSignalSpy finished(&panel, &HardwarePanel::verifyFinished);
+    panel.startVerify();
+    QTest::qWait(200);
+    panel.cancelVerify();
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_TRUE(panel.verifySummary().contains(QStringLiteral("cancelled"))) << panel.verifySummary().toStdString();
+}
+
+TEST(HardwarePanel, DeviceDemoRunsOrSaysWhy)
+{
+    const gpu::DeviceDemo demo = gpu::runAccumulationDemo();
+    ASSERT_EQ(demo.rows.size(), 3u);
+    EXPECT_EQ(demo.rows[0].engine, 0x3FE8u);  // fp16: 1.9765625, the seeds' number
+    EXPECT_EQ(demo.rows[1].engine, 0x3F80u);  // bf16 stays 1
+    if (!demo.error.empty())
+        GTEST_SKIP() << "device part: " << demo.error;
+    for (const gpu::DeviceDemoRow& row : demo.rows)
+        EXPECT_EQ(row.device, row.engine) << row.format;
+}
+
+}  // namespace
+}  // namespace floatscope::gui
