@@ -1,17 +1,19 @@
-# bash completion for floatscope: subcommands, options, and format names (from 'floatscope formats --names').
+# bash completion for floatscope: subcommands, their options (read from 'floatscope COMMAND --help'),
+# format names (from 'floatscope formats --names') and the values of a few options.
 _floatscope()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
     local prev=${COMP_WORDS[COMP_CWORD-1]}
+    local exe=${COMP_WORDS[0]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "formats show --help --version" -- "$cur"))
-        return
+        COMPREPLY=($(compgen -W "formats show accumulate quantize ledger verify export --help --version" -- "$cur"))
+        return 0
     fi
     case $prev in
-        -f|--formats)
+        -f|--formats|--format|--storage)
             # A comma-separated list: complete the name after the last comma.
             local names prefix="" last=$cur
-            names=$("${COMP_WORDS[0]}" formats --names 2>/dev/null)
+            names=$("$exe" formats --names 2>/dev/null)
             if [[ $cur == *,* ]]; then
                 prefix=${cur%,*},
                 last=${cur##*,}
@@ -22,21 +24,30 @@ _floatscope()
             ;;
         --rounding)
             COMPREPLY=($(compgen -W "nearest-even nearest-away toward-zero up down odd stochastic" -- "$cur"))
-            return
+            return 0
             ;;
-        --via)
-            COMPREPLY=($(compgen -W "direct fp32 fp64" -- "$cur"))
-            return
-            ;;
+        --via) COMPREPLY=($(compgen -W "direct fp32 fp64" -- "$cur")); return 0 ;;
+        --mode) COMPREPLY=($(compgen -W "stored fp32-master kahan stochastic" -- "$cur")); return 0 ;;
+        --scheme) COMPREPLY=($(compgen -W "tensor tile:128 block:128x128 mx nvfp4" -- "$cur")); return 0 ;;
+        --against) COMPREPLY=($(compgen -W "nvidia-host x86-f16c x86-avx512bf16 cuda all" -- "$cur")); return 0 ;;
+        --lang) COMPREPLY=($(compgen -W "en zh_CN" -- "$cur")); return 0 ;;
+        --theme) COMPREPLY=($(compgen -W "light dark" -- "$cur")); return 0 ;;
+        --units) COMPREPLY=($(compgen -W "GB GiB" -- "$cur")); return 0 ;;
+        --recompute) COMPREPLY=($(compgen -W "none selective full" -- "$cur")); return 0 ;;
+        -o|--output|--input) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
     esac
-    case ${COMP_WORDS[1]} in
-        show)
-            COMPREPLY=($(compgen -W "-f --formats --rounding --saturate --no-saturate --via --seed --random-bits
-                                     --json --no-color --help" -- "$cur"))
-            ;;
-        formats)
-            COMPREPLY=($(compgen -W "--json --names --help" -- "$cur"))
-            ;;
-    esac
+    local command=${COMP_WORDS[1]}
+    if [[ $command == export && $COMP_CWORD -eq 2 ]]; then
+        local views
+        views=$("$exe" export --help 2>/dev/null | sed -n 's/^  \([a-z-]*\) .*/\1/p' | sort -u)
+        COMPREPLY=($(compgen -W "$views" -- "$cur"))
+        return 0
+    fi
+    if [[ $cur == -* ]]; then
+        local options
+        options=$("$exe" "$command" --help 2>/dev/null | grep -oE -- '(^|[ ,[(])--?[a-z][a-z0-9-]*' | grep -oE -- '--?[a-z][a-z0-9-]*' | sort -u)
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    fi
+    return 0
 }
 complete -F _floatscope floatscope
