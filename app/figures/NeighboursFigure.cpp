@@ -114,9 +114,24 @@ void NeighboursFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle&
         p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
         p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
 
+        // An exact value sits on its own code: show it between the codes on either side instead.
+        std::optional<std::uint64_t> below = pl.below;
+        std::optional<std::uint64_t> above = pl.above;
+        double fraction = pl.fraction ? pl.fraction->get_d() : 0.5;
+        if (pl.exact && r.valueClass != ValueClass::NaN && r.valueClass != ValueClass::Infinite) {
+            below = r.previous ? std::optional(r.previous->code) : std::nullopt;
+            above = r.next ? std::optional(r.next->code) : std::nullopt;
+            if (below && above && f.classify(*above) != ValueClass::Infinite) {
+                // Pixel placement only: doubles are plenty to put the marker where the value is.
+                const double lo = ExactValue::fromCode(f, *below).value().get_d();
+                const double hi = ExactValue::fromCode(f, *above).value().get_d();
+                const double x = ExactValue::fromCode(f, r.code).value().get_d();
+                fraction = hi > lo ? (x - lo) / (hi - lo) : 0.5;
+            }
+        }
         p.setFont(style.font());
         p.setPen(style.foreground());
-        const auto [lo, hi] = endLabels(f, pl.below, pl.above);
+        const auto [lo, hi] = endLabels(f, below, above);
         const double half = (right - left) / 2;
         p.drawText(QRectF(left - 4, lineY + unit * 0.8, half - unit * 2, unit * 1.8), Qt::AlignLeft, lo);
         p.drawText(QRectF(mid + unit * 2, lineY + unit * 0.8, half - unit * 1.6, unit * 1.8), Qt::AlignRight, hi);
@@ -124,11 +139,10 @@ void NeighboursFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle&
         p.drawText(QRectF(mid - unit * 5, lineY + unit * 0.8, unit * 10, unit * 1.8), Qt::AlignHCenter,
                    NeighbourhoodText::tr("midpoint"));
 
-        // Where the input sits (at its exact fraction of the gap), and the end it went to.
-        double fraction = pl.fraction ? pl.fraction->get_d() : 0.5;
-        if (!pl.below && pl.above)
+        // Where the input sits (at its fraction of the gap), and the end it went to.
+        if (!below && above)
             fraction = 1.0;
-        if (pl.below && !pl.above)
+        if (below && !above)
             fraction = 0.0;
         const double x = left + fraction * (right - left);
         QPainterPath marker;
