@@ -57,20 +57,9 @@ options:
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// Every digit of a code's value; inf, -inf, nan.
-std::string valueText(const Format& f, std::uint64_t code)
-{
-    const Decoded d = decode(f, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return "nan";
-    case ValueClass::Infinite: return d.negative ? "-inf" : "inf";
-    default: return exactDecimal(d.value);
-    }
-}
-
 QJsonObject codeJson(const Format& f, std::uint64_t code)
 {
-    return QJsonObject{{"format", qs(f.name())}, {"bits", qs(hexCode(f, code))}, {"value", qs(valueText(f, code))}};
+    return QJsonObject{{"format", qs(f.name())}, {"bits", qs(hexCode(f, code))}, {"value", qs(codeValueText(f, code))}};
 }
 
 QJsonValue optionalStep(const std::optional<std::int64_t>& step)
@@ -88,8 +77,8 @@ QJsonValue stallJson(const std::optional<Stall>& s)
         {"step", static_cast<double>(s->step)},
         {"format", qs(s->format.name())},
         {"bits", qs(hexCode(s->format, s->code))},
-        {"value", qs(valueText(s->format, s->code))},
-        {"addend", qs(valueText(s->format, s->addendCode))},
+        {"value", qs(codeValueText(s->format, s->code))},
+        {"addend", qs(codeValueText(s->format, s->addendCode))},
         {"ulp", dyadicJson(s->ulp)},
         {"gap", dyadicJson(s->gap)},
         {"threshold", dyadicJson(s->threshold)},
@@ -115,8 +104,8 @@ std::string stallSentence(const AccumulationResult& r)
     const std::string sum = s.format.name() == r.format.name() ? "the sum" : "the " + s.format.name() + " master";
     const std::string head = r.format.name() + ": " + (forGood ? "from step " : "step ") + std::to_string(s.step)
                            + (forGood ? " on, " + sum + " stays at " : " left " + sum + " at ")
-                           + valueText(s.format, s.code) + ": ";
-    const std::string addend = valueText(s.format, s.addendCode);
+                           + codeValueText(s.format, s.code) + ": ";
+    const std::string addend = codeValueText(s.format, s.addendCode);
     const std::string increment = r.mode == AccumulationMode::Kahan ? "the corrected increment " : "the increment ";
     const auto gap = [&] { return s.gap ? exactDecimal(*s.gap) : "?"; };
     const auto half = [&] { return s.threshold ? exactDecimal(*s.threshold) : "?"; };
@@ -184,7 +173,7 @@ void printCsv(const Io& io, const std::vector<Format>& formats, const Accumulati
         for (std::size_t i = 0; i < runs.size(); ++i) {
             if (step == 0 || runs[i].code() != lastCode[i]) {
                 lastCode[i] = runs[i].code();
-                lastText[i] = valueText(formats[i], lastCode[i]);
+                lastText[i] = codeValueText(formats[i], lastCode[i]);
             }
             row += "," + lastText[i];
         }
@@ -303,7 +292,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
             QJsonObject o{
                 {"format", qs(r.format.name())},
                 {"bits", qs(hexCode(r.format, r.finalCode))},
-                {"value", qs(valueText(r.format, r.finalCode))},
+                {"value", qs(codeValueText(r.format, r.finalCode))},
                 {"class", toString(r.format.classify(r.finalCode))},
                 {"effective_adds", static_cast<double>(r.effectiveAdds)},
                 {"first_change_step", optionalStep(r.firstChange)},
@@ -346,7 +335,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
     for (const AccumulationResult& r : results) {
         const auto step = [](const std::optional<std::int64_t>& s) { return s ? std::to_string(*s) : std::string("-"); };
         table.addRow({r.format.name(), paint(io, Colour::Bold, hexCode(r.format, r.finalCode)),
-                      valueText(r.format, r.finalCode), std::to_string(r.effectiveAdds), step(r.firstChange),
+                      codeValueText(r.format, r.finalCode), std::to_string(r.effectiveAdds), step(r.firstChange),
                       step(r.firstStall ? std::optional<std::int64_t>{r.firstStall->step} : std::nullopt)});
     }
     table.print(io);

@@ -4,8 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/ArgParser.h"
 #include "cli/Output.h"
 #include "format/Format.h"
+#include "round/Route.h"
+#include "round/Rounding.h"
 
 namespace floatscope::cli {
 
@@ -19,5 +22,13 @@ int runExport(const std::vector<std::string>& arguments, const Io& io);
 
 // "fp32,bf16,float8_e4m3fn" to formats; on failure the reason names the offending name.
 std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error);
+
+// --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the figures read them;
+// on failure the reason names the offending text.
+struct RoundingChoice {
+    RoundOptions options;
+    Route route = Route::Direct;
+};
+std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
 
 }  // namespace floatscope::cli

@@ -34,32 +34,16 @@ std::optional<Inspected> inspectArgs(const ArgParser& args, std::string& error)
     const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
     if (!formats)
         return std::nullopt;
-    RoundOptions options;
-    if (const auto mode = args.value("rounding")) {
-        const auto parsedMode = parseRoundingMode(*mode);
-        if (!parsedMode || *parsedMode == RoundingMode::Stochastic) {
-            error = "rounding mode '" + *mode + "' is not one a figure can show (nearest-even, nearest-away, "
-                    "toward-zero, up, down, odd)";
-            return std::nullopt;
-        }
-        options.mode = *parsedMode;
-    }
-    if (args.has("saturate"))
-        options.overflow = OverflowPolicy::Saturate;
-    if (args.has("no-saturate"))
-        options.overflow = OverflowPolicy::NonSaturating;
-    Route route = Route::Direct;
-    if (const auto via = args.value("via")) {
-        const auto parsedRoute = parseRoute(*via);
-        if (!parsedRoute) {
-            error = "unknown route '" + *via + "' (direct, fp32, fp64)";
-            return std::nullopt;
-        }
-        route = *parsedRoute;
+    const auto choice = readRoundingChoice(args, error);
+    if (!choice)
+        return std::nullopt;
+    if (choice->options.mode == RoundingMode::Stochastic) {
+        error = "a figure shows one rounding: choose a rounding mode other than stochastic";
+        return std::nullopt;
     }
     Inspected out{QString::fromStdString(text), *formats, {}};
     for (const Format& f : *formats)
-        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, options, route));
+        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, choice->options, choice->route));
     return out;
 }
 

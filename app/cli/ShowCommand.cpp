@@ -84,30 +84,6 @@ std::string binaryCell(const Io& io, const std::string& binary, const Format& f)
 
 }  // namespace
 
-std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error)
-{
-    std::vector<Format> formats;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = text.find(',', start);
-        const std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (name.empty()) {
-            error = "empty format name in '" + text + "'";
-            return std::nullopt;
-        }
-        FormatLookup lookup = lookupFormat(name);
-        if (!lookup.format) {
-            error = lookup.error;
-            return std::nullopt;
-        }
-        formats.push_back(*lookup.format);
-        if (comma == std::string::npos)
-            break;
-        start = comma + 1;
-    }
-    return formats;
-}
-
 int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
 {
     ArgParser args({{"formats", 'f', true},
@@ -146,27 +122,11 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
     if (!formats)
         return usageError(io, error);
-    RoundOptions options;
-    if (const auto mode = args.value("rounding")) {
-        const auto parsedMode = parseRoundingMode(*mode);
-        if (!parsedMode)
-            return usageError(io, "unknown rounding mode '" + *mode
-                                      + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)");
-        options.mode = *parsedMode;
-    }
-    if (args.has("saturate") && args.has("no-saturate"))
-        return usageError(io, "--saturate and --no-saturate contradict each other");
-    if (args.has("saturate"))
-        options.overflow = OverflowPolicy::Saturate;
-    if (args.has("no-saturate"))
-        options.overflow = OverflowPolicy::NonSaturating;
-    Route route = Route::Direct;
-    if (const auto via = args.value("via")) {
-        const auto parsedRoute = parseRoute(*via);
-        if (!parsedRoute)
-            return usageError(io, "unknown route '" + *via + "' (direct, fp32, fp64)");
-        route = *parsedRoute;
-    }
+    const auto choice = readRoundingChoice(args, error);
+    if (!choice)
+        return usageError(io, error);
+    RoundOptions options = choice->options;
+    const Route route = choice->route;
     std::uint64_t seed = 0;
     int randomBits = 32;
     try {

@@ -301,7 +301,7 @@ void HardwarePanel::runDemo()
     for (const gpu::DeviceDemoRow& row : demo.rows) {
         const Format f = namedFormat(row.format);
         const QString engine = QStringLiteral("%1 = %2").arg(qs(hexCode(f, row.engine)),
-                                                             qs(exactDecimal(decode(f, row.engine).value)));
+                                                             qs(codeValueText(f, row.engine)));
         if (!demo.error.empty())
             lines << tr("%1: engine %2; device: —").arg(qs(row.format), engine);
         else

@@ -7,19 +7,9 @@ namespace floatscope {
 
 namespace {
 
-std::string valueText(const Format& f, std::uint64_t code)
-{
-    const Decoded d = decode(f, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return "nan";
-    case ValueClass::Infinite: return d.negative ? "-inf" : "inf";
-    default: return exactDecimal(d.value);
-    }
-}
-
 NeighbourText neighbour(const Format& f, std::uint64_t code)
 {
-    return NeighbourText{code, hexCode(f, code), valueText(f, code), shortestText(f, code)};
+    return NeighbourText{code, hexCode(f, code), codeValueText(f, code), shortestText(f, code)};
 }
 
 }  // namespace
@@ -48,6 +38,16 @@ std::string binaryFields(const Format& f, std::uint64_t code)
             out += ((code >> bit) & 1) != 0 ? '1' : '0';
     }
     return out;
+}
+
+std::string codeValueText(const Format& f, std::uint64_t code)
+{
+    const Decoded d = decode(f, code);
+    switch (d.valueClass) {
+    case ValueClass::NaN: return "nan";
+    case ValueClass::Infinite: return d.negative ? "-inf" : "inf";
+    default: return exactDecimal(d.value);
+    }
 }
 
 std::string exactText(const mpq_class& value)
@@ -83,7 +83,7 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
     r.exponentField = d.exponentField;
     r.mantissaField = d.mantissaField;
     r.valueClass = d.valueClass;
-    r.value = valueText(f, r.code);
+    r.value = codeValueText(f, r.code);
     r.shortest = shortestText(f, r.code);
 
     const bool finite = d.valueClass != ValueClass::NaN && d.valueClass != ValueClass::Infinite;

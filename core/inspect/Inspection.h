@@ -59,6 +59,7 @@ Inspection inspect(const ExactValue& input, const Format& format, const RoundOpt
 std::string hexCode(const Format& format, std::uint64_t code);
 std::string binaryFields(const Format& format, std::uint64_t code);
 std::string exactText(const mpq_class& value);  // terminating decimal, else p/q
+std::string codeValueText(const Format& format, std::uint64_t code);  // every digit; inf, -inf, nan
 std::string flagNames(Flags flags);             // "inexact,tie"
 
 }  // namespace floatscope
