@@ -6,17 +6,13 @@
 
 #include "exact/DecimalText.h"
 #include "format/Codec.h"
+#include "inspect/Inspection.h"
 
 namespace floatscope::gui {
 
 QString LessonText::exactValue(const Format& format, std::uint64_t code)
 {
-    const Decoded d = decode(format, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return QStringLiteral("NaN");
-    case ValueClass::Infinite: return d.negative ? QStringLiteral("-inf") : QStringLiteral("inf");
-    default: return fromStd(exactDecimal(d.value));
-    }
+    return fromStd(codeValueText(format, code));
 }
 
 QString LessonText::exact(const Dyadic& value)
@@ -26,6 +22,25 @@ QString LessonText::exact(const Dyadic& value)
 
 QString LessonText::brief(const mpq_class& value)
 {
+    // Exact with up to 8 significant digits, written as %g would (1e-8, 65504, 0.0078125); longer
+    // values exactly where that is short, else to 6 digits marked "~".
+    if (value == 0)
+        return QStringLiteral("0");
+    if (const auto digits = terminatingDecimal(value, 60)) {
+        int significant = 0;
+        bool leading = true;
+        for (const char c : *digits) {
+            if (c < '0' || c > '9')
+                continue;
+            leading = leading && c == '0';
+            significant += leading ? 0 : 1;
+        }
+        // Trailing zeros of an integer are not significant: 65504 has five, 1000 one.
+        for (auto it = digits->rbegin(); it != digits->rend() && *it == '0' && digits->find('.') == std::string::npos; ++it)
+            --significant;
+        if (significant <= 8)
+            return fromStd(approximateDecimal(value, 8));
+    }
     return fromStd(briefDecimal(value, 14));
 }
 
@@ -78,6 +93,8 @@ QString LessonText::percent(double share)
     const double p = share * 100;
     if (p == 0)
         return QStringLiteral("0 %");
+    if (p == 100)
+        return QStringLiteral("100 %");
     if (p < 0.01)
         return QStringLiteral("< 0.01 %");
     if (p > 99.99 && p < 100)

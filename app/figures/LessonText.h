@@ -21,7 +21,7 @@ class LessonText {
 
 public:
     static QString fromStd(const std::string& text) { return QString::fromStdString(text); }
-    // Every digit of a code's value; inf, -inf and NaN by name.
+    // Every digit of a code's value; inf, -inf and nan by name (as the command line writes them).
     static QString exactValue(const Format& format, std::uint64_t code);
     static QString exact(const Dyadic& value);
     // Exact where that is short, otherwise about 6 digits marked with "~".

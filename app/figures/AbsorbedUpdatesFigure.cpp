@@ -1,0 +1,274 @@
+#include "figures/AbsorbedUpdatesFigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "figures/LessonText.h"
+#include "figures/Log2Axis.h"
+#include "format/Registry.h"
+#include "style/Palette.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+double thresholdLog2(const AbsorptionRow& row)
+{
+    if (!row.threshold || row.threshold->isZero())
+        return NAN;
+    return log2Of(*row.threshold);
+}
+
+}  // namespace
+
+AbsorbedUpdatesData AbsorbedUpdatesData::compute(std::vector<Format> formats, std::span<const double> weights,
+                                                 const ExactValue& update, QString source)
+{
+    AbsorbedUpdatesData d;
+    d.formats = std::move(formats);
+    d.source = std::move(source);
+    d.weightCount = static_cast<std::int64_t>(weights.size());
+    d.update = update;
+    d.sizes = seedUpdateSizes();
+    if (std::find(d.sizes.begin(), d.sizes.end(), update) == d.sizes.end())
+        d.sizes.push_back(update);
+    for (const ExactValue& u : d.sizes) {
+        std::vector<AbsorptionRow> row;
+        for (const Format& f : d.formats)
+            row.push_back(absorbedUpdates(f, weights, u));
+        d.rows.push_back(std::move(row));
+    }
+    d.histogram = log2Histogram(weights, 1.0);  // of log2|w|
+    return d;
+}
+
+std::size_t AbsorbedUpdatesData::chosenRow() const
+{
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i] == update)
+            return i;
+    return 0;
+}
+
+QString AbsorbedUpdatesFigure::title() const
+{
+    return tr("Updates lost in weights stored without an fp32 master copy");
+}
+
+QString AbsorbedUpdatesFigure::subtitle() const
+{
+    return tr("%1; each weight gets +u once, rounded as w + u in the storage format.").arg(m_data.source);
+}
+
+QString AbsorbedUpdatesFigure::thresholdText(const AbsorptionRow& row)
+{
+    if (!row.threshold)
+        return tr("none");
+    if (row.threshold->isZero())
+        return tr("all (u rounds to 0)");
+    return QStringLiteral("|w| ≥ ") + LessonText::brief(*row.threshold);
+}
+
+FigureTable AbsorbedUpdatesFigure::table(const AbsorbedUpdatesData& d)
+{
+    FigureTable t;
+    t.header = {tr("update")};
+    for (const Format& f : d.formats) {
+        const QString name = QString::fromStdString(f.name());
+        t.header << tr("%1: lost").arg(name) << tr("%1: all lost at").arg(name);
+    }
+    t.header << tr("fp32 master: lost");
+    for (std::size_t i = 0; i < d.sizes.size(); ++i) {
+        QStringList cells = {LessonText::brief(d.sizes[i])};
+        for (const AbsorptionRow& row : d.rows[i])
+            cells << LessonText::percent(row.share) << thresholdText(row);
+        cells << (d.rows[i].empty() ? QStringLiteral("—") : LessonText::percent(d.rows[i].front().masterShare));
+        t.rows.push_back(cells);
+        t.boldRows.push_back(d.sizes[i] == d.update);
+    }
+    return t;
+}
+
+QStringList AbsorbedUpdatesFigure::summary(const AbsorbedUpdatesData& d)
+{
+    QStringList lines;
+    const std::size_t chosen = d.chosenRow();
+    if (d.rows.empty())
+        return lines;
+    for (const AbsorptionRow& row : d.rows[chosen]) {
+        const QString name = QString::fromStdString(row.format);
+        QString where;
+        if (!row.threshold)
+            where = tr("no finite weight is large enough to lose it");
+        else if (row.threshold->isZero())
+            where = tr("the update itself rounds to 0 in %1").arg(name);
+        else
+            where = tr("every weight with |w| ≥ %1 loses it").arg(LessonText::brief(*row.threshold));
+        lines << tr("%1: +%2 leaves %3 of %4 weights unchanged (%5); %6.")
+                     .arg(name, LessonText::brief(d.update), LessonText::count(row.absorbed), LessonText::count(row.weights),
+                          LessonText::percent(row.share), where);
+    }
+    lines << tr("With an fp32 master copy: %1 lost.").arg(LessonText::percent(d.rows[chosen].front().masterShare));
+    return lines;
+}
+
+AbsorbedUpdatesFigure::Layout AbsorbedUpdatesFigure::layout(double width, const FigureStyle& style) const
+{
+    Layout l;
+    const double body = style.bodyPoints();
+    const QFontMetricsF metrics(style.font());
+    l.margin = body * 1.2;
+    l.titleHeight = QFontMetricsF(style.font(body * 1.2, true)).height() * 1.5;
+    l.tableTop = l.margin * 0.6 + l.titleHeight
+               + metrics.boundingRect(QRectF(0, 0, std::max(50.0, width - 2 * l.margin), 10000), Qt::TextWordWrap, subtitle())
+                     .height()
+               + body * 0.6;
+    l.left = l.margin + QFontMetricsF(style.font(0, true)).horizontalAdvance(tr("|w|")) + body;
+    l.right = std::max(l.left + 50, width - l.margin * 1.5);
+    // Room above the histogram for one threshold label per format.
+    const double labels = QFontMetricsF(style.font(body * 0.8)).height() * static_cast<double>(m_data.formats.size());
+    l.histogramTop = l.tableTop + table(m_data).height(style) + body * 1.4 + labels;
+    l.histogramBottom = l.histogramTop + body * 7;
+    l.axisY = l.histogramBottom + body * 0.2;
+    l.summaryTop = l.axisY + Log2Axis::height(style) + body * 0.6;
+    double h = l.summaryTop;
+    for (const QString& line : summary(m_data))
+        h += metrics.boundingRect(QRectF(0, 0, width - 2 * l.margin, 10000), Qt::TextWordWrap, line).height() + body * 0.2;
+    l.height = h + l.margin * 0.5;
+
+    const Log2Histogram& hist = m_data.histogram;
+    double lo = INFINITY;
+    double hi = -INFINITY;
+    if (!hist.counts.empty()) {
+        lo = hist.firstEdge;
+        hi = hist.firstEdge + hist.binWidth * static_cast<double>(hist.counts.size());
+    }
+    if (!m_data.rows.empty())
+        for (const AbsorptionRow& row : m_data.rows[m_data.chosenRow()])
+            if (const double t = thresholdLog2(row); std::isfinite(t)) {
+                lo = std::min(lo, t);
+                hi = std::max(hi, t);
+            }
+    if (!(lo <= hi)) {
+        lo = -10;
+        hi = 2;
+    }
+    l.lo = std::floor(lo) - 1;
+    l.hi = std::ceil(hi) + 1;
+    return l;
+}
+
+double AbsorbedUpdatesFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    return layout(width, style).height;
+}
+
+QSizeF AbsorbedUpdatesFigure::preferredSize(const FigureStyle& style) const
+{
+    const double width = style.slide ? 1280 : 720;
+    return {width, layout(width, style).height};
+}
+
+void AbsorbedUpdatesFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    const Log2Axis ax(l.lo, l.hi, l.left, l.right);
+    const double body = style.bodyPoints();
+    const double width = size.width() - 2 * l.margin;
+    painter.save();
+    painter.setFont(style.font(body * 1.2, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.margin * 0.6, width, l.titleHeight), Qt::AlignLeft | Qt::AlignTop, title());
+    painter.setFont(style.font());
+    painter.setPen(style.muted());
+    painter.drawText(QRectF(l.margin, l.margin * 0.6 + l.titleHeight, width, l.tableTop - l.titleHeight),
+                     Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, subtitle());
+    const FigureTable t = table(m_data);
+    t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
+
+    // The histogram of |w| with each format's threshold for the chosen update.
+    const Log2Histogram& h = m_data.histogram;
+    ax.paintGrid(painter, l.histogramTop, l.histogramBottom, style);
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop, tr("|w|"));
+    std::int64_t most = 0;
+    for (const std::int64_t c : h.counts)
+        most = std::max(most, c);
+    QColor fill = style.muted();
+    fill.setAlphaF(0.45);
+    painter.setPen(QPen(style.muted(), 0.8));
+    painter.setBrush(fill);
+    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
+        if (h.counts[k] == 0)
+            continue;
+        const double x0 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k));
+        const double x1 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k + 1));
+        const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
+        painter.drawRect(QRectF(x0, l.histogramBottom - height, std::max(1.0, x1 - x0 - 1), height));
+    }
+    if (!m_data.rows.empty()) {
+        const QFont small = style.font(body * 0.8);
+        const QFontMetricsF smallMetrics(small);
+        painter.setFont(small);
+        int n = 0;
+        for (const AbsorptionRow& row : m_data.rows[m_data.chosenRow()]) {
+            const double t = thresholdLog2(row);
+            if (!std::isfinite(t))
+                continue;
+            const QColor colour = formatColour(row.format);
+            const double x = ax.x(t);
+            painter.setPen(QPen(colour, style.lineWidth(), Qt::DashLine));
+            painter.drawLine(QPointF(x, l.histogramTop - body * 0.4), QPointF(x, l.histogramBottom));
+            const QString label = tr("%1 loses +%2 from here").arg(QString::fromStdString(row.format), LessonText::brief(m_data.update));
+            const double w = smallMetrics.horizontalAdvance(label);
+            const double y = l.histogramTop - body * 0.5 - smallMetrics.height() * (n + 1);
+            painter.setPen(colour);
+            painter.drawText(QRectF(std::clamp(x - w, l.left, size.width() - w - l.margin), y, w + 2, smallMetrics.height()),
+                             Qt::AlignLeft | Qt::AlignTop, label);
+            ++n;
+        }
+    }
+    ax.paint(painter, l.axisY, style);
+
+    painter.setFont(style.font());
+    const QFontMetricsF metrics(style.font());
+    double y = l.summaryTop;
+    for (const QString& line : summary(m_data)) {
+        painter.setPen(style.foreground());
+        const QRectF box(l.margin, y, width, 10000);
+        painter.drawText(box, Qt::TextWordWrap, line);
+        y += metrics.boundingRect(box, Qt::TextWordWrap, line).height() + body * 0.2;
+    }
+    painter.restore();
+}
+
+QString AbsorbedUpdatesFigure::toolTipAt(const QPointF& p, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    if (p.y() < l.histogramTop - style.bodyPoints() * 3 || p.y() > l.histogramBottom)
+        return {};
+    const Log2Axis ax(l.lo, l.hi, l.left, l.right);
+    if (!m_data.rows.empty())
+        for (const AbsorptionRow& row : m_data.rows[m_data.chosenRow()]) {
+            const double t = thresholdLog2(row);
+            if (std::isfinite(t) && std::fabs(ax.x(t) - p.x()) <= 5)
+                return tr("%1: every stored weight with |w| ≥ %2 is left unchanged by +%3 (the update is at most half "
+                          "the gap to its neighbour there)")
+                    .arg(QString::fromStdString(row.format), LessonText::exact(*row.threshold), LessonText::brief(m_data.update));
+        }
+    if (p.y() < l.histogramTop)
+        return {};
+    const Log2Histogram& h = m_data.histogram;
+    const double k = std::floor((ax.log2At(p.x()) - h.firstEdge) / h.binWidth);
+    if (k < 0 || k >= static_cast<double>(h.counts.size()))
+        return {};
+    const long edge = std::lround(h.firstEdge + h.binWidth * k);
+    return tr("%1 ≤ |w| < %2: %3 weights")
+        .arg(LessonText::powerOfTwo(edge), LessonText::powerOfTwo(edge + 1), LessonText::count(h.counts[static_cast<std::size_t>(k)]));
+}
+
+}  // namespace floatscope::gui

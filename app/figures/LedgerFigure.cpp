@@ -1,0 +1,371 @@
+#include "figures/LedgerFigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "figures/ScalingText.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+struct LedgerText {
+    Q_DECLARE_TR_FUNCTIONS(LedgerFigure)
+};
+
+constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
+                                    ComponentRole::Weights,       ComponentRole::Gradients,
+                                    ComponentRole::OptimizerStates, ComponentRole::Other};
+
+// A step of 1, 2, 2.5 or 5 times a power of ten giving about `count` ticks up to `max`.
+double niceStep(double max, int count)
+{
+    if (!(max > 0))
+        return 1;
+    const double raw = max / count;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double f : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (f * power >= raw)
+            return f * power;
+    return 10 * power;
+}
+
+// Dark text on light fills, light text on dark ones (relative luminance, WCAG).
+QColor textOn(const QColor& fill)
+{
+    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    const double l = 0.2126 * channel(fill.redF()) + 0.7152 * channel(fill.greenF()) + 0.0722 * channel(fill.blueF());
+    return l > 0.3 ? QColor(0x20, 0x21, 0x24) : Qt::white;
+}
+
+}  // namespace
+
+LedgerChartOutcome computeLedgerChart(const LedgerInputs& inputs)
+{
+    LedgerChartOutcome out;
+    LedgerChart chart;
+    chart.inputs = inputs;
+    for (const LedgerScheme& s : inputs.schemes) {
+        const LedgerOutcome r = computeLedger(s, inputs.config);
+        if (!r.result) {
+            out.problem = LedgerChartOutcome::Problem::Ledger;
+            out.error = r.error;
+            return out;
+        }
+        chart.results.push_back(*r.result);
+    }
+    if (inputs.activations) {
+        ActivationConfig a = *inputs.activations;
+        for (const Recomputation mode : {Recomputation::None, Recomputation::Selective, Recomputation::Full}) {
+            a.recomputation = mode;
+            const ActivationOutcome r = activationMemory(a);
+            if (!r.result) {
+                out.problem = LedgerChartOutcome::Problem::Activations;
+                out.error = r.error;
+                return out;
+            }
+            chart.modes.emplace_back(mode, *r.result);
+            if (mode == inputs.activations->recomputation)
+                chart.activation = *r.result;
+        }
+    }
+    out.chart = std::move(chart);
+    return out;
+}
+
+QColor roleColour(ComponentRole role)
+{
+    // Okabe and Ito, "Color Universal Design" (2008).
+    switch (role) {
+    case ComponentRole::MasterWeights: return QColor(0x00, 0x72, 0xB2);         // blue
+    case ComponentRole::AccumulatedGradients: return QColor(0x56, 0xB4, 0xE9);  // sky blue
+    case ComponentRole::Weights: return QColor(0x00, 0x9E, 0x73);               // bluish green
+    case ComponentRole::Gradients: return QColor(0xE6, 0x9F, 0x00);             // orange
+    case ComponentRole::OptimizerStates: return QColor(0xD5, 0x5E, 0x00);       // vermillion
+    case ComponentRole::Other: return QColor(0xCC, 0x79, 0xA7);                 // reddish purple
+    }
+    return Qt::gray;
+}
+
+QColor activationColour()
+{
+    return QColor(0xF0, 0xE4, 0x42);  // Okabe-Ito yellow
+}
+
+QString LedgerFigure::title() const
+{
+    const LedgerConfig& c = m_chart.inputs.config;
+    const QString params = ScalingText::count(c.parameters);
+    if (m_chart.inputs.preset)
+        return LedgerText::tr("Training memory per GPU: %1 parameters (%2)")
+            .arg(params, ScalingText::modelName(*m_chart.inputs.preset));
+    return LedgerText::tr("Training memory per GPU: %1 parameters").arg(params);
+}
+
+QString LedgerFigure::subtitle() const
+{
+    const LedgerConfig& c = m_chart.inputs.config;
+    QStringList parts;
+    parts << (c.gpus == 1 ? LedgerText::tr("1 GPU, ZeRO-%1").arg(c.zeroStage)
+                          : LedgerText::tr("%1 data-parallel GPUs, ZeRO-%2").arg(c.gpus).arg(c.zeroStage));
+    if (c.modelParallel > 1)
+        parts << LedgerText::tr("tensor parallel %1").arg(c.modelParallel);
+    if (m_chart.activation && m_chart.inputs.activations) {
+        const ActivationConfig& a = *m_chart.inputs.activations;
+        parts << LedgerText::tr("activations: %1, s = %2, b = %3, %4 (Korthikanti et al. 2022)")
+                     .arg(ScalingText::recomputationName(a.recomputation))
+                     .arg(a.sequence)
+                     .arg(a.microBatch)
+                     .arg(ScalingText::fromStd(m_chart.activation->formula));
+    } else {
+        parts << LedgerText::tr("static memory only (no activations)");
+    }
+    parts << (m_chart.inputs.unit == ByteUnit::GB ? LedgerText::tr("GB = 10^9 bytes") : LedgerText::tr("GiB = 2^30 bytes"));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString LedgerFigure::totalText(const LedgerResult& r) const
+{
+    const ByteUnit unit = m_chart.inputs.unit;
+    const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
+    return ScalingText::bytes(r.perGpuBytes + activation, unit);
+}
+
+QString LedgerFigure::detailText(const LedgerResult& r) const
+{
+    QStringList parts;
+    if (m_chart.activation)
+        parts << LedgerText::tr("%1 static").arg(ScalingText::bytes(r.perGpuBytes, m_chart.inputs.unit));
+    if (const auto& capacity = m_chart.inputs.capacityBytes) {
+        const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
+        parts << (checkFit(r.perGpuBytes, activation, *capacity).fits ? LedgerText::tr("✓ fits")
+                                                                      : LedgerText::tr("✗ too big"));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+QSizeF LedgerFigure::preferredSize(const FigureStyle& style) const
+{
+    const double unit = style.bodyPoints();
+    const double width = style.slide ? 1280 : 760;
+    const double rows = static_cast<double>(std::max<std::size_t>(1, m_chart.results.size()));
+    const double axis = QFontMetricsF(style.font(unit * 0.85)).height() * 1.8;
+    return QSizeF(width, std::ceil(paintHeader(nullptr, width, style) + rows * unit * 3.0 + axis + unit * 1.2));
+}
+
+double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& style) const
+{
+    const double unit = style.bodyPoints();
+    const double m = unit * 1.2;
+    const double inner = width - 2 * m;
+    double y = m;
+    auto text = [&](const QString& s, const QFont& font, const QColor& colour) {
+        const QRectF box(m, y, inner, 100000);
+        const double h = QFontMetricsF(font).boundingRect(box, Qt::TextWordWrap, s).height();
+        if (p != nullptr) {
+            p->setFont(font);
+            p->setPen(colour);
+            p->drawText(box, Qt::TextWordWrap, s);
+        }
+        y += h;
+    };
+    text(title(), style.font(unit * 1.3, true), style.foreground());
+    y += unit * 0.2;
+    text(subtitle(), style.font(), style.muted());
+    y += unit * 0.6;
+    const QFontMetricsF metrics(style.font());
+    double x = m;
+    auto legend = [&](const QColor& colour, const QString& name) {
+        const double w = unit * 1.6 + metrics.horizontalAdvance(name) + unit * 1.2;
+        if (x + w > m + inner && x > m) {
+            x = m;
+            y += metrics.height() * 1.2;
+        }
+        if (p != nullptr) {
+            p->fillRect(QRectF(x, y + metrics.height() * 0.15, unit, metrics.height() * 0.7), colour);
+            p->setFont(style.font());
+            p->setPen(style.foreground());
+            p->drawText(QRectF(x + unit * 1.4, y, w, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+        }
+        x += w;
+    };
+    for (const ComponentRole role : kRoles) {
+        bool used = false;
+        for (const LedgerResult& r : m_chart.results)
+            used = used || r.scheme.bytesFor(role) > 0;
+        if (used)
+            legend(roleColour(role), ScalingText::roleName(role));
+    }
+    if (m_chart.activation)
+        legend(activationColour(), LedgerText::tr("activations"));
+    y += metrics.height() * 1.6;
+    if (m_chart.inputs.capacityBytes)
+        y += QFontMetricsF(style.font(unit * 0.85)).height();
+    return y;
+}
+
+void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& style) const
+{
+    const double unit = style.bodyPoints();
+    const double m = unit * 1.2;
+    const double inner = size.width() - 2 * m;
+    const ByteUnit byteUnit = m_chart.inputs.unit;
+
+    // 1. Title, subtitle, legend.
+    double y = paintHeader(&p, size.width(), style);
+    if (m_chart.results.empty())
+        return;
+
+    // 2. Columns: names on the left, totals on the right, bars between; the x axis below.
+    const QFontMetricsF boldMetrics(style.font(0, true));
+    const QFontMetricsF smallMetrics(style.font(unit * 0.85));
+    double labelWidth = 0;
+    double totalWidth = 0;
+    double maxBytes = m_chart.inputs.capacityBytes.value_or(0);
+    const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
+    for (const LedgerResult& r : m_chart.results) {
+        labelWidth = std::max(labelWidth, boldMetrics.horizontalAdvance(ScalingText::ledgerSchemeName(r.scheme)));
+        totalWidth = std::max(totalWidth, boldMetrics.horizontalAdvance(totalText(r)));
+        maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
+    }
+    for (const LedgerResult& r : m_chart.results)
+        totalWidth = std::max(totalWidth, smallMetrics.horizontalAdvance(detailText(r)));
+    // Narrow (a docked panel): each scheme's name and total on a line above its bar.
+    const bool narrow = inner < unit * 70;
+    labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.34);
+    totalWidth = narrow ? 0.0 : totalWidth + unit;
+    const double barLeft = m + labelWidth;
+    const double barWidth = std::max(unit * 4, inner - labelWidth - totalWidth - (narrow ? 0.0 : unit));
+    const double axisHeight = smallMetrics.height() * 1.8;
+    const double available = size.height() - y - m - axisHeight;
+    const double rowHeight = narrow ? std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 3.4, unit * 4.2)
+                                    : std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 2.6, unit * 3.4);
+    const double step = niceStep(inUnit(maxBytes, byteUnit), narrow ? 3 : 5);
+    const double axisMax = std::max(step, std::ceil(inUnit(maxBytes, byteUnit) / step - 1e-9) * step);
+    auto xOf = [&](double bytes) { return barLeft + barWidth * inUnit(bytes, byteUnit) / axisMax; };
+    const double barsTop = y;
+    const double barsBottom = y + rowHeight * static_cast<double>(m_chart.results.size());
+
+    // 3. Grid lines and the axis.
+    p.setFont(style.font(unit * 0.85));
+    for (double v = 0; v <= axisMax + step * 1e-6; v += step) {
+        const double x = barLeft + barWidth * v / axisMax;
+        p.setPen(QPen(style.muted().lighter(style.theme == Theme::Dark ? 70 : 150), style.lineWidth() * 0.4));
+        p.drawLine(QPointF(x, barsTop), QPointF(x, barsBottom));
+        p.setPen(style.muted());
+        p.drawText(QRectF(x - unit * 4, barsBottom + unit * 0.2, unit * 8, smallMetrics.height()), Qt::AlignHCenter,
+                   ScalingText::number(v, 6));
+    }
+    p.drawText(QRectF(barLeft, barsBottom + smallMetrics.height() + unit * 0.2, barWidth, smallMetrics.height()),
+               Qt::AlignRight, byteUnit == ByteUnit::GB ? LedgerText::tr("GB per GPU") : LedgerText::tr("GiB per GPU"));
+
+    // 4. One bar per scheme.
+    for (std::size_t i = 0; i < m_chart.results.size(); ++i) {
+        const LedgerResult& r = m_chart.results[i];
+        const double top = barsTop + rowHeight * static_cast<double>(i);
+        const double lineHeight = boldMetrics.height() * 1.1;
+        const double barTop = narrow ? top + lineHeight : top + rowHeight * 0.18;
+        const double barHeight = narrow ? rowHeight - lineHeight - unit * 0.6 : rowHeight * 0.64;
+        const QString bytesText = LedgerText::tr("%1 bytes/param").arg(ScalingText::bytesPerParam(r.bytesPerParam));
+        if (narrow) {
+            // Total and verdict on the right, the name in the room left of them.
+            const QString total = totalText(r);
+            const QString detail = detailText(r);
+            const double detailWidth = detail.isEmpty() ? 0.0 : smallMetrics.horizontalAdvance(detail) + unit * 0.6;
+            const double totalWidthHere = boldMetrics.horizontalAdvance(total) + unit * 0.6;
+            const bool tooBig = m_chart.inputs.capacityBytes
+                                && !checkFit(r.perGpuBytes, activation, *m_chart.inputs.capacityBytes).fits;
+            p.setFont(style.font(unit * 0.85));
+            p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
+            p.drawText(QRectF(m + inner - detailWidth, top, detailWidth, lineHeight), Qt::AlignRight | Qt::AlignVCenter, detail);
+            p.setFont(style.font(0, true));
+            p.setPen(style.foreground());
+            p.drawText(QRectF(m + inner - detailWidth - totalWidthHere, top, totalWidthHere, lineHeight),
+                       Qt::AlignRight | Qt::AlignVCenter, total);
+            const double nameRoom = std::max(unit * 3, inner - detailWidth - totalWidthHere - unit);
+            const QString name = boldMetrics.elidedText(ScalingText::ledgerSchemeName(r.scheme), Qt::ElideRight, nameRoom);
+            p.drawText(QRectF(m, top, nameRoom, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, name);
+            const double afterName = boldMetrics.horizontalAdvance(name) + unit * 0.6;
+            if (afterName + smallMetrics.horizontalAdvance(bytesText) < nameRoom) {
+                p.setFont(style.font(unit * 0.85));
+                p.setPen(style.muted());
+                p.drawText(QRectF(m + afterName, top, nameRoom - afterName, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                           bytesText);
+            }
+        } else {
+            p.setFont(style.font(0, true));
+            p.setPen(style.foreground());
+            const QString name = boldMetrics.elidedText(ScalingText::ledgerSchemeName(r.scheme), Qt::ElideRight, labelWidth - unit);
+            p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
+            p.setFont(style.font(unit * 0.85));
+            p.setPen(style.muted());
+            p.drawText(QRectF(m, top + rowHeight * 0.55, labelWidth - unit, rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
+                       bytesText);
+        }
+
+        double bytes = 0;
+        auto segment = [&](double amount, const QColor& colour, const QString& label) {
+            if (!(amount > 0))
+                return;
+            const QRectF box(QPointF(xOf(bytes), barTop), QPointF(xOf(bytes + amount), barTop + barHeight));
+            p.fillRect(box, colour);
+            p.setPen(QPen(style.background(), std::max(1.0, style.lineWidth() * 0.5)));
+            p.drawLine(box.topRight(), box.bottomRight());
+            if (!label.isEmpty() && smallMetrics.horizontalAdvance(label) + unit * 0.4 < box.width()) {
+                p.setPen(textOn(colour));
+                p.setFont(style.font(unit * 0.85));
+                p.drawText(box, Qt::AlignCenter, label);
+            }
+            bytes += amount;
+        };
+        for (const LedgerRow& row : r.rows)
+            segment(row.perGpuBytes, roleColour(row.component.role),
+                    ScalingText::bytesPerParam(row.component.bytesPerParam));
+        segment(activation, activationColour(), QString());
+        if (narrow)
+            continue;
+
+        const double right = barLeft + barWidth + unit;
+        p.setFont(style.font(0, true));
+        p.setPen(style.foreground());
+        p.drawText(QRectF(right, top, totalWidth, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, totalText(r));
+        const bool tooBig = m_chart.inputs.capacityBytes
+                            && !checkFit(r.perGpuBytes, activation, *m_chart.inputs.capacityBytes).fits;
+        p.setFont(style.font(unit * 0.85));
+        p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
+        p.drawText(QRectF(right, top + rowHeight * 0.55, totalWidth, rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
+                   detailText(r));
+    }
+
+    // 5. The GPU's capacity.
+    if (const auto& capacity = m_chart.inputs.capacityBytes) {
+        const double x = xOf(*capacity);
+        p.setPen(QPen(style.foreground(), style.lineWidth(), Qt::DashLine));
+        if (narrow) {
+            // Across the bars only: the names and totals sit on the lines between them.
+            const double lineHeight = boldMetrics.height() * 1.1;
+            for (std::size_t i = 0; i < m_chart.results.size(); ++i) {
+                const double top = barsTop + rowHeight * static_cast<double>(i);
+                p.drawLine(QPointF(x, top + lineHeight), QPointF(x, top + rowHeight - unit * 0.6));
+            }
+        } else {
+            p.drawLine(QPointF(x, barsTop - unit * 0.3), QPointF(x, barsBottom));
+        }
+        p.setFont(style.font(unit * 0.85, true));
+        const QString label =
+            LedgerText::tr("GPU: %1 (%2)")
+                .arg(ScalingText::bytes(*capacity, byteUnit),
+                     ScalingText::bytes(*capacity, byteUnit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB));
+        const double w = smallMetrics.horizontalAdvance(label) * 1.15;
+        p.drawText(QRectF(std::clamp(x - w / 2, m, std::max(m, barLeft + barWidth - w)),
+                          barsTop - unit * 0.3 - smallMetrics.height(), w,
+                          smallMetrics.height()),
+                   Qt::AlignCenter, label);
+    }
+}
+
+}  // namespace floatscope::gui

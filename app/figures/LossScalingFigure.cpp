@@ -1,0 +1,306 @@
+#include "figures/LossScalingFigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "figures/FigureTable.h"
+#include "figures/LessonText.h"
+#include "figures/Log2Axis.h"
+#include "style/Palette.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr int kSamples = 20000;         // drawn for the log-normal's histogram (its shares are exact)
+constexpr double kBinWidth = 0.5;       // binades per histogram bin
+// The timeline is about the scale, not a format: its own colours, apart from every format's.
+const QColor kScaleColour(0x5F, 0x63, 0x68);
+const QColor kSkippedColour(0xD5, 0x5E, 0x00);
+const QColor kGrewColour(0x00, 0x9E, 0x73);
+
+}  // namespace
+
+ZoneShares LossScalingData::sharesOf(const ZoneCounts& counts)
+{
+    return {counts.share(StorageZone::Underflow), counts.share(StorageZone::Subnormal), counts.share(StorageZone::Normal),
+            counts.share(StorageZone::Overflow) + counts.share(StorageZone::Invalid)};
+}
+
+LossScalingData LossScalingData::compute(const Format& format, const LogNormal& distribution,
+                                         std::span<const double> values, int log2Scale, DynamicScalingSetup dynamic,
+                                         const DynamicScalingRun* reuse)
+{
+    LossScalingData d{.format = format, .bar = rangeBar(format)};
+    d.fromValues = !values.empty();
+    d.distribution = distribution;
+    d.log2Scale = log2Scale;
+    const double scale = std::ldexp(1.0, log2Scale);
+    const auto sharesAt = [&](double s) {
+        return d.fromValues ? sharesOf(scaledZones(format, values, s)) : logNormalZones(format, distribution, s);
+    };
+    if (d.fromValues) {
+        d.histogram = log2Histogram(values, kBinWidth);
+        d.valueCount = static_cast<std::int64_t>(values.size());
+    } else {
+        d.histogram = log2Histogram(sampleLogNormal(distribution, kSamples, 1), kBinWidth);
+        d.valueCount = kSamples;
+    }
+    d.shares = sharesAt(scale);
+    for (int k = 0; k <= 24; k += 4)
+        d.sweep.push_back({k, sharesAt(std::ldexp(1.0, k))});
+    if (d.fromValues)
+        dynamic.values.assign(values.begin(), values.end());
+    else
+        dynamic.gradients = distribution;
+    d.dynamic = dynamic;
+    d.run = reuse != nullptr ? *reuse : simulateDynamicScaling(format, d.dynamic);
+    return d;
+}
+
+QString LossWindowFigure::title() const
+{
+    return tr("Gradients × S in the %1 window, S = %2")
+        .arg(QString::fromStdString(m_data.format.name()), LessonText::powerOfTwo(m_data.log2Scale));
+}
+
+QString LossWindowFigure::sharesText(const ZoneShares& s)
+{
+    return tr("underflow (→ 0) %1 · subnormal %2 · normal %3 · overflow %4")
+        .arg(LessonText::percent(s.underflow), LessonText::percent(s.subnormal), LessonText::percent(s.normal),
+             LessonText::percent(s.overflow));
+}
+
+LossWindowFigure::Layout LossWindowFigure::layout(double width, const FigureStyle& style) const
+{
+    Layout l;
+    const double body = style.bodyPoints();
+    const QFontMetricsF metrics(style.font());
+    l.margin = body * 1.2;
+    l.titleHeight = QFontMetricsF(style.font(body * 1.2, true)).height() * 1.5;
+    const double label = std::max(QFontMetricsF(style.font(0, true)).horizontalAdvance(QString::fromStdString(m_data.format.name())),
+                                  QFontMetricsF(style.font(0, true)).horizontalAdvance(tr("g × S")));
+    l.left = l.margin + label + body;
+    l.right = std::max(l.left + 50, width - l.margin * 1.5);
+    l.barCentre = l.margin + l.titleHeight + body * 0.9;
+    l.histogramTop = l.barCentre + body * 1.6;
+    l.histogramBottom = l.histogramTop + body * 7;
+    l.axisY = l.histogramBottom + body * 0.2;
+    l.sharesTop = l.axisY + Log2Axis::height(style) + body * 0.5;
+    l.tableTop = l.sharesTop + metrics.height() * 1.6;
+    FigureTable t;
+    t.rows.resize(m_data.sweep.size());
+    l.height = l.tableTop + t.height(style) + l.margin * 0.5;
+
+    const Log2Histogram& h = m_data.histogram;
+    const double shift = m_data.log2Scale;
+    double lo = m_data.bar.log2MinSubnormal;
+    double hi = m_data.bar.log2MaxFinite;
+    if (!h.counts.empty()) {
+        lo = std::min(lo, h.firstEdge + shift);
+        hi = std::max(hi, h.firstEdge + h.binWidth * static_cast<double>(h.counts.size()) + shift);
+    }
+    l.lo = std::floor(lo) - 1;
+    l.hi = std::ceil(hi) + 1;
+    return l;
+}
+
+StorageZone LossWindowFigure::zoneOfBin(double low, double high) const
+{
+    // By the bin's middle: the colour says where most of it lands (the shares above are exact).
+    const double mid = (low + high) / 2;
+    const RangeBar& b = m_data.bar;
+    if (mid < b.log2MinSubnormal - 1)
+        return StorageZone::Underflow;
+    if (b.hasSubnormals && mid < b.log2MinNormal)
+        return StorageZone::Subnormal;
+    if (mid > b.log2MaxFinite)
+        return StorageZone::Overflow;
+    return StorageZone::Normal;
+}
+
+double LossWindowFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    return layout(width, style).height;
+}
+
+QSizeF LossWindowFigure::preferredSize(const FigureStyle& style) const
+{
+    const double width = style.slide ? 1280 : 720;
+    return {width, layout(width, style).height};
+}
+
+void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    const Log2Axis ax(l.lo, l.hi, l.left, l.right);
+    const double body = style.bodyPoints();
+    const QColor colour = formatColour(m_data.format.name());
+    painter.save();
+    painter.setFont(style.font(body * 1.2, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.margin * 0.6, size.width() - 2 * l.margin, l.titleHeight),
+                     Qt::AlignLeft | Qt::AlignTop, title());
+    ax.paintGrid(painter, l.barCentre - body, l.histogramBottom, style);
+
+    // 1. The window: subnormals pale, normals solid, and its edges down through the histogram.
+    const RangeBar& b = m_data.bar;
+    const double xSub = ax.x(b.log2MinSubnormal);
+    const double xNormal = ax.x(b.log2MinNormal);
+    const double xMax = ax.x(b.log2MaxFinite);
+    const double thick = body;
+    painter.setFont(style.font(0, true));
+    painter.setPen(colour);
+    painter.drawText(QRectF(l.margin, l.barCentre - body, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignVCenter,
+                     QString::fromStdString(b.format));
+    QColor pale = colour;
+    pale.setAlphaF(0.3);
+    if (b.hasSubnormals) {
+        painter.setPen(QPen(colour, 1));
+        painter.setBrush(pale);
+        painter.drawRect(QRectF(xSub, l.barCentre - thick / 2, xNormal - xSub, thick));
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(colour);
+    painter.drawRect(QRectF(xNormal, l.barCentre - thick / 2, std::max(1.0, xMax - xNormal), thick));
+    painter.setPen(QPen(style.muted(), 1, Qt::DashLine));
+    for (const double x : {xSub, xNormal, xMax})
+        painter.drawLine(QPointF(x, l.barCentre + thick / 2), QPointF(x, l.histogramBottom));
+
+    // 2. The histogram of g * S: each bin in the colour of where it lands.
+    const Log2Histogram& h = m_data.histogram;
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
+                     tr("g × S"));
+    std::int64_t most = 0;
+    for (const std::int64_t c : h.counts)
+        most = std::max(most, c);
+    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
+        if (h.counts[k] == 0)
+            continue;
+        const double low = h.firstEdge + h.binWidth * static_cast<double>(k) + m_data.log2Scale;
+        const double high = low + h.binWidth;
+        const StorageZone zone = zoneOfBin(low, high);
+        // Kept bins in the format's colour (pale where subnormal); lost ones grey. (No hatching: Qt's
+        // SVG writer emits patterns its own reader cannot resolve.)
+        const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
+        if (zone == StorageZone::Normal || zone == StorageZone::Subnormal) {
+            QColor fill = colour;
+            fill.setAlphaF(zone == StorageZone::Normal ? 1.0 : 0.4);
+            painter.setPen(QPen(colour.darker(120), 0.8));
+            painter.setBrush(fill);
+        } else {
+            QColor grey = style.muted();
+            grey.setAlphaF(0.45);
+            painter.setPen(QPen(style.muted(), 0.8));
+            painter.setBrush(grey);
+        }
+        painter.drawRect(QRectF(ax.x(low), l.histogramBottom - height, std::max(1.0, ax.x(high) - ax.x(low) - 1), height));
+    }
+    ax.paint(painter, l.axisY, style);
+
+    // 3. The shares at S and at the seed's scales.
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.sharesTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
+                     sharesText(m_data.shares));
+    FigureTable t;
+    t.header = {tr("S"), tr("underflow (→ 0)"), tr("subnormal"), tr("normal"), tr("overflow")};
+    for (const LossScalingData::SweepRow& row : m_data.sweep) {
+        t.rows.push_back({LessonText::powerOfTwo(row.log2Scale), LessonText::percent(row.shares.underflow),
+                          LessonText::percent(row.shares.subnormal), LessonText::percent(row.shares.normal),
+                          LessonText::percent(row.shares.overflow)});
+        t.boldRows.push_back(row.log2Scale == m_data.log2Scale);
+    }
+    t.paint(painter, QRectF(l.margin, l.tableTop, std::min(size.width() - 2 * l.margin, t.naturalWidth(style) + body), t.height(style)),
+            style);
+    painter.restore();
+}
+
+QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    const Log2Axis ax(l.lo, l.hi, l.left, l.right);
+    const double v = ax.log2At(p.x());
+    const RangeBar& b = m_data.bar;
+    const QString name = QString::fromStdString(b.format);
+    if (std::fabs(p.y() - l.barCentre) <= style.bodyPoints()) {
+        if (b.hasSubnormals && v >= b.log2MinSubnormal && v < b.log2MinNormal)
+            return tr("%1 subnormals: %2 … %3").arg(name, LessonText::exact(b.minSubnormal), LessonText::exact(b.minNormal));
+        if (v >= b.log2MinNormal && v <= b.log2MaxFinite + 0.1)
+            return tr("%1 normal numbers: %2 … %3").arg(name, LessonText::exact(b.minNormal), LessonText::exact(b.maxFinite));
+        return {};
+    }
+    if (p.y() >= l.histogramTop && p.y() <= l.histogramBottom) {
+        const Log2Histogram& h = m_data.histogram;
+        const double k = std::floor((v - m_data.log2Scale - h.firstEdge) / h.binWidth);
+        if (k < 0 || k >= static_cast<double>(h.counts.size()))
+            return {};
+        const double low = h.firstEdge + h.binWidth * k + m_data.log2Scale;
+        QString where;
+        switch (zoneOfBin(low, low + h.binWidth)) {
+        case StorageZone::Underflow: where = tr("stored as 0"); break;
+        case StorageZone::Subnormal: where = tr("subnormal"); break;
+        case StorageZone::Overflow: where = tr("overflows"); break;
+        default: where = tr("normal"); break;
+        }
+        return tr("|g × S| from 2^%1 to 2^%2: %3 of %4 gradients (%5)")
+            .arg(low, 0, 'g', 4)
+            .arg(low + h.binWidth, 0, 'g', 4)
+            .arg(LessonText::count(h.counts[static_cast<std::size_t>(k)]), LessonText::count(m_data.valueCount), where);
+    }
+    return {};
+}
+
+LossScalingFigure::LossScalingFigure(LossScalingData data)
+    : StackedFigure(tr("Loss scaling in %1").arg(QString::fromStdString(data.format.name()))), m_data(std::move(data))
+{
+    add(std::make_unique<LossWindowFigure>(m_data), 0.0);
+    add(std::make_unique<ChartFigure>(timeline(m_data)), 1.0);
+}
+
+QString LossScalingFigure::summary(const LossScalingData& d)
+{
+    return tr("From S = %1: %2 of %3 steps skipped; the next step would use S = %4.")
+        .arg(LessonText::powerOfTwo(std::lround(std::log2(d.dynamic.initialScale))))
+        .arg(d.run.skipped)
+        .arg(d.dynamic.steps)
+        .arg(d.run.finalScale > 0 ? LessonText::powerOfTwo(std::lround(std::log2(d.run.finalScale))) : QStringLiteral("0"));
+}
+
+ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
+{
+    ChartSpec spec;
+    spec.title = tr("Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)").arg(d.dynamic.growthInterval);
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1))};
+    // log2 S on a plain axis: its labels are the exponents (24, 23, ...), not 1.67772e+07.
+    ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false};
+    ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false};
+    ChartSeries grew{tr("S doubles after this step"), kGrewColour, {}, ChartSeries::Kind::Points, false};
+    double lo = INFINITY;
+    double hi = -INFINITY;
+    for (const ScalingStep& s : d.run.steps) {
+        const double x = static_cast<double>(s.step);
+        const double y = s.scale > 0 ? std::log2(s.scale) : -1100;
+        scale.points.emplace_back(x, y);
+        if (s.overflow)
+            skipped.points.emplace_back(x, y);
+        if (s.grew)
+            grew.points.emplace_back(x, y);
+        lo = std::min(lo, y);
+        hi = std::max(hi, y);
+    }
+    if (!(lo <= hi)) {
+        lo = 0;
+        hi = 1;
+    }
+    spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1};
+    spec.series = {scale, skipped, grew};
+    return spec;
+}
+
+}  // namespace floatscope::gui

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <gmpxx.h>
+
+#include "figures/QuantizeReport.h"
+#include "ledger/Activations.h"
+#include "ledger/MemoryLedger.h"
+#include "ledger/ModelPresets.h"
+#include "scaling/Scheme.h"
+
+namespace floatscope::gui {
+
+// Numbers and names as the scaling panels, their figures and `floatscope export` write them, so
+// that a figure says exactly what the panel says.
+class ScalingText {
+    Q_DECLARE_TR_FUNCTIONS(ScalingText)
+
+public:
+    static QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+    // A tensor's value as it was stored: the shortest text that reads back, in fp32 when the value
+    // is an fp32 (a typed 0.01 reads "0.01", not 0.00999999977...), else in fp64.
+    static QString value(double x);
+    // Exact where that is short, otherwise about 6 digits marked with "~".
+    static QString brief(const mpq_class& value, std::size_t maxLength = 14);
+    // A share as a percentage to 5 significant digits: 12.807%, 0.44643%, 100%, 0%.
+    static QString percent(double share);
+    // %g with `digits` significant digits; inf by name.
+    static QString number(double value, int digits = 6);
+    // 27,781,427,952
+    static QString count(std::uint64_t n);
+    // Bytes in GB (10^9) or GiB (2^30): "444.5 GB", "42.50 GiB", "0.444 GB".
+    static QString bytes(double bytes, ByteUnit unit);
+    // Bytes per parameter: "16", "0.5", "4.25".
+    static QString bytesPerParam(double bytes);
+
+    // What was quantized, for titles: "[1000, 0.01, 0.02, 0.5]", "256×256 normal values (σ 1, 16
+    // outliers of ±100, seed 7)", "weights.npy (64×64)".
+    static QString tensorLabel(const TensorRequest& request, const Tensor& tensor);
+    // "4 values", "256×256 matrix"
+    static QString shapeName(const Tensor& tensor);
+
+    // "per tensor", "1×128 tiles", "128×128 blocks", "MX (32 elements, E8M0 scale)", "NVFP4"
+    static QString schemeName(const Scheme& scheme);
+    // The scheme with how its scale is kept: "per tensor, fp32 scale", "MX, floor rule".
+    static QString recipeName(const QuantizeOptions& options);
+    // The MX scale rules, with where each comes from.
+    static QString mxRuleName(MxScaleRule rule);
+    static QString mxRuleDescription(MxScaleRule rule);
+    static QString scalePrecisionName(ScalePrecision precision);
+    static QString roundingName(RoundingMode mode);
+
+    static QString roleName(ComponentRole role);
+    // A ledger scheme's and a component's name in the interface's language (a user's own as typed).
+    static QString ledgerSchemeName(const LedgerScheme& scheme);
+    static QString componentLabel(const LedgerComponent& component);
+    // A model preset's name ("the seeds' anchor model"; the others are product names).
+    static QString modelName(const ModelPreset& preset);
+    static QString recomputationName(Recomputation recomputation);
+};
+
+}  // namespace floatscope::gui

@@ -1,0 +1,298 @@
+#include "panels/AbsorbedUpdatesPanel.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "figures/LessonText.h"
+#include "format/Registry.h"
+#include "panels/FigureWidget.h"
+#include "panels/FormatChecklist.h"
+#include "panels/HintedField.h"
+#include "panels/LessonInput.h"
+#include "scaling/TensorSources.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr std::int64_t kMaxWeights = 10'000'000;
+
+QLabel* redHint(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    label->hide();
+    return label;
+}
+
+// A stacked widget as tall as its current page, not its tallest one.
+void fitToCurrentPage(QStackedWidget* stack)
+{
+    for (int i = 0; i < stack->count(); ++i)
+        stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                        i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    stack->adjustSize();
+}
+
+}  // namespace
+
+AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* content = new QWidget;
+    m_source = new QComboBox(content);
+    for (int i = 0; i < 3; ++i)
+        m_source->addItem(QString());
+    m_sourceLabel = new QLabel(content);
+    m_sourceLabel->setBuddy(m_source);
+    m_pages = new QStackedWidget(content);
+
+    // Generated: normal weights with a share of exact ones (norm gains), seeded.
+    auto* generated = new QWidget;
+    m_count = new HintedField(QString::number(AbsorbedUpdatesData::kDefaultCount), generated);
+    m_deviation = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultDeviation), generated);
+    m_ones = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultOnes), generated);
+    m_seed = new QSpinBox(generated);
+    m_seed->setRange(0, 1'000'000'000);
+    m_countLabel = new QLabel(generated);
+    m_deviationLabel = new QLabel(generated);
+    m_onesLabel = new QLabel(generated);
+    m_seedLabel = new QLabel(generated);
+    m_countLabel->setBuddy(m_count->edit());
+    m_deviationLabel->setBuddy(m_deviation->edit());
+    m_onesLabel->setBuddy(m_ones->edit());
+    m_seedLabel->setBuddy(m_seed);
+    auto* generatedForm = new QFormLayout(generated);
+    generatedForm->setContentsMargins(0, 0, 0, 0);
+    generatedForm->addRow(m_countLabel, m_count);
+    generatedForm->addRow(m_deviationLabel, m_deviation);
+    generatedForm->addRow(m_onesLabel, m_ones);
+    generatedForm->addRow(m_seedLabel, m_seed);
+
+    auto* pasted = new QWidget;
+    m_weights = new QPlainTextEdit(pasted);
+    m_weights->setTabChangesFocus(true);
+    m_weights->setMaximumHeight(90);
+    m_weightsHint = redHint(pasted);
+    auto* pastedLayout = new QVBoxLayout(pasted);
+    pastedLayout->setContentsMargins(0, 0, 0, 0);
+    pastedLayout->addWidget(m_weights);
+    pastedLayout->addWidget(m_weightsHint);
+
+    auto* file = new QWidget;
+    m_load = new QPushButton(file);
+    m_file = new QLabel(file);
+    m_file->setWordWrap(true);
+    m_fileHint = redHint(file);
+    auto* fileLayout = new QVBoxLayout(file);
+    fileLayout->setContentsMargins(0, 0, 0, 0);
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_load);
+    fileRow->addWidget(m_file, 1);
+    fileLayout->addLayout(fileRow);
+    fileLayout->addWidget(m_fileHint);
+    m_pages->addWidget(generated);
+    m_pages->addWidget(pasted);
+    m_pages->addWidget(file);
+    fitToCurrentPage(m_pages);
+
+    m_update = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultUpdate), content);
+    m_updateLabel = new QLabel(content);
+    m_updateLabel->setBuddy(m_update->edit());
+    m_formats = new FormatChecklist({"fp16", "bf16"}, content);
+    m_formatsLabel = new QLabel(content);
+    m_formatsLabel->setBuddy(m_formats);
+    m_formatsHint = redHint(content);
+    m_figure = new FigureWidget(content);
+    m_figure->bindTo<AbsorbedUpdatesFigure>();
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_sourceLabel, m_source);
+    form->addRow(QString(), m_pages);
+    form->addRow(m_updateLabel, m_update);
+    form->addRow(m_formatsLabel, m_formats);
+    form->addRow(QString(), m_formatsHint);
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_figure);
+    layout->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(350);
+    connect(m_debounce, &QTimer::timeout, this, &AbsorbedUpdatesPanel::recompute);
+    const auto later = [this] { m_debounce->start(); };
+    for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
+        connect(f, &HintedField::edited, this, later);
+    connect(m_seed, &QSpinBox::valueChanged, this, later);
+    connect(m_weights, &QPlainTextEdit::textChanged, this, later);
+    connect(m_formats, &FormatChecklist::checkedChanged, this, &AbsorbedUpdatesPanel::recompute);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_pages->setCurrentIndex(index);
+        fitToCurrentPage(m_pages);
+        recompute();
+    });
+    connect(m_load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Weights from a file"), QString(),
+                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            loadFile(path);
+    });
+    retranslate();
+}
+
+void AbsorbedUpdatesPanel::retranslate()
+{
+    m_sourceLabel->setText(tr("&Weights:"));
+    m_source->setItemText(0, tr("generated (normal, with some exact ones)"));
+    m_source->setItemText(1, tr("pasted"));
+    m_source->setItemText(2, tr("from a .npy or .csv file"));
+    m_countLabel->setText(tr("&How many:"));
+    m_deviationLabel->setText(tr("Standard &deviation:"));
+    m_onesLabel->setText(tr("Share of exact &ones:"));
+    m_ones->edit()->setToolTip(tr("LayerNorm and RMSNorm gains start at exactly 1.0 (seed 003)"));
+    m_seedLabel->setText(tr("See&d:"));
+    m_weights->setPlaceholderText(tr("Paste weights here (separated by spaces, commas or new lines)"));
+    m_load->setText(tr("&Load…"));
+    if (m_loaded.empty())
+        m_file->setText(tr("No file loaded."));
+    else
+        m_file->setText(tr("%1 weights from %2")
+                            .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName));
+    m_updateLabel->setText(tr("&Update size:"));
+    m_update->edit()->setToolTip(tr("About the learning rate for Adam, whose steps are about lr × sign"));
+    m_formatsLabel->setText(tr("&Storage formats:"));
+    recompute();
+}
+
+QString AbsorbedUpdatesPanel::loadFile(const QString& path)
+{
+    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
+    if (!load.tensor) {
+        const QString why = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
+        m_fileHint->setText(why);
+        m_fileHint->show();
+        return why;
+    }
+    m_fileHint->hide();
+    m_loaded = load.tensor->values();
+    m_loadedName = QFileInfo(path).fileName();
+    {
+        const QSignalBlocker blocker(m_source);
+        m_source->setCurrentIndex(2);
+        m_pages->setCurrentIndex(2);
+        fitToCurrentPage(m_pages);
+    }
+    retranslate();
+    return {};
+}
+
+void AbsorbedUpdatesPanel::recompute()
+{
+    m_debounce->stop();
+    // 1. The weights from the chosen source; a bad field keeps the last good result.
+    std::vector<double> weights;
+    QString source;
+    bool ok = true;
+    switch (m_source->currentIndex()) {
+    case 0: {
+        QString countError;
+        QString deviationError;
+        QString onesError;
+        const auto count = LessonInput::wholeNumber(m_count->text(), 1, kMaxWeights, countError);
+        const auto deviation = LessonInput::positive(m_deviation->text(), deviationError);
+        const auto ones = LessonInput::number(m_ones->text(), onesError);
+        double share = 0;
+        if (ones) {
+            share = ones->isFinite() ? ones->value().get_d() : -1;
+            if (!(share >= 0 && share <= 1))
+                onesError = tr("A share from 0 to 1, got “%1”").arg(m_ones->text().trimmed());
+        }
+        m_count->setHint(countError);
+        m_deviation->setHint(deviationError);
+        m_ones->setHint(onesError);
+        ok = countError.isEmpty() && deviationError.isEmpty() && onesError.isEmpty();
+        if (ok) {
+            weights = generateWeights(static_cast<std::size_t>(*count), *deviation, share,
+                                      static_cast<std::uint64_t>(m_seed->value()));
+            source = tr("%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)")
+                         .arg(LessonText::count(*count), LessonText::approx(*deviation, 4), LessonText::percent(share))
+                         .arg(m_seed->value());
+        }
+        break;
+    }
+    case 1: {
+        QString error;
+        if (const auto parsed = LessonInput::values(m_weights->toPlainText(), error))
+            weights = *parsed;
+        m_weightsHint->setText(error);
+        m_weightsHint->setVisible(!error.isEmpty());
+        ok = error.isEmpty();
+        source = tr("%1 pasted weights").arg(LessonText::count(static_cast<std::int64_t>(weights.size())));
+        break;
+    }
+    default:
+        ok = !m_loaded.empty();
+        if (!ok) {
+            m_fileHint->setText(tr("Load a file of weights"));
+            m_fileHint->show();
+        }
+        weights = m_loaded;
+        source = tr("%1 weights from %2").arg(LessonText::count(static_cast<std::int64_t>(weights.size())), m_loadedName);
+        break;
+    }
+    QString updateError;
+    const auto update = LessonInput::number(m_update->text(), updateError);
+    if (update && (!update->isFinite() || update->isZero()))
+        updateError = tr("The update must be a finite nonzero number");
+    m_update->setHint(updateError);
+    const std::vector<Format> formats = m_formats->checkedFormats();
+    m_formatsHint->setText(formats.empty() ? tr("Choose at least one storage format") : QString());
+    m_formatsHint->setVisible(formats.empty());
+    if (!ok || !updateError.isEmpty() || formats.empty())
+        return;
+
+    // 2. Core: every size, every format.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    m_data = AbsorbedUpdatesData::compute(formats, weights, *update, source);
+    QApplication::restoreOverrideCursor();
+    m_figure->setFigure(makeFigure());
+}
+
+std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const
+{
+    if (!m_data)
+        return nullptr;
+    return std::make_unique<AbsorbedUpdatesFigure>(*m_data);
+}
+
+void AbsorbedUpdatesPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <QWidget>
+
+#include "figures/AbsorbedUpdatesFigure.h"
+#include "figures/Figure.h"
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QTimer;
+
+namespace floatscope::gui {
+
+class FigureWidget;
+class FormatChecklist;
+class HintedField;
+
+// The absorbed-updates lesson (seed 003, demo 5): weights stored in a 16-bit format without an fp32
+// master copy (generated with a seed, pasted, or loaded from .npy or .csv), an update size about
+// Adam's learning rate, and per storage format the share of updates lost and the |w| above which
+// every one is; the seeds' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
+class AbsorbedUpdatesPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit AbsorbedUpdatesPanel(QWidget* parent = nullptr);
+
+    void recompute();
+    QString loadFile(const QString& path);
+    std::unique_ptr<Figure> makeFigure() const;
+
+    const std::optional<AbsorbedUpdatesData>& data() const { return m_data; }
+    QComboBox* sourceBox() const { return m_source; }
+    HintedField* countField() const { return m_count; }
+    HintedField* deviationField() const { return m_deviation; }
+    HintedField* updateField() const { return m_update; }
+    QPlainTextEdit* weightsEdit() const { return m_weights; }
+    FormatChecklist* formatList() const { return m_formats; }
+    FigureWidget* figureWidget() const { return m_figure; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QComboBox* m_source = nullptr;
+    QLabel* m_sourceLabel = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    HintedField* m_count = nullptr;
+    HintedField* m_deviation = nullptr;
+    HintedField* m_ones = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QLabel* m_countLabel = nullptr;
+    QLabel* m_deviationLabel = nullptr;
+    QLabel* m_onesLabel = nullptr;
+    QLabel* m_seedLabel = nullptr;
+    QPlainTextEdit* m_weights = nullptr;
+    QLabel* m_weightsHint = nullptr;
+    QPushButton* m_load = nullptr;
+    QLabel* m_file = nullptr;
+    QLabel* m_fileHint = nullptr;
+    HintedField* m_update = nullptr;
+    QLabel* m_updateLabel = nullptr;
+    FormatChecklist* m_formats = nullptr;
+    QLabel* m_formatsLabel = nullptr;
+    QLabel* m_formatsHint = nullptr;
+    FigureWidget* m_figure = nullptr;
+    QTimer* m_debounce = nullptr;
+
+    std::vector<double> m_loaded;
+    QString m_loadedName;
+    std::optional<AbsorbedUpdatesData> m_data;
+};
+
+}  // namespace floatscope::gui

@@ -1,0 +1,553 @@
+#include "panels/AccumulationPanel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "charts/Chart.h"
+#include "figures/AccumulationFigure.h"
+#include "figures/LessonText.h"
+#include "panels/FormatChecklist.h"
+#include "panels/HintedField.h"
+#include "panels/LessonInput.h"
+#include "panels/PlaybackBar.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+// Runs of more adds than this (steps x formats) go to the worker thread. An add costs about 10 ns
+// stored, 15 ns Kahan and 40 ns stochastic, chart recording included: this many stay within a
+// frame or two, while 10^7 stochastic steps in fourteen formats take several seconds.
+constexpr std::int64_t kForegroundAdds = 300'000;
+
+const AccumulationMode kModes[] = {AccumulationMode::Stored, AccumulationMode::Fp32Master, AccumulationMode::Kahan,
+                                   AccumulationMode::Stochastic};
+const Route kRoutes[] = {Route::Direct, Route::ViaFp32, Route::ViaFp64};
+
+std::vector<std::string> splitNames(const char* list)
+{
+    std::vector<std::string> out;
+    std::string current;
+    for (const char* c = list; *c != '\0'; ++c) {
+        if (*c == ',') {
+            out.push_back(current);
+            current.clear();
+        } else {
+            current += *c;
+        }
+    }
+    if (!current.empty())
+        out.push_back(current);
+    return out;
+}
+
+}  // namespace
+
+AccumulationPanel::AccumulationPanel(QWidget* parent) : QWidget(parent)
+{
+    createWidgets();
+    retranslate();
+    applyPreset(QStringLiteral("one-plus-1e-3"));
+}
+
+AccumulationPanel::~AccumulationPanel()
+{
+    if (m_worker != nullptr) {
+        m_cancel = true;
+        m_worker->wait();
+        delete m_worker;
+    }
+}
+
+void AccumulationPanel::createWidgets()
+{
+    auto* content = new QWidget;
+    m_presetLabel = new QLabel(content);
+    m_preset = new QComboBox(content);
+    m_preset->addItem(QString(), QString());
+    for (const AccumulationPreset& p : accumulationPresets())
+        m_preset->addItem(QString(), QString::fromLatin1(p.id));
+    m_presetLabel->setBuddy(m_preset);
+    m_presetNote = new QLabel(content);
+    m_presetNote->setWordWrap(true);
+
+    m_start = new HintedField(QString(), content);
+    m_delta = new HintedField(QString(), content);
+    m_steps = new HintedField(QString(), content);
+    m_startLabel = new QLabel(content);
+    m_deltaLabel = new QLabel(content);
+    m_stepsLabel = new QLabel(content);
+    m_startLabel->setBuddy(m_start->edit());
+    m_deltaLabel->setBuddy(m_delta->edit());
+    m_stepsLabel->setBuddy(m_steps->edit());
+    m_mode = new QComboBox(content);
+    for (int i = 0; i < 4; ++i)
+        m_mode->addItem(QString());
+    m_modeLabel = new QLabel(content);
+    m_modeLabel->setBuddy(m_mode);
+    m_seed = new QSpinBox(content);
+    m_seed->setRange(0, 1'000'000'000);
+    m_seedLabel = new QLabel(content);
+    m_seedLabel->setBuddy(m_seed);
+    m_route = new QComboBox(content);
+    for (int i = 0; i < 3; ++i)
+        m_route->addItem(QString());
+    m_routeLabel = new QLabel(content);
+    m_routeLabel->setBuddy(m_route);
+    m_formats = new FormatChecklist({"fp32", "fp16", "bf16"}, content);
+    m_formatsLabel = new QLabel(content);
+    m_formatsLabel->setBuddy(m_formats);
+    m_formatsHint = new QLabel(content);
+    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_formatsHint->hide();
+
+    auto* modeRow = new QHBoxLayout;
+    modeRow->addWidget(m_mode, 1);
+    modeRow->addWidget(m_seedLabel);
+    modeRow->addWidget(m_seed);
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_presetLabel, m_preset);
+    form->addRow(m_startLabel, m_start);
+    form->addRow(m_deltaLabel, m_delta);
+    form->addRow(m_stepsLabel, m_steps);
+    form->addRow(m_modeLabel, modeRow);
+    form->addRow(m_routeLabel, m_route);
+    form->addRow(m_formatsLabel, m_formats);
+    form->addRow(QString(), m_formatsHint);
+
+    m_playback = new PlaybackBar(content);
+
+    m_progress = new QProgressBar(content);
+    m_progress->setRange(0, 1000);
+    m_cancelButton = new QPushButton(content);
+    m_status = new QLabel(content);
+    m_status->setWordWrap(true);
+    m_status->hide();
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_cancelButton);
+    m_progress->hide();
+    m_cancelButton->hide();
+
+    m_chart = new ChartView(content);
+    m_chart->setMinimumHeight(300);
+    m_exact = new QLabel(content);
+    m_exact->setWordWrap(true);
+    m_exact->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table = new QTableWidget(content);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_notes = new QLabel(content);
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_presetNote);
+    layout->addWidget(m_playback);
+    layout->addLayout(progressRow);
+    layout->addWidget(m_status);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_exact);
+    layout->addWidget(m_table);
+    layout->addWidget(m_notes);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(350);  // run once the user stops typing
+    connect(m_debounce, &QTimer::timeout, this, &AccumulationPanel::recomputeNow);
+    m_resizeTimer = new QTimer(this);
+    m_resizeTimer->setSingleShot(true);
+    m_resizeTimer->setInterval(120);
+    connect(m_resizeTimer, &QTimer::timeout, this, [this] {
+        if (m_run && chartColumns() != m_lastColumns)
+            redrawChart();
+    });
+
+    const auto edited = [this] {
+        m_preset->setCurrentIndex(0);
+        scheduleRecompute();
+    };
+    for (HintedField* f : {m_start, m_delta, m_steps})
+        connect(f, &HintedField::edited, this, edited);
+    connect(m_formats, &FormatChecklist::checkedChanged, this, edited);
+    connect(m_mode, &QComboBox::activated, this, [this, edited] {
+        updateModeControls();
+        edited();
+    });
+    connect(m_route, &QComboBox::activated, this, edited);
+    connect(m_seed, &QSpinBox::valueChanged, this, edited);
+    connect(m_preset, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            applyPreset(m_preset->itemData(index).toString());
+    });
+    connect(m_playback, &PlaybackBar::positionRequested, this, &AccumulationPanel::setPosition);
+    connect(m_cancelButton, &QPushButton::clicked, this, &AccumulationPanel::cancelRun);
+    updateModeControls();
+}
+
+void AccumulationPanel::retranslate()
+{
+    m_presetLabel->setText(tr("Prese&t:"));
+    m_preset->setItemText(0, tr("(your own)"));
+    for (int i = 1; i < m_preset->count(); ++i) {
+        const QString id = m_preset->itemData(i).toString();
+        if (id == QLatin1String("one-plus-1e-3"))
+            m_preset->setItemText(i, tr("1 + 10⁻³, a thousand times"));
+        else if (id == QLatin1String("1e-4-from-zero"))
+            m_preset->setItemText(i, tr("10⁻⁴, ten thousand times, from 0"));
+        else if (id == QLatin1String("one-plus-1e-4"))
+            m_preset->setItemText(i, tr("1 + 10⁻⁴, a thousand times"));
+        else if (id == QLatin1String("master-weight"))
+            m_preset->setItemText(i, tr("Master weight: fp32 + 0.001 a step, and its bf16 copy"));
+        else
+            m_preset->setItemText(i, id);
+    }
+    m_startLabel->setText(tr("St&art:"));
+    m_deltaLabel->setText(tr("&Increment:"));
+    m_stepsLabel->setText(tr("Steps &N:"));
+    m_start->edit()->setToolTip(tr("The value the sum starts from: decimal, scientific (1e-3), hex float or bits (bf16:0x3F80)"));
+    m_delta->edit()->setToolTip(tr("What is added at every step"));
+    m_steps->edit()->setToolTip(tr("How many adds: 1 to 10⁷ (1e6 is fine)"));
+    m_modeLabel->setText(tr("&Mode:"));
+    m_mode->setItemText(0, tr("stored: the sum lives in the format, each add rounds once"));
+    m_mode->setItemText(1, tr("fp32 master: fp32 adds, cast to the format every step"));
+    m_mode->setItemText(2, tr("Kahan: compensated sum, every operation in the format"));
+    m_mode->setItemText(3, tr("stochastic rounding (seeded)"));
+    m_seedLabel->setText(tr("See&d:"));
+    m_routeLabel->setText(tr("Inputs reac&h the format:"));
+    m_route->setItemText(0, tr("directly (one rounding)"));
+    m_route->setItemText(1, tr("through fp32 first (torch.tensor(x))"));
+    m_route->setItemText(2, tr("through fp64 first"));
+    m_formatsLabel->setText(tr("&Formats:"));
+    m_cancelButton->setText(tr("Cancel"));
+    if (m_run) {
+        redrawChart();
+        updateReadouts();
+    }
+}
+
+void AccumulationPanel::updateModeControls()
+{
+    const bool stochastic = kModes[std::clamp(m_mode->currentIndex(), 0, 3)] == AccumulationMode::Stochastic;
+    m_seed->setEnabled(stochastic);
+    m_seedLabel->setEnabled(stochastic);
+}
+
+void AccumulationPanel::applyPreset(const QString& id)
+{
+    for (const AccumulationPreset& p : accumulationPresets()) {
+        if (id != QLatin1String(p.id))
+            continue;
+        m_start->setText(QString::fromLatin1(p.start));
+        m_delta->setText(QString::fromLatin1(p.delta));
+        m_steps->setText(QString::number(p.steps));
+        m_mode->setCurrentIndex(static_cast<int>(std::find(std::begin(kModes), std::end(kModes), p.mode) - std::begin(kModes)));
+        m_route->setCurrentIndex(0);
+        m_formats->setChecked(splitNames(p.formats));
+        m_preset->setCurrentIndex(m_preset->findData(id));
+        updateModeControls();
+        recomputeNow();
+        return;
+    }
+}
+
+void AccumulationPanel::scheduleRecompute()
+{
+    m_debounce->start();
+}
+
+void AccumulationPanel::recomputeNow()
+{
+    m_debounce->stop();
+    // 1. The fields; each bad one gets its hint and the last good run stays on screen.
+    QString startError;
+    QString deltaError;
+    QString stepsError;
+    const auto start = LessonInput::number(m_start->text(), startError);
+    const auto delta = LessonInput::number(m_delta->text(), deltaError);
+    const auto steps = LessonInput::wholeNumber(m_steps->text(), 1, kMaxAccumulationSteps, stepsError);
+    if (start && !start->isFinite())
+        startError = tr("The start must be a finite number");
+    if (delta && !delta->isFinite())
+        deltaError = tr("The increment must be a finite number");
+    m_start->setHint(startError);
+    m_delta->setHint(deltaError);
+    m_steps->setHint(stepsError);
+    const std::vector<Format> formats = m_formats->checkedFormats();
+    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
+    m_formatsHint->setVisible(formats.empty());
+    if (!startError.isEmpty() || !deltaError.isEmpty() || !stepsError.isEmpty() || formats.empty())
+        return;
+
+    AccumulationSetup setup;
+    setup.start = *start;
+    setup.delta = *delta;
+    setup.steps = *steps;
+    setup.mode = kModes[std::clamp(m_mode->currentIndex(), 0, 3)];
+    setup.route = kRoutes[std::clamp(m_route->currentIndex(), 0, 2)];
+    setup.seed = static_cast<std::uint64_t>(m_seed->value());
+    if (const auto problem = checkSetup(setup)) {
+        m_steps->setHint(QString::fromStdString(*problem));
+        return;
+    }
+
+    // 2. A run already going is cancelled, and this one starts when it has stopped.
+    if (m_worker != nullptr) {
+        m_cancel = true;
+        m_pending = true;
+        return;
+    }
+    pause();
+    auto run = std::make_shared<AccumulationRun>(formats, setup);
+    if (setup.steps * static_cast<std::int64_t>(formats.size()) <= kForegroundAdds) {
+        run->compute();
+        adopt(run);
+        return;
+    }
+    m_cancel = false;
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancelButton->show();
+    m_status->setText(tr("Running %1 steps in %2 formats…").arg(LessonText::count(setup.steps)).arg(formats.size()));
+    m_status->show();
+    m_worker = QThread::create([this, run] {
+        const bool finished = run->compute(&m_cancel, [this](double share) {
+            QMetaObject::invokeMethod(m_progress, "setValue", Qt::QueuedConnection,
+                                      Q_ARG(int, static_cast<int>(share * 1000)));
+        });
+        QMetaObject::invokeMethod(this, [this, run, finished] { onWorkerDone(run, finished); }, Qt::QueuedConnection);
+    });
+    m_worker->start();
+}
+
+void AccumulationPanel::cancelRun()
+{
+    m_pending = false;
+    m_cancel = true;
+}
+
+void AccumulationPanel::onWorkerDone(std::shared_ptr<AccumulationRun> run, bool finished)
+{
+    m_worker->wait();
+    delete m_worker;
+    m_worker = nullptr;
+    m_progress->hide();
+    m_cancelButton->hide();
+    if (m_pending) {
+        m_pending = false;
+        m_status->hide();
+        recomputeNow();
+        return;
+    }
+    if (finished) {
+        m_status->hide();
+        adopt(std::move(run));
+        return;
+    }
+    m_status->setText(m_run ? tr("Cancelled: the chart and the table still show the previous run.")
+                            : tr("Cancelled."));
+    m_status->show();
+    emit runFinished();
+}
+
+void AccumulationPanel::adopt(std::shared_ptr<AccumulationRun> run)
+{
+    m_run = std::move(run);
+    m_cursor.clear();
+    m_widenOnly = false;
+    m_status->hide();
+    m_playback->setLastStep(m_run->steps());
+    m_position = -1;
+    setPosition(m_run->steps());
+    emit runFinished();
+}
+
+void AccumulationPanel::setPosition(std::int64_t step)
+{
+    if (!m_run)
+        return;
+    step = std::clamp<std::int64_t>(step, 0, m_run->steps());
+    if (step == m_position && !m_cursor.empty())
+        return;
+    m_position = step;
+    m_run->seek(m_cursor, step);
+    m_playback->setPosition(step);
+    redrawChart();
+    updateReadouts();
+}
+
+int AccumulationPanel::chartColumns() const
+{
+    // One bucket per pixel of the chart, within what was recorded.
+    return std::clamp(m_chart->width(), 128, AccumulationRun::kChartBuckets);
+}
+
+void AccumulationPanel::redrawChart()
+{
+    if (!m_run)
+        return;
+    m_lastColumns = chartColumns();
+    m_chart->setSpec(AccumulationFigure::chart(*m_run, m_cursor, m_lastColumns));
+}
+
+void AccumulationPanel::updateReadouts()
+{
+    if (!m_run)
+        return;
+    const std::vector<AccumulationReadout> rows = AccumulationFigure::readouts(*m_run, m_cursor);
+    const AccumulationMode mode = m_run->setup().mode;
+    const bool companion = mode == AccumulationMode::Fp32Master || mode == AccumulationMode::Kahan;
+    QStringList headers = {tr("format"), tr("bits"), tr("value (exact)"), tr("− exact sum")};
+    if (companion)
+        headers << (mode == AccumulationMode::Kahan ? tr("compensation") : tr("fp32 master"));
+    headers << tr("effective adds") << tr("first stall");
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(rows.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const AccumulationReadout& o = rows[r];
+        QStringList cells = {o.format, o.bits, o.value, o.error};
+        if (companion)
+            cells << o.companion;
+        cells << o.adds << o.stall;
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 0) {
+                item->setForeground(o.colour);
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
+            if (c == cells.size() - 1 && !o.why.isEmpty())
+                item->setToolTip(o.why);
+            m_table->setItem(static_cast<int>(r), c, item);
+        }
+    }
+    // Columns only grow while a run plays, so that the table does not jitter from step to step.
+    std::vector<int> before;
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        before.push_back(m_widenOnly ? m_table->columnWidth(c) : 0);
+    m_table->resizeColumnsToContents();
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        m_table->setColumnWidth(c, std::max(before[static_cast<std::size_t>(c)], m_table->columnWidth(c)));
+    m_widenOnly = true;
+    m_table->setFixedHeight(m_table->horizontalHeader()->height() + 4
+                            + m_table->verticalHeader()->length() + 2 * m_table->frameWidth());
+    m_exact->setText(tr("Step %1 of %2 · the exact sum is %3")
+                         .arg(LessonText::count(m_position), LessonText::count(m_run->steps()),
+                              AccumulationFigure::exactSumText(m_run->setup(), m_position)));
+    updateNotes();
+}
+
+void AccumulationPanel::updateNotes()
+{
+    QStringList lines;
+    for (const Accumulator& r : m_cursor)
+        if (const QString why = AccumulationFigure::stallSentence(r); !why.isEmpty())
+            lines << why;
+    if (lines.isEmpty() && !m_cursor.empty())
+        lines << tr("No add has been lost so far.");
+    m_notes->setText(lines.join(QLatin1Char('\n')));
+
+    // The preset's claim from the seeds, and where the seed and the engine part ways.
+    QString note;
+    const QString id = m_preset->currentData().toString();
+    if (id == QLatin1String("one-plus-1e-3"))
+        note = tr("Seed 002: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment "
+                  "below 2⁻⁸ of a sum near 1, fp16 only below 2⁻¹¹.");
+    else if (id == QLatin1String("1e-4-from-zero"))
+        note = tr("Seed 003, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap "
+                  "between neighbours exceeds twice the increment.");
+    else if (id == QLatin1String("one-plus-1e-4"))
+        note = tr("Seed 002: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.");
+    else if (id == QLatin1String("master-weight") && m_run) {
+        QString step = QStringLiteral("?");
+        const std::vector<Accumulator> end = m_run->at(m_run->steps());
+        for (const Accumulator& r : end)
+            if (r.format().name() == "bf16" && r.firstChange())
+                step = LessonText::count(*r.firstChange());
+        note = tr("Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16's ulp 1/128: that is a "
+                  "truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at "
+                  "step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.")
+                   .arg(step);
+    }
+    m_presetNote->setText(note);
+    m_presetNote->setVisible(!note.isEmpty());
+}
+
+QString AccumulationPanel::notes() const
+{
+    return m_presetNote->text() + QLatin1Char('\n') + m_notes->text();
+}
+
+void AccumulationPanel::play()
+{
+    if (m_run)
+        m_playback->play();
+}
+
+void AccumulationPanel::pause()
+{
+    m_playback->pause();
+}
+
+bool AccumulationPanel::playing() const
+{
+    return m_playback->playing();
+}
+
+QSlider* AccumulationPanel::slider() const
+{
+    return m_playback->slider();
+}
+
+std::unique_ptr<Figure> AccumulationPanel::makeFigure() const
+{
+    if (!m_run)
+        return nullptr;
+    return std::make_unique<AccumulationFigure>(*m_run, m_cursor);
+}
+
+void AccumulationPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void AccumulationPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    m_resizeTimer->start();
+}
+
+}  // namespace floatscope::gui

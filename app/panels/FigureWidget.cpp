@@ -1,0 +1,98 @@
+#include "panels/FigureWidget.h"
+
+#include <cmath>
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace floatscope::gui {
+
+FigureWidget::FigureWidget(QWidget* parent) : QWidget(parent)
+{
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    setMouseTracking(true);
+}
+
+void FigureWidget::setFigure(std::unique_ptr<Figure> figure)
+{
+    const int before = heightForWidth(width());
+    m_figure = std::move(figure);
+    if (heightForWidth(width()) != before) {
+        updateGeometry();
+        setMinimumHeight(heightForWidth(width()));
+    }
+    update();
+}
+
+FigureStyle FigureWidget::style() const
+{
+    return FigureStyle::fromPalette(palette(), font().pointSizeF());
+}
+
+int FigureWidget::heightForWidth(int width) const
+{
+    if (!m_figure)
+        return 100;
+    const FigureStyle s = style();
+    if (m_heightForWidth)
+        return static_cast<int>(std::ceil(m_heightForWidth(*m_figure, width, s)));
+    const QSizeF preferred = m_figure->preferredSize(s);
+    return static_cast<int>(std::ceil(preferred.height() * std::min(1.0, width / preferred.width())));
+}
+
+QSize FigureWidget::sizeHint() const
+{
+    const int w = m_figure ? static_cast<int>(m_figure->preferredSize(style()).width()) : 400;
+    return {w, heightForWidth(w)};
+}
+
+QSize FigureWidget::minimumSizeHint() const
+{
+    return {240, m_figure ? heightForWidth(std::max(width(), 240)) : 100};
+}
+
+QString FigureWidget::toolTipAt(const QPointF& point) const
+{
+    if (!m_figure || !m_toolTip)
+        return {};
+    return m_toolTip(*m_figure, point, QSizeF(size()), style());
+}
+
+bool FigureWidget::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void FigureWidget::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    const FigureStyle s = style();
+    painter.fillRect(rect(), s.background());
+    if (!m_figure)
+        return;
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    m_figure->paint(painter, QSizeF(size()), s);
+}
+
+void FigureWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const int wanted = heightForWidth(width());
+    if (minimumHeight() != wanted)
+        setMinimumHeight(wanted);
+}
+
+}  // namespace floatscope::gui

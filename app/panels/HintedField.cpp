@@ -1,0 +1,47 @@
+#include "panels/HintedField.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace floatscope::gui {
+
+HintedField::HintedField(const QString& text, QWidget* parent) : QWidget(parent)
+{
+    m_edit = new QLineEdit(text, this);
+    m_hint = new QLabel(this);
+    m_hint->setWordWrap(true);
+    m_hint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_hint->hide();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_edit);
+    layout->addWidget(m_hint);
+    setFocusProxy(m_edit);
+    connect(m_edit, &QLineEdit::textEdited, this, &HintedField::edited);
+}
+
+QString HintedField::text() const
+{
+    return m_edit->text();
+}
+
+void HintedField::setText(const QString& text)
+{
+    m_edit->setText(text);
+}
+
+void HintedField::setHint(const QString& hint)
+{
+    m_hint->setText(hint);
+    m_hint->setVisible(!hint.isEmpty());
+    m_edit->setToolTip(hint);
+}
+
+QString HintedField::hint() const
+{
+    return m_hint->isHidden() ? QString() : m_hint->text();
+}
+
+}  // namespace floatscope::gui

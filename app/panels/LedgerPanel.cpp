@@ -1,0 +1,413 @@
+#include "panels/LedgerPanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "figures/ScalingText.h"
+#include "panels/LedgerSchemesEditor.h"
+#include "panels/ScalingFigureView.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr Recomputation kRecomputations[] = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// The preset a count means: named ("anchor"), or typed as that preset's exact count.
+std::optional<ModelPreset> presetFor(const ParameterCountParse& parse)
+{
+    if (parse.preset || !parse.parameters)
+        return parse.preset;
+    for (const ModelPreset& p : modelPresets())
+        if (p.parameters == *parse.parameters)
+            return p;
+    return std::nullopt;
+}
+
+}  // namespace
+
+LedgerPanel::LedgerPanel(QWidget* parent) : QWidget(parent)
+{
+    createWidgets();
+    retranslate();
+    onModelChosen(0);
+}
+
+void LedgerPanel::createWidgets()
+{
+    // 1. The model and the cluster.
+    m_modelBox = new QGroupBox(this);
+    m_modelLabel = new QLabel(m_modelBox);
+    m_model = new QComboBox(m_modelBox);
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(18);
+    for (std::size_t i = 0; i <= modelPresets().size(); ++i)
+        m_model->addItem(QString());
+    m_paramsLabel = new QLabel(m_modelBox);
+    m_params = new QLineEdit(m_modelBox);
+    m_paramsHint = new QLabel(m_modelBox);
+    m_paramsHint->setWordWrap(true);
+    m_gpusLabel = new QLabel(m_modelBox);
+    m_gpus = new QSpinBox(m_modelBox);
+    m_gpus->setRange(1, 1 << 20);
+    m_zeroLabel = new QLabel(m_modelBox);
+    m_zero = new QComboBox(m_modelBox);
+    for (int i = 0; i < 4; ++i)
+        m_zero->addItem(QString());
+    m_tpLabel = new QLabel(m_modelBox);
+    m_tp = new QSpinBox(m_modelBox);
+    m_tp->setRange(1, 1024);
+    m_unitLabel = new QLabel(m_modelBox);
+    m_unit = new QComboBox(m_modelBox);
+    m_unit->addItem(QString());
+    m_unit->addItem(QString());
+    auto* modelGrid = new QGridLayout(m_modelBox);
+    modelGrid->addWidget(m_modelLabel, 0, 0);
+    modelGrid->addWidget(m_model, 0, 1, 1, 3);
+    modelGrid->addWidget(m_paramsLabel, 1, 0);
+    modelGrid->addWidget(m_params, 1, 1, 1, 3);
+    modelGrid->addWidget(m_paramsHint, 2, 0, 1, 4);
+    modelGrid->addWidget(m_gpusLabel, 3, 0);
+    modelGrid->addWidget(m_gpus, 3, 1);
+    modelGrid->addWidget(m_zeroLabel, 3, 2);
+    modelGrid->addWidget(m_zero, 3, 3);
+    modelGrid->addWidget(m_tpLabel, 4, 0);
+    modelGrid->addWidget(m_tp, 4, 1);
+    modelGrid->addWidget(m_unitLabel, 4, 2);
+    modelGrid->addWidget(m_unit, 4, 3);
+    modelGrid->setColumnStretch(1, 1);
+    modelGrid->setColumnStretch(3, 1);
+
+    // 2. The schemes, and the selected one's components.
+    m_schemes = new LedgerSchemesEditor(this);
+
+    // 3. Activations and the GPU.
+    m_activationBox = new QGroupBox(this);
+    m_countActivations = new QCheckBox(m_activationBox);
+    m_countActivations->setChecked(true);
+    auto spin = [this](int value, int max) {
+        auto* s = new QSpinBox(m_activationBox);
+        s->setRange(1, max);
+        s->setValue(value);
+        return s;
+    };
+    m_seqLabel = new QLabel(m_activationBox);
+    m_seq = spin(4096, 1 << 24);
+    m_microBatchLabel = new QLabel(m_activationBox);
+    m_microBatch = spin(1, 1 << 16);
+    m_hiddenLabel = new QLabel(m_activationBox);
+    m_hidden = spin(5120, 1 << 20);
+    m_headsLabel = new QLabel(m_activationBox);
+    m_heads = spin(24, 1 << 14);
+    m_layersLabel = new QLabel(m_activationBox);
+    m_layers = spin(64, 1 << 14);
+    m_recomputeLabel = new QLabel(m_activationBox);
+    m_recompute = new QComboBox(m_activationBox);
+    for (int i = 0; i < 3; ++i)
+        m_recompute->addItem(QString());
+    m_recompute->setCurrentIndex(1);
+    m_sequenceParallel = new QCheckBox(m_activationBox);
+    m_gpuMemoryLabel = new QLabel(m_activationBox);
+    m_gpuMemory = new QLineEdit(QStringLiteral("80 GiB"), m_activationBox);
+    m_activationHint = new QLabel(m_activationBox);
+    m_activationHint->setWordWrap(true);
+    m_activationResult = new QLabel(m_activationBox);
+    m_activationResult->setWordWrap(true);
+    m_activationResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fit = new QLabel(m_activationBox);
+    m_fit->setWordWrap(true);
+    m_fit->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* actGrid = new QGridLayout(m_activationBox);
+    actGrid->addWidget(m_countActivations, 0, 0, 1, 4);
+    actGrid->addWidget(m_seqLabel, 1, 0);
+    actGrid->addWidget(m_seq, 1, 1);
+    actGrid->addWidget(m_microBatchLabel, 1, 2);
+    actGrid->addWidget(m_microBatch, 1, 3);
+    actGrid->addWidget(m_hiddenLabel, 2, 0);
+    actGrid->addWidget(m_hidden, 2, 1);
+    actGrid->addWidget(m_headsLabel, 2, 2);
+    actGrid->addWidget(m_heads, 2, 3);
+    actGrid->addWidget(m_layersLabel, 3, 0);
+    actGrid->addWidget(m_layers, 3, 1);
+    actGrid->addWidget(m_sequenceParallel, 3, 2, 1, 2);
+    actGrid->addWidget(m_recomputeLabel, 4, 0);
+    actGrid->addWidget(m_recompute, 4, 1, 1, 3);
+    actGrid->addWidget(m_gpuMemoryLabel, 5, 0);
+    actGrid->addWidget(m_gpuMemory, 5, 1, 1, 3);
+    actGrid->addWidget(m_activationHint, 6, 0, 1, 4);
+    actGrid->addWidget(m_activationResult, 7, 0, 1, 4);
+    actGrid->addWidget(m_fit, 8, 0, 1, 4);
+    actGrid->setColumnStretch(1, 1);
+    actGrid->setColumnStretch(3, 1);
+
+    // 4. One scrolling column that fits a narrow dock: the model, the chart, the tables, activations.
+    m_view = new ScalingFigureView(this);
+    m_view->setMinimumHeight(380);
+    auto* content = new QWidget(this);
+    auto* column = new QVBoxLayout(content);
+    column->addWidget(m_modelBox);
+    column->addWidget(m_view);
+    column->addWidget(m_schemes);
+    column->addWidget(m_activationBox);
+    auto* scroll = m_scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    // A narrow dock must not clip the controls: combo boxes shrink to a few characters.
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(box == m_model ? 16 : 6);
+    }
+
+    connect(m_model, &QComboBox::activated, this, &LedgerPanel::onModelChosen);
+    connect(m_params, &QLineEdit::textEdited, this, [this] {
+        // A typed count that names no preset leaves the preset box on "custom".
+        const auto preset = presetFor(parseParameterCount(m_params->text().trimmed().toStdString()));
+        int index = m_model->count() - 1;
+        for (std::size_t i = 0; preset && i < modelPresets().size(); ++i)
+            if (modelPresets()[i].id == preset->id)
+                index = static_cast<int>(i);
+        m_model->setCurrentIndex(index);
+        recomputeLedger();
+    });
+    for (QSpinBox* s : {m_gpus, m_tp, m_seq, m_microBatch, m_hidden, m_heads, m_layers})
+        connect(s, &QSpinBox::valueChanged, this, &LedgerPanel::recomputeLedger);
+    for (QComboBox* c : {m_zero, m_unit, m_recompute})
+        connect(c, &QComboBox::currentIndexChanged, this, &LedgerPanel::recomputeLedger);
+    for (QCheckBox* c : {m_countActivations, m_sequenceParallel})
+        connect(c, &QCheckBox::toggled, this, &LedgerPanel::recomputeLedger);
+    connect(m_gpuMemory, &QLineEdit::textEdited, this, &LedgerPanel::recomputeLedger);
+    connect(m_schemes, &LedgerSchemesEditor::schemesChanged, this, &LedgerPanel::recomputeLedger);
+    connect(m_schemes, &LedgerSchemesEditor::selectionChanged, this, &LedgerPanel::showActivations);
+    connect(m_schemes, &LedgerSchemesEditor::hintShown, this,
+            [this](QWidget* hint) { QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); }); });
+}
+
+void LedgerPanel::retranslate()
+{
+    m_modelBox->setTitle(tr("Model and cluster"));
+    m_modelLabel->setText(tr("&Model:"));
+    m_modelLabel->setBuddy(m_model);
+    for (std::size_t i = 0; i < modelPresets().size(); ++i) {
+        const ModelPreset& p = modelPresets()[i];
+        m_model->setItemText(static_cast<int>(i), tr("%1 — %2 parameters").arg(ScalingText::modelName(p), ScalingText::count(p.parameters)));
+        m_model->setItemData(static_cast<int>(i), qs(p.source), Qt::ToolTipRole);
+    }
+    m_model->setItemText(m_model->count() - 1, tr("your own count"));
+    m_paramsLabel->setText(tr("&Parameters:"));
+    m_paramsLabel->setBuddy(m_params);
+    m_params->setToolTip(tr("27781427952, 27,781,427,952, 7e9, 6.7B, 70b, 1.5T, 350M, or a model's id (llama3-8b)"));
+    m_gpusLabel->setText(tr("GPUs:"));
+    m_gpus->setToolTip(tr("Data-parallel GPUs that ZeRO shards across"));
+    m_zeroLabel->setText(tr("ZeRO:"));
+    m_zero->setItemText(0, tr("0: nothing sharded"));
+    m_zero->setItemText(1, tr("1: optimizer states and master weights"));
+    m_zero->setItemText(2, tr("2: also gradients"));
+    m_zero->setItemText(3, tr("3: also weights"));
+    m_zero->setToolTip(tr("Rajbhandari et al. 2020, ZeRO §5: what each stage divides across the GPUs"));
+    m_tpLabel->setText(tr("Tensor parallel:"));
+    m_tp->setToolTip(tr("Splits every component and the activations t ways (Megatron-LM)"));
+    m_unitLabel->setText(tr("Units:"));
+    m_unit->setItemText(0, tr("GB (10^9 bytes)"));
+    m_unit->setItemText(1, tr("GiB (2^30 bytes)"));
+
+    m_activationBox->setTitle(tr("Activations (Korthikanti et al. 2022) and the GPU"));
+    m_countActivations->setText(tr("Count activations per GPU (16-bit, the paper's standard transformer block)"));
+    m_seqLabel->setText(tr("Sequence:"));
+    m_microBatchLabel->setText(tr("Micro-batch:"));
+    m_hiddenLabel->setText(tr("Hidden size:"));
+    m_headsLabel->setText(tr("Heads:"));
+    m_layersLabel->setText(tr("Layers:"));
+    m_recomputeLabel->setText(tr("Recomputation:"));
+    for (int i = 0; i < 3; ++i)
+        m_recompute->setItemText(i, ScalingText::recomputationName(kRecomputations[i]));
+    m_sequenceParallel->setText(tr("Sequence parallel"));
+    m_sequenceParallel->setToolTip(tr("With tensor parallelism, Megatron-LM's sequence parallelism divides the rest "
+                                      "of the activations t ways too"));
+    m_gpuMemoryLabel->setText(tr("GPU memory:"));
+    m_gpuMemory->setToolTip(tr("e.g. 80 GiB (an H100's 80 GB are 80 GiB of HBM), 141GB, 192 GB"));
+    showActivations();
+    m_view->update();
+}
+
+void LedgerPanel::onModelChosen(int index)
+{
+    if (index < 0 || index >= static_cast<int>(modelPresets().size())) {
+        recomputeLedger();
+        return;
+    }
+    const ModelPreset& p = modelPresets()[static_cast<std::size_t>(index)];
+    m_model->setCurrentIndex(index);
+    m_params->setText(ScalingText::count(p.parameters));
+    if (p.shape) {
+        const QSignalBlocker a(m_hidden);
+        const QSignalBlocker b(m_heads);
+        const QSignalBlocker c(m_layers);
+        m_hidden->setValue(static_cast<int>(p.shape->hidden));
+        m_heads->setValue(static_cast<int>(p.shape->heads));
+        m_layers->setValue(static_cast<int>(p.shape->layers));
+    }
+    recomputeLedger();
+}
+
+void LedgerPanel::setHint(QLabel* hint, const QString& text)
+{
+    hint->setText(text.isEmpty() ? QString()
+                                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped()));
+    hint->setVisible(!text.isEmpty());
+    if (!text.isEmpty())
+        QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); });
+}
+
+void LedgerPanel::recomputeLedger()
+{
+    // 1. Read the fields; a bad one shows its hint and leaves the last result in place.
+    LedgerInputs in;
+    in.schemes = m_schemes->schemes();
+    const ParameterCountParse params = parseParameterCount(m_params->text().trimmed().toStdString());
+    setHint(m_paramsHint, params.parameters ? QString() : qs(params.error));
+    std::optional<double> capacity;
+    QString capacityError;
+    if (!m_gpuMemory->text().trimmed().isEmpty()) {
+        const ByteSizeParse size = parseByteSize(m_gpuMemory->text().trimmed().toStdString());
+        capacity = size.bytes;
+        if (!size.bytes)
+            capacityError = tr("GPU memory: %1").arg(qs(size.error));
+    }
+    setHint(m_activationHint, capacityError);
+    if (!params.parameters || !capacityError.isEmpty())
+        return;
+    in.config.parameters = *params.parameters;
+    in.config.gpus = static_cast<std::uint64_t>(m_gpus->value());
+    in.config.zeroStage = m_zero->currentIndex();
+    in.config.modelParallel = static_cast<std::uint64_t>(m_tp->value());
+    in.preset = presetFor(params);
+    in.unit = m_unit->currentIndex() == 1 ? ByteUnit::GiB : ByteUnit::GB;
+    in.capacityBytes = capacity;
+    if (m_countActivations->isChecked()) {
+        ActivationConfig a;
+        a.sequence = static_cast<std::uint64_t>(m_seq->value());
+        a.microBatch = static_cast<std::uint64_t>(m_microBatch->value());
+        a.hidden = static_cast<std::uint64_t>(m_hidden->value());
+        a.heads = static_cast<std::uint64_t>(m_heads->value());
+        a.layers = static_cast<std::uint64_t>(m_layers->value());
+        a.tensorParallel = in.config.modelParallel;
+        a.sequenceParallel = m_sequenceParallel->isChecked();
+        a.recomputation = kRecomputations[std::max(0, m_recompute->currentIndex())];
+        in.activations = a;
+    }
+
+    // 2. Compute; a refusal names its field.
+    const LedgerChartOutcome out = computeLedgerChart(in);
+    m_schemes->setLedgerError(out.problem == LedgerChartOutcome::Problem::Ledger ? qs(out.error) : QString());
+    if (out.problem == LedgerChartOutcome::Problem::Activations)
+        setHint(m_activationHint, qs(out.error));
+    if (!out.chart)
+        return;
+    m_chart = out.chart;
+    m_schemes->showChart(m_chart);
+    showActivations();
+    m_view->setFigure(std::make_shared<LedgerFigure>(*m_chart));
+    emit ledgerChanged();
+}
+
+void LedgerPanel::showActivations()
+{
+    if (!m_chart) {
+        m_activationResult->clear();
+        m_fit->clear();
+        return;
+    }
+    const ByteUnit unit = m_chart->inputs.unit;
+    QStringList lines;
+    const auto& a = m_chart->inputs.activations;
+    for (const auto& [mode, result] : m_chart->modes) {
+        const QString line = tr("%1: %2 per layer × %3 layers = %4")
+                                 .arg(ScalingText::recomputationName(mode), qs(result.formula))
+                                 .arg(a->layers)
+                                 .arg(ScalingText::bytes(result.totalBytes, unit));
+        lines << (mode == a->recomputation ? QStringLiteral("<b>%1</b>").arg(line.toHtmlEscaped()) : line.toHtmlEscaped());
+    }
+    m_activationResult->setText(lines.join(QStringLiteral("<br>")));
+
+    const std::size_t s = static_cast<std::size_t>(m_schemes->selectedScheme());
+    if (s >= m_chart->results.size()) {
+        m_fit->clear();
+        return;
+    }
+    const LedgerResult& r = m_chart->results[s];
+    const double activation = m_chart->activation ? m_chart->activation->totalBytes : 0.0;
+    QString text = m_chart->activation
+                       ? tr("%1 needs %2 static + %3 activations = <b>%4 per GPU</b>")
+                             .arg(ScalingText::ledgerSchemeName(r.scheme).toHtmlEscaped(),
+                                  ScalingText::bytes(r.perGpuBytes, unit), ScalingText::bytes(activation, unit),
+                                  ScalingText::bytes(r.perGpuBytes + activation, unit))
+                       : tr("%1 needs <b>%2 per GPU</b> (static memory only)")
+                             .arg(ScalingText::ledgerSchemeName(r.scheme).toHtmlEscaped(),
+                                  ScalingText::bytes(r.perGpuBytes, unit));
+    if (const auto& capacity = m_chart->inputs.capacityBytes) {
+        const FitCheck fit = checkFit(r.perGpuBytes, activation, *capacity);
+        const QString gpu = tr("%1 (%2)").arg(ScalingText::bytes(*capacity, unit),
+                                              ScalingText::bytes(*capacity, unit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB));
+        text += fit.fits ? tr(": it <b>fits</b> a GPU of %1, with %2 to spare.").arg(gpu, ScalingText::bytes(fit.freeBytes, unit))
+                         : tr(": it <b>does not fit</b> a GPU of %1; %2 too much.")
+                               .arg(gpu, ScalingText::bytes(-fit.freeBytes, unit));
+    } else {
+        text += QLatin1Char('.');
+    }
+    m_fit->setText(text);
+}
+
+void LedgerPanel::setParametersText(const QString& text)
+{
+    m_params->setText(text);
+    emit m_params->textEdited(text);
+}
+
+void LedgerPanel::setGpuMemoryText(const QString& text)
+{
+    m_gpuMemory->setText(text);
+    recomputeLedger();
+}
+
+void LedgerPanel::setGpus(int gpus) { m_gpus->setValue(gpus); }
+void LedgerPanel::setZeroStage(int stage) { m_zero->setCurrentIndex(stage); }
+void LedgerPanel::setUnit(ByteUnit unit) { m_unit->setCurrentIndex(unit == ByteUnit::GiB ? 1 : 0); }
+
+
+std::unique_ptr<Figure> LedgerPanel::makeFigure() const
+{
+    if (!m_chart)
+        return std::make_unique<LedgerFigure>(LedgerChart{});
+    return std::make_unique<LedgerFigure>(*m_chart);
+}
+
+QString LedgerPanel::parametersHint() const { return m_paramsHint->text(); }
+QString LedgerPanel::activationHint() const { return m_activationHint->text(); }
+QString LedgerPanel::activationText() const { return m_activationResult->text(); }
+QString LedgerPanel::fitText() const { return m_fit->text(); }
+
+void LedgerPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

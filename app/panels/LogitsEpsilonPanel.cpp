@@ -1,0 +1,168 @@
+#include "panels/LogitsEpsilonPanel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "figures/LessonText.h"
+#include "panels/FigureWidget.h"
+#include "panels/FormatChecklist.h"
+#include "panels/HintedField.h"
+#include "panels/LessonInput.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr int kMaxLogits = 16;
+
+}  // namespace
+
+LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* content = new QWidget;
+    m_logits = new HintedField(QStringLiteral("1000, 1001, 1002, 1003"), content);
+    m_logitsLabel = new QLabel(content);
+    m_logitsLabel->setBuddy(m_logits->edit());
+    m_numerator = new QComboBox(content);
+    m_denominator = new QComboBox(content);
+    m_pairLabel = new QLabel(content);
+    m_pairLabel->setBuddy(m_numerator);
+    m_overLabel = new QLabel(QStringLiteral("/"), content);
+    m_eps = new HintedField(QStringLiteral("1e-6"), content);
+    m_epsLabel = new QLabel(content);
+    m_epsLabel->setBuddy(m_eps->edit());
+    m_formats = new FormatChecklist({"fp16", "bf16"}, content);
+    m_formatsLabel = new QLabel(content);
+    m_formatsLabel->setBuddy(m_formats);
+    m_formatsHint = new QLabel(content);
+    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_formatsHint->hide();
+    m_figure = new FigureWidget(content);
+    m_figure->bindTo<LogitsEpsilonFigure>();
+
+    auto* pairRow = new QHBoxLayout;
+    pairRow->addWidget(m_numerator);
+    pairRow->addWidget(m_overLabel);
+    pairRow->addWidget(m_denominator);
+    pairRow->addStretch();
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_logitsLabel, m_logits);
+    form->addRow(m_pairLabel, pairRow);
+    form->addRow(m_epsLabel, m_eps);
+    form->addRow(m_formatsLabel, m_formats);
+    form->addRow(QString(), m_formatsHint);
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_figure);
+    layout->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &LogitsEpsilonPanel::recompute);
+    connect(m_logits, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_eps, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_formats, &FormatChecklist::checkedChanged, this, &LogitsEpsilonPanel::recompute);
+    connect(m_numerator, &QComboBox::activated, this, &LogitsEpsilonPanel::recompute);
+    connect(m_denominator, &QComboBox::activated, this, &LogitsEpsilonPanel::recompute);
+    retranslate();
+}
+
+void LogitsEpsilonPanel::retranslate()
+{
+    m_logitsLabel->setText(tr("&Logits:"));
+    m_logits->edit()->setToolTip(tr("Up to %1 logits, separated by commas or spaces").arg(kMaxLogits));
+    m_pairLabel->setText(tr("&Ratio p(i) / p(j):"));
+    m_epsLabel->setText(tr("&eps:"));
+    m_eps->edit()->setToolTip(tr("The constant RMSNorm adds under the square root"));
+    m_formatsLabel->setText(tr("&Formats:"));
+    recompute();
+}
+
+void LogitsEpsilonPanel::refillPair(int count)
+{
+    // The pair keeps its positions where it can; the seed compares 1003 with 1001.
+    const int numerator = m_numerator->count() > 0 ? m_numerator->currentIndex() : 3;
+    const int denominator = m_denominator->count() > 0 ? m_denominator->currentIndex() : 1;
+    for (QComboBox* box : {m_numerator, m_denominator}) {
+        const QSignalBlocker blocker(box);
+        box->clear();
+        for (int i = 0; i < count; ++i)
+            box->addItem(QString());
+    }
+    m_numerator->setCurrentIndex(std::clamp(numerator, 0, count - 1));
+    m_denominator->setCurrentIndex(std::clamp(denominator, 0, count - 1));
+}
+
+void LogitsEpsilonPanel::recompute()
+{
+    m_debounce->stop();
+    // 1. The logits: finite numbers, 2 to 16 of them.
+    static const QRegularExpression kSeparators(QStringLiteral("[\\s,;]+"));
+    const QStringList texts = m_logits->text().split(kSeparators, Qt::SkipEmptyParts);
+    std::vector<ExactValue> logits;
+    QString logitsError;
+    if (texts.size() < 2 || texts.size() > kMaxLogits)
+        logitsError = tr("Between 2 and %1 logits, please").arg(kMaxLogits);
+    for (const QString& t : texts) {
+        if (!logitsError.isEmpty())
+            break;
+        const auto v = LessonInput::number(t, logitsError);
+        if (v && !v->isFinite())
+            logitsError = tr("Logits must be finite, got “%1”").arg(t);
+        else if (v)
+            logits.push_back(*v);
+    }
+    m_logits->setHint(logitsError);
+    QString epsError;
+    const auto eps = LessonInput::number(m_eps->text(), epsError);
+    m_eps->setHint(epsError);
+    const std::vector<Format> formats = m_formats->checkedFormats();
+    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
+    m_formatsHint->setVisible(formats.empty());
+    if (!logitsError.isEmpty() || !eps || formats.empty())
+        return;
+
+    // 2. The pair to compare, then core.
+    if (m_numerator->count() != static_cast<int>(logits.size()))
+        refillPair(static_cast<int>(logits.size()));
+    for (std::size_t i = 0; i < logits.size(); ++i) {
+        m_numerator->setItemText(static_cast<int>(i), LessonText::brief(logits[i]));
+        m_denominator->setItemText(static_cast<int>(i), LessonText::brief(logits[i]));
+    }
+    m_data = LogitsEpsilonData::compute(formats, logits, static_cast<std::size_t>(m_numerator->currentIndex()),
+                                        static_cast<std::size_t>(m_denominator->currentIndex()), *eps);
+    m_figure->setFigure(makeFigure());
+}
+
+std::unique_ptr<Figure> LogitsEpsilonPanel::makeFigure() const
+{
+    if (!m_data)
+        return nullptr;
+    return std::make_unique<LogitsEpsilonFigure>(*m_data);
+}
+
+void LogitsEpsilonPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

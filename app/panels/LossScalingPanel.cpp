@@ -1,0 +1,383 @@
+#include "panels/LossScalingPanel.h"
+
+#include <cmath>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "charts/Chart.h"
+#include "figures/LessonText.h"
+#include "format/Registry.h"
+#include "panels/FigureWidget.h"
+#include "panels/HintedField.h"
+#include "panels/LessonInput.h"
+#include "scaling/TensorSources.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr int kMinLog2Scale = -16;
+constexpr int kMaxLog2Scale = 48;
+constexpr int kMaxEvents = 14;  // lines of the step-by-step account
+
+QLabel* redHint(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    label->hide();
+    return label;
+}
+
+// A stacked widget as tall as its current page, not its tallest one.
+void fitToCurrentPage(QStackedWidget* stack)
+{
+    for (int i = 0; i < stack->count(); ++i)
+        stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                        i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    stack->adjustSize();
+}
+
+QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
+{
+    auto* box = new QSpinBox(parent);
+    box->setRange(lo, hi);
+    box->setValue(value);
+    return box;
+}
+
+}  // namespace
+
+LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* content = new QWidget;
+    m_format = new QComboBox(content);
+    for (const Format& f : namedFormats())
+        m_format->addItem(QString::fromStdString(f.name()));
+    m_format->setCurrentText(QString::fromLatin1(LossScalingData::kDefaultFormat));
+    m_formatLabel = new QLabel(content);
+    m_formatLabel->setBuddy(m_format);
+    m_source = new QComboBox(content);
+    m_source->addItem(QString());
+    m_source->addItem(QString());
+    m_sourceLabel = new QLabel(content);
+    m_sourceLabel->setBuddy(m_source);
+
+    // The two sources: a log-normal by its median and spread, or values.
+    m_sourcePages = new QStackedWidget(content);
+    auto* normalPage = new QWidget;
+    m_median = new HintedField(QString::fromLatin1(LossScalingData::kDefaultMedian), normalPage);
+    m_spread = new HintedField(QString::fromLatin1(LossScalingData::kDefaultSpread), normalPage);
+    m_medianLabel = new QLabel(normalPage);
+    m_spreadLabel = new QLabel(normalPage);
+    m_medianLabel->setBuddy(m_median->edit());
+    m_spreadLabel->setBuddy(m_spread->edit());
+    auto* normalForm = new QFormLayout(normalPage);
+    normalForm->setContentsMargins(0, 0, 0, 0);
+    normalForm->addRow(m_medianLabel, m_median);
+    normalForm->addRow(m_spreadLabel, m_spread);
+    auto* valuesPage = new QWidget;
+    m_values = new QPlainTextEdit(valuesPage);
+    m_values->setTabChangesFocus(true);
+    m_values->setMaximumHeight(80);
+    m_valuesHint = redHint(valuesPage);
+    m_valuesSource = new QLabel(valuesPage);
+    m_valuesSource->setWordWrap(true);
+    m_load = new QPushButton(valuesPage);
+    auto* valuesLayout = new QVBoxLayout(valuesPage);
+    valuesLayout->setContentsMargins(0, 0, 0, 0);
+    valuesLayout->addWidget(m_values);
+    valuesLayout->addWidget(m_valuesHint);
+    auto* loadRow = new QHBoxLayout;
+    loadRow->addWidget(m_valuesSource, 1);
+    loadRow->addWidget(m_load);
+    valuesLayout->addLayout(loadRow);
+    m_sourcePages->addWidget(normalPage);
+    m_sourcePages->addWidget(valuesPage);
+    fitToCurrentPage(m_sourcePages);
+
+    m_scale = new QSlider(Qt::Horizontal, content);
+    m_scale->setRange(kMinLog2Scale, kMaxLog2Scale);
+    m_scale->setPageStep(4);
+    m_scaleBox = spin(content, kMinLog2Scale, kMaxLog2Scale, 0);
+    m_scaleBox->setPrefix(QStringLiteral("2^"));
+    m_scaleLabel = new QLabel(content);
+    m_scaleLabel->setBuddy(m_scaleBox);
+    m_scaleText = new QLabel(content);
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(m_scale, 1);
+    scaleRow->addWidget(m_scaleBox);
+    scaleRow->addWidget(m_scaleText);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_formatLabel, m_format);
+    form->addRow(m_sourceLabel, m_source);
+    form->addRow(QString(), m_sourcePages);
+    form->addRow(m_scaleLabel, scaleRow);
+    m_window = new FigureWidget(content);
+    m_window->bindTo<LossWindowFigure>();
+
+    // Dynamic loss scaling.
+    m_dynamicBox = new QGroupBox(content);
+    m_initial = spin(m_dynamicBox, -16, 64, 24);
+    m_initial->setPrefix(QStringLiteral("2^"));
+    m_interval = spin(m_dynamicBox, 1, 100000, 10);
+    m_steps = spin(m_dynamicBox, 1, 10000, 40);
+    m_perStep = spin(m_dynamicBox, 1, 1000000, 4096);
+    m_seed = spin(m_dynamicBox, 0, 1000000000, 0);
+    m_initialLabel = new QLabel(m_dynamicBox);
+    m_intervalLabel = new QLabel(m_dynamicBox);
+    m_stepsLabel = new QLabel(m_dynamicBox);
+    m_perStepLabel = new QLabel(m_dynamicBox);
+    m_seedLabel = new QLabel(m_dynamicBox);
+    m_initialLabel->setBuddy(m_initial);
+    m_intervalLabel->setBuddy(m_interval);
+    m_stepsLabel->setBuddy(m_steps);
+    m_perStepLabel->setBuddy(m_perStep);
+    m_seedLabel->setBuddy(m_seed);
+    auto* dynamicForm = new QFormLayout;
+    dynamicForm->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    dynamicForm->addRow(m_initialLabel, m_initial);
+    dynamicForm->addRow(m_intervalLabel, m_interval);
+    dynamicForm->addRow(m_stepsLabel, m_steps);
+    dynamicForm->addRow(m_perStepLabel, m_perStep);
+    dynamicForm->addRow(m_seedLabel, m_seed);
+    m_timeline = new ChartView(m_dynamicBox);
+    m_timeline->setMinimumHeight(280);
+    m_summary = new QLabel(m_dynamicBox);
+    m_summary->setWordWrap(true);
+    m_events = new QLabel(m_dynamicBox);
+    m_events->setWordWrap(true);
+    m_events->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* dynamicLayout = new QVBoxLayout(m_dynamicBox);
+    dynamicLayout->addLayout(dynamicForm);
+    dynamicLayout->addWidget(m_timeline, 1);
+    dynamicLayout->addWidget(m_summary);
+    dynamicLayout->addWidget(m_events);
+
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_window);
+    layout->addWidget(m_dynamicBox, 1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, &LossScalingPanel::recompute);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &LossScalingPanel::inputsChanged);
+    connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_sourcePages->setCurrentIndex(index);
+        fitToCurrentPage(m_sourcePages);
+        inputsChanged();
+    });
+    connect(m_median, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
+    connect(m_spread, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
+    connect(m_values, &QPlainTextEdit::textChanged, this, &LossScalingPanel::inputsChanged);
+    for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
+    connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
+    connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
+    connect(m_load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Gradients from a file"), QString(),
+                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            loadFile(path);
+    });
+    retranslate();
+    recompute();
+}
+
+void LossScalingPanel::retranslate()
+{
+    m_formatLabel->setText(tr("&Window format:"));
+    m_sourceLabel->setText(tr("&Gradients:"));
+    m_source->setItemText(0, tr("log-normal (median and spread)"));
+    m_source->setItemText(1, tr("values, pasted or loaded"));
+    m_medianLabel->setText(tr("&Median |g|:"));
+    m_spreadLabel->setText(tr("S&pread (decades, 1 σ):"));
+    m_values->setPlaceholderText(tr("Paste gradients here (separated by spaces, commas or new lines)"));
+    m_load->setText(tr("&Load .npy or .csv…"));
+    m_scaleLabel->setText(tr("&Scale S:"));
+    m_scale->setToolTip(tr("The loss scale as a power of two: the gradients move right by that many binades"));
+    m_dynamicBox->setTitle(tr("Dynamic loss scaling (PyTorch's GradScaler rule)"));
+    m_initialLabel->setText(tr("S&tart from:"));
+    m_intervalLabel->setText(tr("&Double after good steps:"));
+    m_stepsLabel->setText(tr("Steps:"));
+    m_perStepLabel->setText(tr("Gradients a step:"));
+    m_seedLabel->setText(tr("See&d:"));
+    if (m_loaded.empty())
+        m_valuesSource->setText(tr("Or load a tensor of gradients from a file."));
+    else
+        m_valuesSource->setText(tr("%1 values from %2 (used while the box is empty)")
+                                    .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName));
+    showScale();
+    if (m_data) {
+        m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
+        m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
+        m_summary->setText(LossScalingFigure::summary(*m_data));
+    }
+}
+
+void LossScalingPanel::showScale()
+{
+    const int k = m_scaleBox->value();
+    m_scaleText->setText(QStringLiteral("= %1").arg(LessonText::brief(mpq_class(std::ldexp(1.0, k)))));
+}
+
+void LossScalingPanel::inputsChanged()
+{
+    m_runDirty = true;
+    m_debounce->start();
+}
+
+void LossScalingPanel::setLog2Scale(int log2Scale)
+{
+    {
+        const QSignalBlocker a(m_scale);
+        const QSignalBlocker b(m_scaleBox);
+        m_scale->setValue(log2Scale);
+        m_scaleBox->setValue(log2Scale);
+    }
+    showScale();
+    m_debounce->start(m_runDirty ? 250 : 30);
+}
+
+QString LossScalingPanel::loadFile(const QString& path)
+{
+    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
+    if (!load.tensor) {
+        const QString why = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
+        m_valuesHint->setText(why);
+        m_valuesHint->show();
+        return why;
+    }
+    m_loaded = load.tensor->values();
+    m_loadedName = QFileInfo(path).fileName();
+    m_source->setCurrentIndex(1);
+    {
+        const QSignalBlocker blocker(m_values);
+        m_values->clear();
+    }
+    retranslate();
+    m_runDirty = true;
+    recompute();
+    return {};
+}
+
+void LossScalingPanel::recompute()
+{
+    m_debounce->stop();
+    const Format format = namedFormat(m_format->currentText().toStdString());
+    // 1. The source; a bad field keeps the last good figures.
+    LogNormal distribution;
+    std::vector<double> values;
+    bool ok = true;
+    if (m_source->currentIndex() == 0) {
+        QString medianError;
+        QString spreadError;
+        const auto median = LessonInput::positive(m_median->text(), medianError);
+        const auto spread = LessonInput::positive(m_spread->text(), spreadError);
+        if (spread && *spread > 20)
+            spreadError = tr("A spread of at most 20 decades, please");
+        m_median->setHint(medianError);
+        m_spread->setHint(spreadError);
+        ok = medianError.isEmpty() && spreadError.isEmpty();
+        if (ok)
+            distribution = {*median, *spread};
+        m_valuesHint->hide();
+    } else {
+        QString error;
+        if (!m_values->toPlainText().trimmed().isEmpty()) {
+            if (const auto parsed = LessonInput::values(m_values->toPlainText(), error))
+                values = *parsed;
+        } else if (!m_loaded.empty()) {
+            values = m_loaded;
+        } else {
+            error = tr("Paste gradients or load a file");
+        }
+        m_valuesHint->setText(error);
+        m_valuesHint->setVisible(!error.isEmpty());
+        ok = error.isEmpty();
+    }
+    if (!ok)
+        return;
+
+    // 2. The window at S, and the dynamic run when anything but S changed.
+    DynamicScalingSetup dynamic;
+    dynamic.initialScale = std::ldexp(1.0, m_initial->value());
+    dynamic.growthInterval = m_interval->value();
+    dynamic.steps = m_steps->value();
+    dynamic.gradientsPerStep = static_cast<std::size_t>(m_perStep->value());
+    dynamic.seed = static_cast<std::uint64_t>(m_seed->value());
+    const bool reuse = !m_runDirty && m_data;
+    m_data = LossScalingData::compute(format, distribution, values, m_scaleBox->value(), dynamic,
+                                      reuse ? &m_data->run : nullptr);
+    m_runDirty = false;
+    m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
+    m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
+    m_summary->setText(LossScalingFigure::summary(*m_data));
+    QStringList lines;
+    int shown = 0;
+    for (const ScalingStep& s : m_data->run.steps) {
+        if (!s.overflow && !s.grew)
+            continue;
+        if (++shown > kMaxEvents) {
+            lines << tr("…");
+            break;
+        }
+        const QString scale = LessonText::powerOfTwo(std::lround(std::log2(s.scale)));
+        lines << (s.overflow ? tr("step %1, S = %2: overflow (largest |g| %3): the step is skipped, S halves")
+                                   .arg(s.step)
+                                   .arg(scale, LessonText::approx(s.largestGradient, 3))
+                             : tr("step %1, S = %2: %3 good steps in a row: S doubles")
+                                   .arg(s.step)
+                                   .arg(scale)
+                                   .arg(m_data->dynamic.growthInterval));
+    }
+    m_events->setText(lines.join(QLatin1Char('\n')));
+}
+
+QString LossScalingPanel::summary() const
+{
+    return m_summary->text();
+}
+
+std::unique_ptr<Figure> LossScalingPanel::makeFigure() const
+{
+    if (!m_data)
+        return nullptr;
+    return std::make_unique<LossScalingFigure>(*m_data);
+}
+
+void LossScalingPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

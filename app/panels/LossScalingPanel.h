@@ -1,0 +1,104 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <QWidget>
+
+#include "figures/Figure.h"
+#include "figures/LossScalingFigure.h"
+
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QStackedWidget;
+class QTimer;
+
+namespace floatscope::gui {
+
+class ChartView;
+class FigureWidget;
+class HintedField;
+
+// The loss-scaling lesson (seed 003, demos 3 and 4): a gradient distribution (log-normal with a
+// chosen median and spread, or pasted or loaded values) multiplied by a scale S and drawn on the
+// same log2 axis as the fp16 window, with the shares that underflow, go subnormal or overflow; and
+// dynamic loss scaling (overflow: skip the step and halve S; N good steps: double it) as a
+// timeline, starting from a scale that is too large, as the seed's demo does.
+class LossScalingPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LossScalingPanel(QWidget* parent = nullptr);
+
+    void recompute();
+    void setLog2Scale(int log2Scale);
+    QString loadFile(const QString& path);
+    std::unique_ptr<Figure> makeFigure() const;
+
+    const std::optional<LossScalingData>& data() const { return m_data; }
+    QComboBox* formatBox() const { return m_format; }
+    QComboBox* sourceBox() const { return m_source; }
+    HintedField* medianField() const { return m_median; }
+    HintedField* spreadField() const { return m_spread; }
+    QPlainTextEdit* valuesEdit() const { return m_values; }
+    QSpinBox* initialScaleBox() const { return m_initial; }
+    QString summary() const;
+    ChartView* timelineView() const { return m_timeline; }
+    FigureWidget* windowView() const { return m_window; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void inputsChanged();  // anything but S: the dynamic run is simulated again
+    void showScale();
+
+    QComboBox* m_format = nullptr;
+    QLabel* m_formatLabel = nullptr;
+    QComboBox* m_source = nullptr;
+    QLabel* m_sourceLabel = nullptr;
+    QStackedWidget* m_sourcePages = nullptr;
+    HintedField* m_median = nullptr;
+    HintedField* m_spread = nullptr;
+    QLabel* m_medianLabel = nullptr;
+    QLabel* m_spreadLabel = nullptr;
+    QPlainTextEdit* m_values = nullptr;
+    QLabel* m_valuesHint = nullptr;
+    QLabel* m_valuesSource = nullptr;
+    QPushButton* m_load = nullptr;
+    QSlider* m_scale = nullptr;
+    QSpinBox* m_scaleBox = nullptr;
+    QLabel* m_scaleLabel = nullptr;
+    QLabel* m_scaleText = nullptr;
+    FigureWidget* m_window = nullptr;
+
+    QGroupBox* m_dynamicBox = nullptr;
+    QSpinBox* m_initial = nullptr;
+    QSpinBox* m_interval = nullptr;
+    QSpinBox* m_steps = nullptr;
+    QSpinBox* m_perStep = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QLabel* m_initialLabel = nullptr;
+    QLabel* m_intervalLabel = nullptr;
+    QLabel* m_stepsLabel = nullptr;
+    QLabel* m_perStepLabel = nullptr;
+    QLabel* m_seedLabel = nullptr;
+    ChartView* m_timeline = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_events = nullptr;
+    QTimer* m_debounce = nullptr;
+
+    std::vector<double> m_loaded;
+    QString m_loadedName;
+    bool m_runDirty = true;
+    std::optional<LossScalingData> m_data;
+};
+
+}  // namespace floatscope::gui

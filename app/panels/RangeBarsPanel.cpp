@@ -1,0 +1,213 @@
+#include "panels/RangeBarsPanel.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "figures/LessonText.h"
+#include "format/Registry.h"
+#include "panels/FigureWidget.h"
+#include "panels/FormatChecklist.h"
+#include "panels/HintedField.h"
+#include "panels/LessonInput.h"
+#include "scaling/TensorSources.h"
+
+namespace floatscope::gui {
+
+RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* content = new QWidget;
+    m_formats = new FormatChecklist({"fp32", "fp16", "bf16", "e4m3fn", "e5m2"}, content);
+    m_formatsLabel = new QLabel(content);
+    m_formatsLabel->setBuddy(m_formats);
+    m_formatsHint = new QLabel(content);
+    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_formatsHint->hide();
+    m_marks = new HintedField(QString::fromLatin1(RangeBarsData::kDefaultMarks), content);
+    m_marksLabel = new QLabel(content);
+    m_marksLabel->setBuddy(m_marks->edit());
+    m_values = new QPlainTextEdit(content);
+    m_values->setTabChangesFocus(true);
+    m_values->setMaximumHeight(90);
+    m_valuesLabel = new QLabel(content);
+    m_valuesLabel->setBuddy(m_values);
+    m_valuesHint = new QLabel(content);
+    m_valuesHint->setWordWrap(true);
+    m_valuesHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
+    m_valuesHint->hide();
+    m_source = new QLabel(content);
+    m_source->setWordWrap(true);
+    m_load = new QPushButton(content);
+    m_example = new QPushButton(content);
+    m_clear = new QPushButton(content);
+    m_figure = new FigureWidget(content);
+    m_figure->bindTo<RangeBarsFigure>();
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_load);
+    buttons->addWidget(m_example);
+    buttons->addWidget(m_clear);
+    buttons->addStretch();
+    auto* valuesBox = new QVBoxLayout;
+    valuesBox->addWidget(m_values);
+    valuesBox->addWidget(m_valuesHint);
+    valuesBox->addWidget(m_source);
+    valuesBox->addLayout(buttons);
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_formatsLabel, m_formats);
+    form->addRow(QString(), m_formatsHint);
+    form->addRow(m_marksLabel, m_marks);
+    form->addRow(m_valuesLabel, valuesBox);
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_figure);
+    layout->addStretch();
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &RangeBarsPanel::recompute);
+    connect(m_formats, &FormatChecklist::checkedChanged, this, &RangeBarsPanel::recompute);
+    connect(m_marks, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_values, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Values from a file"), QString(),
+                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
+        if (!path.isEmpty())
+            loadFile(path);
+    });
+    connect(m_example, &QPushButton::clicked, this, &RangeBarsPanel::useExampleValues);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        m_loaded.clear();
+        m_loadedName.clear();
+        m_exampleLoaded = false;
+        m_values->clear();
+        recompute();
+    });
+    retranslate();
+    useExampleValues();
+}
+
+void RangeBarsPanel::retranslate()
+{
+    m_formatsLabel->setText(tr("&Formats:"));
+    m_marksLabel->setText(tr("&Marks:"));
+    m_marks->edit()->setToolTip(tr("Values to mark on the axis, as “label = value” separated by ; (a label is optional)"));
+    m_valuesLabel->setText(tr("&Values:"));
+    m_values->setPlaceholderText(tr("Paste values here (separated by spaces, commas or new lines) to see where they land"));
+    m_load->setText(tr("&Load .npy or .csv…"));
+    m_example->setText(tr("E&xample gradients"));
+    m_clear->setText(tr("Clear"));
+    showValuesSource();
+    recompute();
+}
+
+QString RangeBarsPanel::valuesHint() const
+{
+    return m_valuesHint->isHidden() ? QString() : m_valuesHint->text();
+}
+
+void RangeBarsPanel::showValuesSource()
+{
+    QString text;
+    if (!m_values->toPlainText().trimmed().isEmpty())
+        text = tr("The histogram shows the values typed above.");
+    else if (m_exampleLoaded)
+        text = tr("The histogram shows %1 example gradients: log-normal, median 10⁻⁶, 1.5 decades either way (seeded).")
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())));
+    else if (!m_loaded.empty())
+        text = tr("The histogram shows %1 values from %2.")
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName);
+    else
+        text = tr("No values: the histogram is hidden.");
+    m_source->setText(text);
+}
+
+void RangeBarsPanel::useExampleValues()
+{
+    m_loaded = RangeBarsData::exampleValues();
+    m_loadedName.clear();
+    m_exampleLoaded = true;
+    {
+        const QSignalBlocker blocker(m_values);
+        m_values->clear();
+    }
+    recompute();
+}
+
+QString RangeBarsPanel::loadFile(const QString& path)
+{
+    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
+    if (!load.tensor) {
+        const QString why = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
+        m_valuesHint->setText(why);
+        m_valuesHint->show();
+        return why;
+    }
+    m_loaded = load.tensor->values();
+    m_loadedName = QFileInfo(path).fileName();
+    m_exampleLoaded = false;
+    {
+        const QSignalBlocker blocker(m_values);
+        m_values->clear();
+    }
+    recompute();
+    return {};
+}
+
+void RangeBarsPanel::recompute()
+{
+    m_debounce->stop();
+    // 1. Formats and marks; a bad field keeps the last good figure.
+    const std::vector<Format> formats = m_formats->checkedFormats();
+    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
+    m_formatsHint->setVisible(formats.empty());
+    QString marksError;
+    const auto marks = LessonInput::marks(m_marks->text(), marksError);
+    m_marks->setHint(marksError);
+    // 2. The values: typed, else loaded (or the example), else none.
+    std::vector<double> typed;
+    QString valuesError;
+    const bool useTyped = !m_values->toPlainText().trimmed().isEmpty();
+    if (useTyped) {
+        if (const auto parsed = LessonInput::values(m_values->toPlainText(), valuesError))
+            typed = *parsed;
+    }
+    m_valuesHint->setText(valuesError);
+    m_valuesHint->setVisible(!valuesError.isEmpty());
+    showValuesSource();
+    if (formats.empty() || !marks || !valuesError.isEmpty())
+        return;
+    m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded));
+    m_figure->setFigure(makeFigure());
+}
+
+std::unique_ptr<Figure> RangeBarsPanel::makeFigure() const
+{
+    return std::make_unique<RangeBarsFigure>(m_data);
+}
+
+void RangeBarsPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace floatscope::gui

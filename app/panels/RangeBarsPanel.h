@@ -1,0 +1,74 @@
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <QWidget>
+
+#include "figures/Figure.h"
+#include "figures/RangeBarsFigure.h"
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTimer;
+
+namespace floatscope::gui {
+
+class FigureWidget;
+class FormatChecklist;
+class HintedField;
+
+// The range lesson (seed 002): every chosen format as a bar on one shared log2 axis (subnormal
+// span, normal span, largest finite value; exact numbers on hover), marks for values the user adds
+// (a gradient of 1e-8, eps = 1e-6), and the histogram of a pasted or loaded list of values with the
+// share that underflows, goes subnormal or overflows in each format.
+class RangeBarsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RangeBarsPanel(QWidget* parent = nullptr);
+
+    void recompute();
+    // Values from a .npy or .csv file; empty on success, else why not (also shown in red).
+    QString loadFile(const QString& path);
+    void useExampleValues();
+    std::unique_ptr<Figure> makeFigure() const;
+
+    const RangeBarsData& data() const { return m_data; }
+    FormatChecklist* formatList() const { return m_formats; }
+    HintedField* marksField() const { return m_marks; }
+    QPlainTextEdit* valuesEdit() const { return m_values; }
+    QString valuesHint() const;
+    FigureWidget* figureWidget() const { return m_figure; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void showValuesSource();
+
+    FormatChecklist* m_formats = nullptr;
+    QLabel* m_formatsLabel = nullptr;
+    QLabel* m_formatsHint = nullptr;
+    HintedField* m_marks = nullptr;
+    QLabel* m_marksLabel = nullptr;
+    QLabel* m_valuesLabel = nullptr;
+    QPlainTextEdit* m_values = nullptr;
+    QLabel* m_valuesHint = nullptr;
+    QLabel* m_source = nullptr;
+    QPushButton* m_load = nullptr;
+    QPushButton* m_example = nullptr;
+    QPushButton* m_clear = nullptr;
+    FigureWidget* m_figure = nullptr;
+    QTimer* m_debounce = nullptr;
+
+    // Values that came from a file or the example, used while the text box is empty.
+    std::vector<double> m_loaded;
+    QString m_loadedName;
+    bool m_exampleLoaded = false;
+    RangeBarsData m_data;
+};
+
+}  // namespace floatscope::gui

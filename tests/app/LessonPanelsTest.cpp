@@ -1,0 +1,509 @@
+// The lesson panels of issue 5, driven as a user drives them (offscreen): the seeds' outcomes in the
+// readouts, stepping and the slider, the worker with progress and cancel, red hints that keep the
+// last result, and the export views: valid SVG and PNG, byte-identical for the same inputs, and the
+// same bytes as the panel's own figure.
+#include <gtest/gtest.h>
+
+#include <QComboBox>
+#include <QTabWidget>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSvgRenderer>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "charts/Chart.h"
+#include "cli/ArgParser.h"
+#include "cli/ExportViews.h"
+#include "figures/FigureExport.h"
+#include "figures/RangeBarsFigure.h"
+#include "format/Registry.h"
+#include "panels/AbsorbedUpdatesPanel.h"
+#include "panels/AccumulationPanel.h"
+#include "panels/FigureWidget.h"
+#include "panels/FormatChecklist.h"
+#include "panels/HintedField.h"
+#include "panels/LogitsEpsilonPanel.h"
+#include "panels/LossScalingPanel.h"
+#include "panels/RangeBarsPanel.h"
+#include "window/MainWindow.h"
+
+namespace floatscope::gui {
+namespace {
+
+QString cell(QTableWidget* t, const QString& format, const QString& column)
+{
+    for (int r = 0; r < t->rowCount(); ++r) {
+        if (t->item(r, 0)->text() != format)
+            continue;
+        for (int c = 0; c < t->columnCount(); ++c)
+            if (t->horizontalHeaderItem(c)->text() == column)
+                return t->item(r, c)->text();
+    }
+    return QStringLiteral("<none>");
+}
+
+// Types into a field as a user does (textEdited), then lets the panel act on it at once.
+void type(HintedField* field, const QString& text)
+{
+    field->edit()->clear();
+    QTest::keyClicks(field->edit(), text);
+}
+
+QByteArray svgOf(const Figure& figure)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("f.svg"));
+    EXPECT_EQ(exportFigure(figure, path, {}, FigureStyle::forSlides(Theme::Light, false)), QString());
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+std::unique_ptr<Figure> exportView(const std::string& name, const std::vector<std::string>& arguments, std::string& error)
+{
+    for (const cli::ExportView& v : cli::exportViews()) {
+        if (v.name != name)
+            continue;
+        cli::ArgParser args(v.options);
+        if (auto problem = args.parse(arguments)) {
+            error = *problem;
+            return nullptr;
+        }
+        return v.make(args, error);
+    }
+    error = "no view " + name;
+    return nullptr;
+}
+
+// --- Absorption and accumulation ---------------------------------------------------------------
+
+TEST(AccumulationPanel, OnePlusOneThousandthShowsTheSeedsOutcome)
+{
+    AccumulationPanel panel;  // opens on the seed's preset: 1 + 10^-3, a thousand times
+    QTableWidget* t = panel.readoutTable();
+    ASSERT_EQ(t->rowCount(), 3);
+    EXPECT_EQ(cell(t, "fp16", "bits"), "0x3fe8");
+    EXPECT_EQ(cell(t, "fp16", "value (exact)"), "1.9765625");
+    EXPECT_EQ(cell(t, "bf16", "bits"), "0x3f80");
+    EXPECT_EQ(cell(t, "bf16", "value (exact)"), "1");
+    EXPECT_EQ(cell(t, "bf16", "effective adds"), "0");
+    EXPECT_EQ(cell(t, "bf16", "first stall"), "step 1");
+    EXPECT_TRUE(cell(t, "fp32", "value (exact)").startsWith("2.0000")) << cell(t, "fp32", "value (exact)").toStdString();
+    EXPECT_EQ(cell(t, "fp16", "effective adds"), "1,000");
+    // Why bf16 stalled: the increment against half the gap at 1.
+    EXPECT_TRUE(panel.notes().contains("below half the gap")) << panel.notes().toStdString();
+    EXPECT_TRUE(panel.notes().contains("threshold 0.00390625")) << panel.notes().toStdString();
+}
+
+TEST(AccumulationPanel, TenThousandTimesFromZeroStallsWhereTheSeedSays)
+{
+    AccumulationPanel panel;
+    panel.applyPreset("1e-4-from-zero");
+    QTableWidget* t = panel.readoutTable();
+    EXPECT_EQ(cell(t, "fp16", "value (exact)"), "0.25");
+    EXPECT_EQ(cell(t, "bf16", "value (exact)"), "0.03125");
+    EXPECT_NE(cell(t, "fp16", "first stall"), "—");
+    EXPECT_NE(cell(t, "bf16", "first stall"), "—");
+    EXPECT_TRUE(panel.notes().contains("fp16: from step")) << panel.notes().toStdString();
+}
+
+TEST(AccumulationPanel, MasterWeightCopyMovesAtStepFourAndSaysTheSeedTruncates)
+{
+    AccumulationPanel panel;
+    panel.applyPreset("master-weight");
+    QTableWidget* t = panel.readoutTable();
+    panel.setPosition(3);
+    EXPECT_EQ(cell(t, "bf16", "value (exact)"), "1");
+    panel.setPosition(4);
+    EXPECT_EQ(cell(t, "bf16", "value (exact)"), "1.0078125");
+    EXPECT_TRUE(cell(t, "bf16", "fp32 master").startsWith("1.00400")) << cell(t, "bf16", "fp32 master").toStdString();
+    EXPECT_TRUE(panel.notes().contains("truncating")) << panel.notes().toStdString();
+    EXPECT_TRUE(panel.notes().contains("step 4")) << panel.notes().toStdString();
+}
+
+TEST(AccumulationPanel, StepBackSliderAndPlayMoveThroughTheRun)
+{
+    AccumulationPanel panel;
+    QTableWidget* t = panel.readoutTable();
+    EXPECT_EQ(panel.position(), 1000);  // a new run shows its end
+    panel.setPosition(0);
+    EXPECT_EQ(cell(t, "fp16", "value (exact)"), "1");
+    panel.stepForward();
+    EXPECT_EQ(panel.position(), 1);
+    EXPECT_EQ(cell(t, "fp16", "value (exact)"), "1.0009765625");
+    panel.slider()->setValue(500);
+    EXPECT_EQ(panel.position(), 500);
+    panel.stepBack();
+    EXPECT_EQ(panel.position(), 499);
+    // The chart ends where the slider is; its x axis still spans the whole run.
+    const ChartSpec& spec = panel.chartView()->spec();
+    ASSERT_EQ(spec.series.size(), 4u);  // three formats and the exact line
+    EXPECT_EQ(spec.series[1].name, "fp16");
+    EXPECT_EQ(spec.series[1].points.back().x(), 499);
+    EXPECT_EQ(spec.x.max, 1000);
+    // Keyboard: the slider takes arrows.
+    panel.slider()->setFocus();
+    QTest::keyClick(panel.slider(), Qt::Key_Right);
+    EXPECT_EQ(panel.position(), 500);
+    // Play moves on by itself and stops at the end; pause stops it.
+    panel.play();
+    EXPECT_TRUE(panel.playing());
+    QTest::qWait(300);
+    EXPECT_GT(panel.position(), 500);
+    panel.pause();
+    const std::int64_t paused = panel.position();
+    QTest::qWait(150);
+    EXPECT_EQ(panel.position(), paused);
+}
+
+TEST(AccumulationPanel, BadInputShowsAHintAndKeepsTheLastRun)
+{
+    AccumulationPanel panel;
+    QTableWidget* t = panel.readoutTable();
+    const std::vector<std::pair<HintedField*, QString>> bad = {
+        {panel.startField(), "1.2.3"}, {panel.deltaField(), "nan"}, {panel.stepsField(), "0"},
+        {panel.stepsField(), "2e7"},   {panel.stepsField(), "1.5"}, {panel.startField(), "inf"}};
+    for (const auto& [field, text] : bad) {
+        const QString good = field->text();
+        type(field, text);
+        panel.recomputeNow();
+        EXPECT_FALSE(field->hint().isEmpty()) << text.toStdString();
+        EXPECT_EQ(cell(t, "fp16", "bits"), "0x3fe8") << text.toStdString();
+        type(field, good);
+        panel.recomputeNow();
+        EXPECT_TRUE(field->hint().isEmpty()) << text.toStdString();
+    }
+    // No format at all: a hint by the list, the run stays.
+    panel.formatList()->setChecked({});
+    panel.recomputeNow();
+    EXPECT_EQ(t->rowCount(), 3);
+}
+
+TEST(AccumulationPanel, LongRunsGoToAWorkerWithProgressAndCancel)
+{
+    AccumulationPanel panel;
+    QSignalSpy finished(&panel, &AccumulationPanel::runFinished);
+    type(panel.stepsField(), "1e6");
+    panel.modeBox()->setCurrentIndex(2);  // Kahan
+    panel.recomputeNow();
+    EXPECT_TRUE(panel.running());
+    ASSERT_TRUE(finished.wait(120000));
+    EXPECT_FALSE(panel.running());
+    ASSERT_NE(panel.run(), nullptr);
+    EXPECT_EQ(panel.run()->steps(), 1000000);
+    EXPECT_EQ(panel.position(), 1000000);
+    EXPECT_EQ(panel.progressBar()->isVisible(), false);
+
+    // Ten million stochastic adds, cancelled: the million-step run stays.
+    type(panel.stepsField(), "1e7");
+    panel.modeBox()->setCurrentIndex(3);
+    panel.recomputeNow();
+    ASSERT_TRUE(panel.running());
+    panel.cancelRun();
+    ASSERT_TRUE(finished.wait(60000));
+    EXPECT_FALSE(panel.running());
+    EXPECT_EQ(panel.run()->steps(), 1000000);
+}
+
+// --- Range bars --------------------------------------------------------------------------------
+
+TEST(RangeBarsPanel, BarsMarksAndSharesOfPastedValues)
+{
+    RangeBarsPanel panel;
+    const RangeBarsData& d = panel.data();
+    ASSERT_EQ(d.formats.size(), 5u);
+    ASSERT_EQ(d.bars[1].format, "fp16");
+    EXPECT_EQ(d.bars[1].log2MinSubnormal, -24);
+    EXPECT_EQ(d.bars[1].log2MinNormal, -14);
+    // The seed's marks: 1e-8 is lost in fp16 and a normal number in bf16; 1e-6 is an fp16 subnormal.
+    ASSERT_EQ(d.marks.size(), 2u);
+    EXPECT_EQ(d.marks[0].label, "gradient");
+    EXPECT_EQ(d.marks[0].zones[1], StorageZone::Underflow);
+    EXPECT_EQ(d.marks[0].zones[2], StorageZone::Normal);
+    EXPECT_EQ(d.marks[1].zones[1], StorageZone::Subnormal);
+    // Pasted values: one of each fate in fp16.
+    panel.valuesEdit()->setPlainText("1e-9, 1e-6; 1\n1e5");
+    panel.recompute();
+    ASSERT_EQ(panel.data().zones.size(), 5u);
+    const ZoneCounts& fp16 = panel.data().zones[1];
+    EXPECT_EQ(fp16.share(StorageZone::Underflow), 0.25);
+    EXPECT_EQ(fp16.share(StorageZone::Subnormal), 0.25);
+    EXPECT_EQ(fp16.share(StorageZone::Normal), 0.25);
+    EXPECT_EQ(fp16.share(StorageZone::Overflow), 0.25);
+    EXPECT_EQ(panel.data().valueCount, 4);
+}
+
+TEST(RangeBarsPanel, HoverGivesExactNumbers)
+{
+    RangeBarsPanel panel;
+    panel.resize(900, 1200);
+    panel.show();
+    FigureWidget* w = panel.figureWidget();
+    QTest::qWait(20);
+    // Somewhere over the fp16 bar's end the tooltip names the largest finite value exactly; over its
+    // pale part, the smallest subnormal with every digit.
+    bool largest = false;
+    bool smallest = false;
+    for (int y = 0; y < w->height() && !(largest && smallest); y += 3)
+        for (int x = 0; x < w->width(); x += 2) {
+            const QString tip = w->toolTipAt(QPointF(x, y));
+            largest = largest || (tip.startsWith("fp16: the largest finite value") && tip.contains("65504"));
+            smallest = smallest || (tip.startsWith("fp16: subnormal") && tip.contains("0.000000059604644775390625"));
+        }
+    EXPECT_TRUE(largest);
+    EXPECT_TRUE(smallest);
+}
+
+TEST(RangeBarsPanel, BadMarksOrValuesShowAHintAndKeepTheFigure)
+{
+    RangeBarsPanel panel;
+    const std::size_t marks = panel.data().marks.size();
+    type(panel.marksField(), "gradient = 1e-8; eps = oops");
+    panel.recompute();
+    EXPECT_FALSE(panel.marksField()->hint().isEmpty());
+    EXPECT_EQ(panel.data().marks.size(), marks);
+    type(panel.marksField(), "eps = 1e-6");
+    panel.valuesEdit()->setPlainText("1 2 three");
+    panel.recompute();
+    EXPECT_FALSE(panel.valuesHint().isEmpty());
+    EXPECT_EQ(panel.data().marks.size(), marks);  // nothing recomputed with bad values
+    EXPECT_EQ(panel.loadFile("/nonexistent/weights.npy").isEmpty(), false);
+}
+
+TEST(RangeBarsPanel, LoadsValuesFromACsvFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("grads.csv"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("# gradients\n1e-9, 1e-6, 1, 1e5\n");
+    file.close();
+    RangeBarsPanel panel;
+    EXPECT_EQ(panel.loadFile(path), QString());
+    EXPECT_EQ(panel.data().valueCount, 4);
+    EXPECT_EQ(panel.data().zones[1].share(StorageZone::Overflow), 0.25);
+}
+
+// --- Loss scaling ------------------------------------------------------------------------------
+
+TEST(LossScalingPanel, ScaleMovesTheGradientsIntoTheWindow)
+{
+    LossScalingPanel panel;
+    ASSERT_TRUE(panel.data());
+    const ZoneShares atOne = panel.data()->shares;
+    EXPECT_GT(atOne.underflow, 0.001);
+    EXPECT_GT(atOne.subnormal, 0.5);  // median 1e-5 is below fp16's smallest normal
+    panel.setLog2Scale(12);
+    panel.recompute();
+    EXPECT_LT(panel.data()->shares.underflow, atOne.underflow);
+    EXPECT_GT(panel.data()->shares.normal, 0.99);
+    // The seed's dynamic demo: from 2^24, the first steps overflow and halve the scale.
+    const DynamicScalingRun& run = panel.data()->run;
+    ASSERT_EQ(run.steps.size(), 40u);
+    EXPECT_TRUE(run.steps.front().overflow);
+    EXPECT_EQ(run.steps[1].scale, run.steps[0].scale / 2);
+    EXPECT_GT(run.skipped, 0);
+    EXPECT_TRUE(panel.summary().contains(QStringLiteral("2²⁴"))) << panel.summary().toStdString();
+    const ChartSpec& timeline = panel.timelineView()->spec();
+    ASSERT_EQ(timeline.series.size(), 3u);
+    EXPECT_EQ(timeline.series[0].points.front().y(), 24);  // log2 S
+}
+
+TEST(LossScalingPanel, PastedGradientsAndBadInput)
+{
+    LossScalingPanel panel;
+    type(panel.medianField(), "-1");
+    panel.recompute();
+    EXPECT_FALSE(panel.medianField()->hint().isEmpty());
+    EXPECT_FALSE(panel.data()->fromValues);
+    type(panel.medianField(), "1e-5");
+    panel.sourceBox()->setCurrentIndex(1);
+    panel.valuesEdit()->setPlainText("1e-9 1e-6 0.01 100000");
+    panel.recompute();
+    ASSERT_TRUE(panel.data()->fromValues);
+    EXPECT_EQ(panel.data()->valueCount, 4);
+    EXPECT_EQ(panel.data()->shares.underflow, 0.25);
+    EXPECT_EQ(panel.data()->shares.overflow, 0.25);
+}
+
+// --- Logits and epsilon ------------------------------------------------------------------------
+
+TEST(LogitsEpsilonPanel, SeedNumbers)
+{
+    LogitsEpsilonPanel panel;  // 1000..1003 in fp16 and bf16, p(1003) / p(1001), eps = 1e-6
+    const auto& d = panel.data();
+    ASSERT_TRUE(d);
+    ASSERT_EQ(d->formats.size(), 2u);
+    ASSERT_EQ(d->formats[1].name(), "bf16");
+    EXPECT_EQ(d->stored[1].distinctStored, 2);        // 1000, 1001, 1002 are one bf16 value
+    EXPECT_EQ(d->stored[1].stored[3], 1004);
+    EXPECT_NEAR(d->ratios[1].trueRatio, 7.389, 1e-3);  // e^2
+    EXPECT_NEAR(d->ratios[1].storedRatio, 54.598, 1e-3);  // e^4
+    EXPECT_NEAR(d->ratios[0].factor, 1.0, 1e-12);       // fp16 tells them apart
+    EXPECT_EQ(d->constants[0].valueClass, ValueClass::Subnormal);
+    EXPECT_EQ(d->constants[0].significantBits, 5);
+    EXPECT_NEAR(d->constants[0].relativeErrorApprox, 0.0133, 5e-4);
+    EXPECT_EQ(d->constants[1].valueClass, ValueClass::Normal);
+}
+
+TEST(LogitsEpsilonPanel, BadInputKeepsTheLastResult)
+{
+    LogitsEpsilonPanel panel;
+    type(panel.logitsField(), "1000, 1001, oops");
+    panel.recompute();
+    EXPECT_FALSE(panel.logitsField()->hint().isEmpty());
+    EXPECT_EQ(panel.data()->logits.size(), 4u);
+    type(panel.logitsField(), "1e10, 2");
+    panel.recompute();
+    EXPECT_TRUE(panel.logitsField()->hint().isEmpty());
+    EXPECT_FALSE(panel.data()->stored[0].allFinite);  // 1e10 overflows fp16: no softmax there
+    type(panel.epsField(), "");
+    panel.recompute();
+    EXPECT_FALSE(panel.epsField()->hint().isEmpty());
+}
+
+// --- Absorbed updates --------------------------------------------------------------------------
+
+TEST(AbsorbedUpdatesPanel, SeedsTableAndTheMasterCopy)
+{
+    AbsorbedUpdatesPanel panel;
+    const auto& d = panel.data();
+    ASSERT_TRUE(d);
+    ASSERT_EQ(d->sizes.size(), 3u);  // 3e-3, 3e-4 (the chosen one), 3e-5
+    ASSERT_EQ(d->formats[1].name(), "bf16");
+    EXPECT_LT(d->rows[0][1].share, d->rows[1][1].share);
+    EXPECT_LT(d->rows[1][1].share, d->rows[2][1].share);
+    EXPECT_GT(d->rows[2][1].share, 0.8);  // bf16 at 3e-5: most updates lost, as the seed finds
+    EXPECT_LT(d->rows[2][0].share, d->rows[2][1].share);  // fp16 keeps more
+    for (const auto& row : d->rows)
+        for (const AbsorptionRow& r : row)
+            EXPECT_EQ(r.masterShare, 0.0);
+    ASSERT_TRUE(d->rows[1][1].threshold);
+    EXPECT_EQ(ExactValue::fromDyadic(*d->rows[1][1].threshold), ExactValue::fromRational(mpq_class(129, 1024)));
+}
+
+TEST(AbsorbedUpdatesPanel, PastedWeightsAndBadInput)
+{
+    AbsorbedUpdatesPanel panel;
+    panel.sourceBox()->setCurrentIndex(1);
+    panel.weightsEdit()->setPlainText("1 1 1 0.001");
+    type(panel.updateField(), "1e-3");
+    panel.recompute();
+    ASSERT_EQ(panel.data()->weightCount, 4);
+    EXPECT_EQ(panel.data()->rows[panel.data()->chosenRow()][1].share, 0.75);  // bf16: 1 + 0.001 is 1
+    type(panel.updateField(), "0");
+    panel.recompute();
+    EXPECT_FALSE(panel.updateField()->hint().isEmpty());
+    EXPECT_EQ(panel.data()->weightCount, 4);
+    panel.sourceBox()->setCurrentIndex(0);
+    type(panel.countField(), "-5");
+    panel.recompute();
+    EXPECT_FALSE(panel.countField()->hint().isEmpty());
+}
+
+TEST(AbsorbedUpdatesPanel, LoadsWeightsFromACsvFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.csv"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("1\n1\n0.5\n0.001\n");
+    file.close();
+    AbsorbedUpdatesPanel panel;
+    EXPECT_EQ(panel.loadFile(path), QString());
+    EXPECT_EQ(panel.sourceBox()->currentIndex(), 2);
+    ASSERT_EQ(panel.data()->weightCount, 4);
+    EXPECT_TRUE(panel.data()->source.contains(QStringLiteral("w.csv")));
+    EXPECT_FALSE(panel.loadFile(dir.filePath(QStringLiteral("missing.npy"))).isEmpty());
+    EXPECT_EQ(panel.data()->weightCount, 4);
+}
+
+// --- Export views and the window ---------------------------------------------------------------
+
+TEST(LessonExportViews, EveryViewWritesValidSvgAndPngTheSameEveryTime)
+{
+    QTemporaryDir dir;
+    for (const std::string name : {"accumulation", "range", "loss-scale", "logits", "absorbed"}) {
+        std::string error;
+        const auto a = exportView(name, {}, error);
+        ASSERT_NE(a, nullptr) << name << ": " << error;
+        const auto b = exportView(name, {}, error);
+        const QByteArray svg = svgOf(*a);
+        EXPECT_EQ(svg, svgOf(*b)) << name;
+        EXPECT_TRUE(QSvgRenderer(svg).isValid()) << name;
+        for (const Theme theme : {Theme::Light, Theme::Dark}) {
+            const QString png = dir.filePath(QString::fromStdString(name) + ".png");
+            ASSERT_EQ(exportFigure(*a, png, {QSize(), 2.0}, FigureStyle::forSlides(theme, false)), QString()) << name;
+            const QImage image(png);
+            ASSERT_FALSE(image.isNull()) << name;
+            EXPECT_EQ(image.size(), exportPixels(*a, {}, FigureStyle::forSlides(theme, false)) * 2) << name;
+        }
+    }
+}
+
+TEST(LessonExportViews, PanelsExportTheSameBytesAsTheCommandLine)
+{
+    std::string error;
+    AccumulationPanel accumulation;
+    EXPECT_EQ(svgOf(*accumulation.makeFigure()), svgOf(*exportView("accumulation", {}, error)));
+    accumulation.applyPreset("master-weight");
+    accumulation.setPosition(10);
+    EXPECT_EQ(svgOf(*accumulation.makeFigure()),
+              svgOf(*exportView("accumulation", {"--preset", "master-weight", "-f", "fp32,fp16,bf16", "--at", "10"}, error)));
+    RangeBarsPanel range;
+    EXPECT_EQ(svgOf(*range.makeFigure()), svgOf(*exportView("range", {}, error)));
+    LossScalingPanel loss;
+    EXPECT_EQ(svgOf(*loss.makeFigure()), svgOf(*exportView("loss-scale", {}, error)));
+    LogitsEpsilonPanel logits;
+    EXPECT_EQ(svgOf(*logits.makeFigure()), svgOf(*exportView("logits", {}, error)));
+    AbsorbedUpdatesPanel absorbed;
+    EXPECT_EQ(svgOf(*absorbed.makeFigure()), svgOf(*exportView("absorbed", {}, error)));
+}
+
+TEST(LessonExportViews, BadOptionsAreRefusedWithAReason)
+{
+    const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+        {"accumulation", {"--steps", "0"}},        {"accumulation", {"--mode", "sideways"}},
+        {"accumulation", {"--delta", "nan"}},      {"accumulation", {"--preset", "nope"}},
+        {"accumulation", {"-f", "fp17"}},          {"accumulation", {"--at", "5000"}},
+        {"range", {"--marks", "eps = oops"}},      {"range", {"--values", "1 two"}},
+        {"loss-scale", {"-f", "fp16,bf16"}},       {"loss-scale", {"--median", "-3"}},
+        {"logits", {"--logits", "1000"}},          {"logits", {"--numerator", "9"}},
+        {"absorbed", {"--update", "0"}},           {"absorbed", {"--ones", "2"}},
+        {"absorbed", {"--file", "/nonexistent.npy"}}};
+    for (const auto& [view, arguments] : cases) {
+        std::string error;
+        EXPECT_EQ(exportView(view, arguments, error), nullptr) << view << " " << arguments.front();
+        EXPECT_FALSE(error.empty()) << view << " " << arguments.front();
+    }
+}
+
+TEST(LessonPanels, EachPanelIsATabOfTheWindowWithItsFigure)
+{
+    MainWindow window;
+    for (const char* name : {"accumulationDock", "rangeBarsDock", "lossScalingDock", "logitsEpsilonDock", "absorbedUpdatesDock"}) {
+        const QWidget* panel = window.findChild<QWidget*>(QString::fromLatin1(name));
+        ASSERT_NE(panel, nullptr) << name;
+        EXPECT_GE(window.tabs()->indexOf(panel), 1) << name;
+    }
+    QStringList names;
+    for (const FigureSource& source : window.figureSources())
+        names << source.name();
+    for (const char* title : {"Absorption over N steps", "Range bars", "Loss scaling", "Logits and eps", "Absorbed updates"})
+        EXPECT_TRUE(names.contains(QString::fromUtf8(title))) << title;
+    for (const FigureSource& source : window.figureSources())
+        EXPECT_NE(source.make(), nullptr) << source.name().toStdString();
+    // The language switches at run time: every panel retranslates (and recomputes) without harm.
+    window.setLanguage(QStringLiteral("zh_CN"));
+    window.setLanguage(QStringLiteral("en"));
+    EXPECT_EQ(window.findChild<AccumulationPanel*>()->readoutTable()->rowCount(), 3);
+}
+
+}  // namespace
+}  // namespace floatscope::gui
