@@ -1,5 +1,9 @@
 #include "charts/Chart.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
@@ -15,7 +19,27 @@ namespace floatscope::gui {
 
 namespace {
 
-QAbstractAxis* makeAxis(const ChartAxis& a, const FigureStyle& style)
+// The data's extent along one axis (x or y), for axes the spec leaves open.
+std::pair<double, double> extent(const ChartSpec& spec, bool x, bool positiveOnly)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
+    for (const ChartSeries& s : spec.series)
+        for (const QPointF& p : s.points) {
+            const double v = x ? p.x() : p.y();
+            if (!std::isfinite(v) || (positiveOnly && v <= 0))
+                continue;
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    if (!(lo <= hi))
+        return positiveOnly ? std::pair{1.0, 2.0} : std::pair{0.0, 1.0};  // an empty chart still has axes
+    if (lo == hi)
+        return positiveOnly ? std::pair{lo / 2, hi * 2} : std::pair{lo - 1, hi + 1};
+    return {lo, hi};
+}
+
+QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, const FigureStyle& style)
 {
     QAbstractAxis* axis = nullptr;
     if (a.log2) {
@@ -23,19 +47,14 @@ QAbstractAxis* makeAxis(const ChartAxis& a, const FigureStyle& style)
         log->setBase(2);
         log->setLabelFormat(QStringLiteral("%g"));
         log->setMinorTickCount(0);
-        if (a.min)
-            log->setMin(*a.min);
-        if (a.max)
-            log->setMax(*a.max);
+        log->setRange(a.min.value_or(data.first), a.max.value_or(data.second));
         axis = log;
     } else {
         auto* value = new QValueAxis;
         value->setLabelFormat(QStringLiteral("%.10g"));
-        if (a.min)
-            value->setMin(*a.min);
-        if (a.max)
-            value->setMax(*a.max);
-        value->applyNiceNumbers();
+        value->setRange(a.min.value_or(data.first), a.max.value_or(data.second));
+        if (!a.min && !a.max)
+            value->applyNiceNumbers();
         axis = value;
     }
     axis->setTitleText(a.title);
@@ -61,8 +80,8 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
     chart->legend()->setFont(style.font());
     chart->legend()->setLabelColor(style.foreground());
     chart->legend()->setAlignment(Qt::AlignBottom);
-    QAbstractAxis* x = makeAxis(spec.x, style);
-    QAbstractAxis* y = makeAxis(spec.y, style);
+    QAbstractAxis* x = makeAxis(spec.x, extent(spec, true, spec.x.log2), style);
+    QAbstractAxis* y = makeAxis(spec.y, extent(spec, false, spec.y.log2), style);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (const ChartSeries& s : spec.series) {

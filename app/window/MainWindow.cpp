@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -135,7 +136,11 @@ void MainWindow::createWidgets()
     layout->addWidget(m_entry);
     layout->addLayout(controls);
     layout->addWidget(m_inspector, 1);
-    setCentralWidget(central);
+    // The inspector is the first tab; the lesson panels join it (addPanel).
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(central, QString());
+    setCentralWidget(m_tabs);
 
     m_neighbourhood = new NeighbourhoodView;
     auto* scroll = new QScrollArea;
@@ -183,25 +188,21 @@ void MainWindow::createWidgets()
                     m_neighbourhoodDock);
 }
 
-QDockWidget* MainWindow::addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
-                                  std::optional<FigureSource> figure)
+void MainWindow::addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
+                          std::optional<FigureSource> figure)
 {
-    auto* dock = new QDockWidget(this);
-    dock->setObjectName(objectName);
-    dock->setWidget(panel);
-    dock->setWindowTitle(title());
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    tabifyDockWidget(m_history, dock);
-    m_panelsMenu->addAction(dock->toggleViewAction());
-    m_panels.emplace_back(dock, std::move(title));
+    panel->setObjectName(objectName);
+    m_tabs->addTab(panel, title());
+    QAction* show = m_panelsMenu->addAction(title(), this, [this, panel] { m_tabs->setCurrentWidget(panel); });
+    show->setData(QVariant::fromValue(static_cast<QObject*>(panel)));
+    m_panels.emplace_back(panel, std::move(title));
     if (figure)
-        addFigureSource(std::move(*figure), dock);
-    return dock;
+        addFigureSource(std::move(*figure), panel);
 }
 
-void MainWindow::addFigureSource(FigureSource source, QDockWidget* dock)
+void MainWindow::addFigureSource(FigureSource source, QWidget* page)
 {
-    m_figureSources.push_back({std::move(source), dock});
+    m_figureSources.push_back({std::move(source), page});
 }
 
 std::vector<FigureSource> MainWindow::figureSources() const
@@ -214,12 +215,16 @@ std::vector<FigureSource> MainWindow::figureSources() const
 
 int MainWindow::activeFigureSource() const
 {
-    // The dock that has focus, or else the first visible, raised one; otherwise the inspector.
+    // The dock with the keyboard focus, else the lesson tab on show, else the inspector.
+    const QWidget* focus = QApplication::focusWidget();
     for (std::size_t i = 0; i < m_figureSources.size(); ++i) {
-        QDockWidget* dock = m_figureSources[i].dock;
-        if (dock != nullptr && dock->isAncestorOf(QApplication::focusWidget()))
+        const QWidget* page = m_figureSources[i].page;
+        if (qobject_cast<const QDockWidget*>(page) != nullptr && page->isAncestorOf(focus))
             return static_cast<int>(i);
     }
+    for (std::size_t i = 0; i < m_figureSources.size(); ++i)
+        if (m_figureSources[i].page != nullptr && m_figureSources[i].page == m_tabs->currentWidget())
+            return static_cast<int>(i);
     return 0;
 }
 
@@ -382,8 +387,12 @@ void MainWindow::retranslate()
     m_neighbourhoodDock->setWindowTitle(tr("Neighbourhood"));
     m_hardwareDock->setWindowTitle(tr("Hardware"));
     m_panelsMenu->setTitle(tr("&Lessons"));
-    for (const auto& [dock, title] : m_panels)
-        dock->setWindowTitle(title());
+    m_tabs->setTabText(0, tr("Inspector"));
+    for (std::size_t i = 0; i < m_panels.size(); ++i) {
+        const auto& [page, title] = m_panels[i];
+        m_tabs->setTabText(m_tabs->indexOf(page), title());
+        m_panelsMenu->actions().at(static_cast<qsizetype>(i))->setText(title());
+    }
     m_roundingLabel->setText(tr("&Rounding:"));
     m_overflowLabel->setText(tr("&Overflow:"));
     m_routeLabel->setText(tr("Rou&te:"));

@@ -16,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QPushButton;
+class QTabWidget;
 class QTimer;
 
 namespace floatscope::gui {
@@ -48,12 +49,14 @@ public:
     QString saveSession(const QString& path);
     SessionData sessionData() const;
 
-    // Views that export as figures (File > Export figure); panels add theirs.
-    void addFigureSource(FigureSource source, QDockWidget* dock = nullptr);
-    // A lesson panel in a dock of its own, tabbed with the others, in the View menu, its figure in
-    // File > Export figure. The title is asked again when the language changes.
-    QDockWidget* addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
-                          std::optional<FigureSource> figure = std::nullopt);
+    // Views that export as figures (File > Export figure); `page` is the dock or tab that shows it
+    // (null: the inspector), so that the active one is offered first.
+    void addFigureSource(FigureSource source, QWidget* page = nullptr);
+    // A lesson panel as a tab beside the inspector, in View > Lessons, its figure in File > Export
+    // figure. The title is asked again when the language changes.
+    void addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
+                  std::optional<FigureSource> figure = std::nullopt);
+    QTabWidget* tabs() const { return m_tabs; }
     std::vector<FigureSource> figureSources() const;
 
     void setLanguage(const QString& language);  // "en" or "zh_CN", switched at run time
@@ -129,10 +132,11 @@ private:
     QAction* m_copyFigureAction = nullptr;
     struct Source {
         FigureSource figure;
-        QDockWidget* dock;  // null: the central inspector
+        QWidget* page;  // the dock or tab showing it; null: the inspector
     };
     std::vector<Source> m_figureSources;
-    std::vector<std::pair<QDockWidget*, std::function<QString()>>> m_panels;
+    std::vector<std::pair<QWidget*, std::function<QString()>>> m_panels;  // tab page, title
+    QTabWidget* m_tabs = nullptr;
     QMenu* m_panelsMenu = nullptr;
 
     AppSettings m_settings;
