@@ -2,6 +2,208 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AbsorbedUpdatesFigure</name>
+    <message>
+        <source>%1 weights from %2</source>
+        <translation>%1 个权重，来自 %2</translation>
+    </message>
+    <message>
+        <source>%1 pasted weights</source>
+        <translation>%1 个粘贴的权重</translation>
+    </message>
+    <message>
+        <source>%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)</source>
+        <translation>%1 个生成的权重（正态分布，σ = %2，%3 恰为 1，种子 %4）</translation>
+    </message>
+    <message>
+        <source>Updates lost in weights stored without an fp32 master copy</source>
+        <translation>没有 fp32 主副本时，存储的权重中丢失的更新</translation>
+    </message>
+    <message>
+        <source>%1; each weight gets +u once, rounded as w + u in the storage format.</source>
+        <translation>%1；每个权重加一次 +u，按存储格式对 w + u 舍入。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>all (u rounds to 0)</source>
+        <translation>全部（u 舍入为 0）</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新量</translation>
+    </message>
+    <message>
+        <source>%1: lost</source>
+        <translation>%1：丢失</translation>
+    </message>
+    <message>
+        <source>%1: all lost at</source>
+        <translation>%1：全部丢失的阈值</translation>
+    </message>
+    <message>
+        <source>fp32 master: lost</source>
+        <translation>fp32 主副本：丢失</translation>
+    </message>
+    <message>
+        <source>no finite weight is large enough to lose it</source>
+        <translation>没有哪个有限权重大到会丢失它</translation>
+    </message>
+    <message>
+        <source>the update itself rounds to 0 in %1</source>
+        <translation>更新量本身在 %1 中就舍入为 0</translation>
+    </message>
+    <message>
+        <source>every weight with |w| ≥ %1 loses it</source>
+        <translation>所有 |w| ≥ %1 的权重都会丢失它</translation>
+    </message>
+    <message>
+        <source>%1: +%2 leaves %3 of %4 weights unchanged (%5); %6.</source>
+        <translation>%1：+%2 后，%4 个权重中有 %3 个不变（%5）；%6。</translation>
+    </message>
+    <message>
+        <source>With an fp32 master copy: %1 lost.</source>
+        <translation>有 fp32 主副本时：丢失 %1。</translation>
+    </message>
+    <message>
+        <source>|w|</source>
+        <translation>|w|</translation>
+    </message>
+    <message>
+        <source>%1 loses +%2 from here</source>
+        <translation>%1 从此处起丢失 +%2</translation>
+    </message>
+    <message>
+        <source>%1: every stored weight with |w| ≥ %2 is left unchanged by +%3 (the update is at most half the gap to its neighbour there)</source>
+        <translation>%1：所有 |w| ≥ %2 的存储权重在 +%3 后都不变（此处更新量不超过到相邻值间距的一半）</translation>
+    </message>
+    <message>
+        <source>%1 ≤ |w| &lt; %2: %3 weights</source>
+        <translation>%1 ≤ |w| &lt; %2：%3 个权重</translation>
+    </message>
+</context>
+<context>
+    <name>AccumulationFigure</name>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>− exact</source>
+        <translation>− 精确值</translation>
+    </message>
+    <message>
+        <source>effective adds</source>
+        <translation>有效加法次数</translation>
+    </message>
+    <message>
+        <source>first stall</source>
+        <translation>首次停滞</translation>
+    </message>
+    <message>
+        <source>compensation</source>
+        <translation>补偿项</translation>
+    </message>
+    <message>
+        <source>fp32 master</source>
+        <translation>fp32 主副本</translation>
+    </message>
+    <message>
+        <source>stored in each format</source>
+        <translation>直接存储在各格式中</translation>
+    </message>
+    <message>
+        <source>fp32 master, cast to each format</source>
+        <translation>fp32 主副本，转换到各格式</translation>
+    </message>
+    <message>
+        <source>Kahan-compensated in each format</source>
+        <translation>在各格式中做 Kahan 补偿求和</translation>
+    </message>
+    <message>
+        <source>stochastic rounding in each format</source>
+        <translation>在各格式中随机舍入</translation>
+    </message>
+    <message>
+        <source>%1 + %2, added %3 times (%4)</source>
+        <translation>%1 + %2，累加 %3 次（%4）</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>the sum</source>
+        <translation>累加和</translation>
+    </message>
+    <message>
+        <source>the fp32 master</source>
+        <translation>fp32 主副本</translation>
+    </message>
+    <message>
+        <source>from step %1 on, %2 stays at %3</source>
+        <translation>从第 %1 步起，%2 一直停在 %3</translation>
+    </message>
+    <message>
+        <source>step %1 left %2 at %3</source>
+        <translation>第 %1 步后 %2 仍停在 %3</translation>
+    </message>
+    <message>
+        <source>the corrected increment %1</source>
+        <translation>修正后的增量 %1</translation>
+    </message>
+    <message>
+        <source>the increment %1</source>
+        <translation>增量 %1</translation>
+    </message>
+    <message>
+        <source>what is added is 0 in %1</source>
+        <translation>加上的量在 %1 中为 0</translation>
+    </message>
+    <message>
+        <source>%1 is below half the gap to the next value (ulp %2, gap %3, threshold %4)</source>
+        <translation>%1 小于到下一个值间距的一半（ulp %2，间距 %3，阈值 %4）</translation>
+    </message>
+    <message>
+        <source>%1 is exactly half the gap (%2), and the tie goes to the even value</source>
+        <translation>%1 恰为间距（%2）的一半，平局舍入到偶数值</translation>
+    </message>
+    <message>
+        <source>stochastic rounding kept it (%1 against a gap of %2)</source>
+        <translation>随机舍入保留了原值（%1，间距 %2）</translation>
+    </message>
+    <message>
+        <source>it is the largest finite value, and %1 saturates</source>
+        <translation>它已是最大有限值，且 %1 饱和</translation>
+    </message>
+    <message>
+        <source>an add leaves inf and NaN as they are</source>
+        <translation>加法不改变 inf 和 NaN</translation>
+    </message>
+    <message>
+        <source>(first at step %1)</source>
+        <translation>（首次在第 %1 步）</translation>
+    </message>
+</context>
+<context>
     <name>BitStrip</name>
     <message>
         <source>e=%1 → 2^%2</source>
@@ -105,10 +307,320 @@
     </message>
 </context>
 <context>
+    <name>HeatmapFigure</name>
+    <message>
+        <source>Absolute error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>%1 of %2 in %3</source>
+        <translation>%2 经 %3 量化后的%1</translation>
+    </message>
+    <message>
+        <source>The heatmap is drawn for 2-D tensors: load a matrix, or give a shape such as 64x64.</source>
+        <translation>热力图只针对二维张量：请加载矩阵，或给出形状，如 64x64。</translation>
+    </message>
+    <message>
+        <source>exact (0)</source>
+        <translation>精确（0）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 elements; each cell the largest %3 of %4 × %5 elements; white lines: the scheme&apos;s block boundaries (where they are not too dense to draw)</source>
+        <translation>%1 × %2 个元素；每格取 %4 × %5 个元素中最大的%3；白线：缩放方式的块边界（过密时不画）</translation>
+    </message>
+    <message>
+        <source>absolute error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>relative error</source>
+        <translation>相对误差</translation>
+    </message>
+</context>
+<context>
     <name>InspectorState</name>
     <message>
         <source>value %1</source>
         <translation>数值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerFigure</name>
+    <message>
+        <source>Training memory per GPU: %1 parameters (%2)</source>
+        <translation>每 GPU 训练显存：参数量 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Training memory per GPU: %1 parameters</source>
+        <translation>每 GPU 训练显存：参数量 %1</translation>
+    </message>
+    <message>
+        <source>1 GPU, ZeRO-%1</source>
+        <translation>1 块 GPU，ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel GPUs, ZeRO-%2</source>
+        <translation>%1 块数据并行 GPU，ZeRO-%2</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1</source>
+        <translation>张量并行 %1</translation>
+    </message>
+    <message>
+        <source>activations: %1, s = %2, b = %3, %4 (Korthikanti et al. 2022)</source>
+        <translation>激活值：%1，s = %2，b = %3，%4（Korthikanti et al. 2022）</translation>
+    </message>
+    <message>
+        <source>static memory only (no activations)</source>
+        <translation>仅静态显存（不含激活值）</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes</source>
+        <translation>GB = 10^9 字节</translation>
+    </message>
+    <message>
+        <source>GiB = 2^30 bytes</source>
+        <translation>GiB = 2^30 字节</translation>
+    </message>
+    <message>
+        <source>%1 static</source>
+        <translation>静态 %1</translation>
+    </message>
+    <message>
+        <source>✓ fits</source>
+        <translation>✓ 放得下</translation>
+    </message>
+    <message>
+        <source>✗ too big</source>
+        <translation>✗ 放不下</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>GB per GPU</source>
+        <translation>每 GPU（GB）</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU（GiB）</translation>
+    </message>
+    <message>
+        <source>%1 bytes/param</source>
+        <translation>%1 字节/参数</translation>
+    </message>
+    <message>
+        <source>GPU: %1 (%2)</source>
+        <translation>GPU：%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LessonInput</name>
+    <message>
+        <source>Needs a positive finite number, got “%1”</source>
+        <translation>需要一个有限正数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Needs a whole number, got “%1”</source>
+        <translation>需要一个整数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Needs a whole number from %1 to %2, got “%3”</source>
+        <translation>需要 %1 到 %2 之间的整数，得到的是“%3”</translation>
+    </message>
+    <message>
+        <source>Paste or type at least one value</source>
+        <translation>请粘贴或输入至少一个值</translation>
+    </message>
+    <message>
+        <source>Not a list of numbers: %1</source>
+        <translation>不是数字列表：%1</translation>
+    </message>
+    <message>
+        <source>In “%1”: %2</source>
+        <translation>“%1”中：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LogitsEpsilonFigure</name>
+    <message>
+        <source>Logits and eps in 16 bits</source>
+        <translation>16 位格式中的 logits 与 eps</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正规数</translation>
+    </message>
+    <message>
+        <source>infinite</source>
+        <translation>无穷大</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>logit</source>
+        <translation>logit</translation>
+    </message>
+    <message>
+        <source>softmax p</source>
+        <translation>softmax p</translation>
+    </message>
+    <message>
+        <source>%1 stores</source>
+        <translation>%1 存储值</translation>
+    </message>
+    <message>
+        <source>p from %1</source>
+        <translation>由 %1 算出的 p</translation>
+    </message>
+    <message>
+        <source>p(%1) / p(%2) = e^(%1 − %2) = e^%3 ≈ %4 with the exact logits.</source>
+        <translation>用精确 logits：p(%1) / p(%2) = e^(%1 − %2) = e^%3 ≈ %4。</translation>
+    </message>
+    <message>
+        <source>%1: a logit overflows, so softmax is undefined.</source>
+        <translation>%1：有 logit 上溢，softmax 无定义。</translation>
+    </message>
+    <message>
+        <source>%1 stores %2 and %3: e^%4 ≈ %5, %6 × the true ratio (%7 distinct logits of %8).</source>
+        <translation>%1 存为 %2 和 %3：e^%4 ≈ %5，是真实比值的 %6 倍（%8 个 logits 中只有 %7 个互不相同）。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>stored value</source>
+        <translation>存储值</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>significant bits</source>
+        <translation>有效位数</translation>
+    </message>
+    <message>
+        <source>relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Logits stored in 16 bits, and what softmax makes of them</source>
+        <translation>以 16 位存储的 logits，以及 softmax 的结果</translation>
+    </message>
+    <message>
+        <source>eps = %1 stored in each format (RMSNorm&apos;s ε)</source>
+        <translation>eps = %1 在各格式中的存储（RMSNorm 的 ε）</translation>
+    </message>
+</context>
+<context>
+    <name>LossScalingFigure</name>
+    <message>
+        <source>Loss scaling in %1</source>
+        <translation>%1 中的损失缩放</translation>
+    </message>
+    <message>
+        <source>From S = %1: %2 of %3 steps skipped; the next step would use S = %4.</source>
+        <translation>从 S = %1 开始：%3 步中跳过 %2 步；下一步将使用 S = %4。</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)</source>
+        <translation>动态损失缩放（上溢：跳过并减半；连续 %1 步正常：翻倍）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>log₂ S</source>
+        <translation>log₂ S</translation>
+    </message>
+    <message>
+        <source>overflow: step skipped</source>
+        <translation>上溢：跳过该步</translation>
+    </message>
+    <message>
+        <source>S doubles after this step</source>
+        <translation>此步后 S 翻倍</translation>
+    </message>
+</context>
+<context>
+    <name>LossWindowFigure</name>
+    <message>
+        <source>Gradients × S in the %1 window, S = %2</source>
+        <translation>%1 窗口中的梯度 × S，S = %2</translation>
+    </message>
+    <message>
+        <source>underflow (→ 0) %1 · subnormal %2 · normal %3 · overflow %4</source>
+        <translation>下溢（→ 0）%1 · 次正规数 %2 · 正规数 %3 · 上溢 %4</translation>
+    </message>
+    <message>
+        <source>g × S</source>
+        <translation>g × S</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>underflow (→ 0)</source>
+        <translation>下溢（→ 0）</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正规数</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>%1 subnormals: %2 … %3</source>
+        <translation>%1 次正规数：%2 … %3</translation>
+    </message>
+    <message>
+        <source>%1 normal numbers: %2 … %3</source>
+        <translation>%1 正规数：%2 … %3</translation>
+    </message>
+    <message>
+        <source>stored as 0</source>
+        <translation>存为 0</translation>
+    </message>
+    <message>
+        <source>overflows</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>|g × S| from 2^%1 to 2^%2: %3 of %4 gradients (%5)</source>
+        <translation>|g × S| 在 2^%1 到 2^%2 之间：%4 个梯度中的 %3 个（%5）</translation>
     </message>
 </context>
 <context>
@@ -166,6 +678,532 @@
     </message>
 </context>
 <context>
+    <name>QuantizeFigure</name>
+    <message>
+        <source>exact</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>x / scale</source>
+        <translation>x / 缩放因子</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>element</source>
+        <translation>元素值</translation>
+    </message>
+    <message>
+        <source>dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+    <message>
+        <source>rel. error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>→ 0, flushed</source>
+        <translation>→ 0，清零</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>%1 (overflow)</source>
+        <translation>%1（上溢）</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>amax</source>
+        <translation>amax</translation>
+    </message>
+    <message>
+        <source>scale bits</source>
+        <translation>缩放因子位</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>largest rel. error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>at x =</source>
+        <translation>位于 x =</translation>
+    </message>
+    <message>
+        <source>MSE</source>
+        <translation>MSE</translation>
+    </message>
+    <message>
+        <source>flushed</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>bits/element</source>
+        <translation>位/元素</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>kept exact</source>
+        <translation>保持精确</translation>
+    </message>
+    <message>
+        <source>rounded once to fp32</source>
+        <translation>一次舍入到 fp32</translation>
+    </message>
+    <message>
+        <source>scale = amax / %1 (the largest %2), %3</source>
+        <translation>缩放因子 = amax / %1（%2 的最大值），%3</translation>
+    </message>
+    <message>
+        <source>scale = %1; emax(%2) = %3; stored as E8M0</source>
+        <translation>缩放因子 = %1；emax(%2) = %3；以 E8M0 存储</translation>
+    </message>
+    <message>
+        <source>%1 (fp32 %2)</source>
+        <translation>%1（fp32 %2）</translation>
+    </message>
+    <message>
+        <source>tensor scale = amax(tensor) / (448 × 6) = %1, %2</source>
+        <translation>张量缩放因子 = amax(张量) / (448 × 6) = %1，%2</translation>
+    </message>
+    <message>
+        <source>block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale</source>
+        <translation>块缩放因子 = E4M3(amax(块) / (6 × 张量缩放因子)) × 张量缩放因子</translation>
+    </message>
+    <message>
+        <source>element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale</source>
+        <translation>元素 = x / 缩放因子，一次舍入到 %1（%2，%3）；反量化值 = 元素 × 缩放因子</translation>
+    </message>
+    <message>
+        <source>saturating</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>not saturating</source>
+        <translation>不饱和</translation>
+    </message>
+    <message>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>inf (exact)</source>
+        <translation>inf（精确）</translation>
+    </message>
+    <message>
+        <source>MSE %1 · largest relative error %2 at x = %3 · SQNR %4 · %5 flushed to zero · %6 saturated · %7 bits per element as quoted (%8 as stored)</source>
+        <translation>MSE %1 · 最大相对误差 %2（x = %3）· SQNR %4 · %5 个清零 · %6 个饱和 · 每元素 %7 位（标称；实际存储 %8 位）</translation>
+    </message>
+    <message>
+        <source>Block scaling</source>
+        <translation>块缩放</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，用 %2 量化</translation>
+    </message>
+    <message>
+        <source>The same tensor through each recipe (▶ the one above):</source>
+        <translation>同一张量在各配方下的结果（▶ 为上面所用配方）：</translation>
+    </message>
+</context>
+<context>
+    <name>QuantizePresets</name>
+    <message>
+        <source>[1000, 0.01, 0.02, 0.5] in e4m3fn, one scale per tensor</source>
+        <translation>[1000, 0.01, 0.02, 0.5] 量化为 e4m3fn，整个张量一个缩放因子</translation>
+    </message>
+    <message>
+        <source>One scale for all four values: amax 1000 over 448, e4m3fn&apos;s largest value. The small values land among e4m3fn&apos;s subnormals, where the steps are coarse, and 0.01 comes back far too low: this is the seeds&apos; 12.8%. The table of recipes below shows which recipe gives which number.</source>
+        <translation>四个值共用一个缩放因子：amax 1000 除以 e4m3fn 的最大值 448。小值落入 e4m3fn 的次正规数区间，那里步长很粗，0.01 反量化后严重偏低：这就是讲义中的 12.8%。下方的配方表列出了各配方得到的数值。</translation>
+    </message>
+    <message>
+        <source>The same four values in one 1×128 tile</source>
+        <translation>同样四个值放在一个 1×128 tile 中</translation>
+    </message>
+    <message>
+        <source>A 1×128 tile holds 128 consecutive values, so these four share one tile: its amax is 1000 and its scale is exactly the tensor&apos;s, bit for bit, and 0.01&apos;s error is the same as per tensor. Tiles help only when the outlier lies in another tile.</source>
+        <translation>一个 1×128 tile 容纳 128 个连续值，所以这四个值同在一个 tile：其 amax 为 1000，缩放因子与整个张量的逐位相同，0.01 的误差也与逐张量缩放相同。只有离群值位于另一个 tile 时，tile 才有帮助。</translation>
+    </message>
+    <message>
+        <source>1000 in a block of its own: 0.01, 0.02, 0.5 | 1000 in tiles of 3</source>
+        <translation>1000 单独成块：0.01, 0.02, 0.5 | 1000，tile 大小为 3</translation>
+    </message>
+    <message>
+        <source>Only with 1000 in another block does 0.01 improve: the first tile&apos;s amax is 0.5, its scale 0.5 / 448, and 0.01 lands among e4m3fn&apos;s normal values. This is the seeds&apos; 0.45%. With real 1×128 tiles, 1000 would have to be at least 128 values away from 0.01.</source>
+        <translation>只有 1000 在另一个块中时，0.01 才会改善：第一个 tile 的 amax 为 0.5，缩放因子为 0.5 / 448，0.01 落入 e4m3fn 的正规数区间。这就是讲义中的 0.45%。若用真正的 1×128 tile，1000 与 0.01 至少要相隔 128 个值。</translation>
+    </message>
+    <message>
+        <source>MXFP4 block [0.3, −1.2, 2.7, 0.05]</source>
+        <translation>MXFP4 块 [0.3, −1.2, 2.7, 0.05]</translation>
+    </message>
+    <message>
+        <source>OCP MX v1.0: 32 values share a power of two, 2^(floor(log2 amax) − emax). amax 2.7 and e2m1&apos;s emax 2 give 2^(1 − 2) = 2^−1. 0.05 / 0.5 = 0.1 is below half of e2m1&apos;s smallest step (0.5), so 0.05 becomes 0. MXFP4 costs 4 + 8/32 = 4.25 bits per element.</source>
+        <translation>OCP MX v1.0：32 个值共用一个 2 的幂，2^(floor(log2 amax) − emax)。amax 2.7 与 e2m1 的 emax 2 得到 2^(1 − 2) = 2^−1。0.05 / 0.5 = 0.1 小于 e2m1 最小步长（0.5）的一半，所以 0.05 变为 0。MXFP4 每元素占 4 + 8/32 = 4.25 位。</translation>
+    </message>
+    <message>
+        <source>NVFP4 block [0.3, −1.2, 2.7, 0.05]</source>
+        <translation>NVFP4 块 [0.3, −1.2, 2.7, 0.05]</translation>
+    </message>
+    <message>
+        <source>NVFP4: an E4M3 scale per 16 values, times one fp32 scale per tensor: 4 + 8/16 = 4.5 bits per element as NVIDIA quotes it (the tensor&apos;s fp32 scale is stored too, see &apos;as stored&apos;). The finer scale does not save 0.05: it still becomes 0.</source>
+        <translation>NVFP4：每 16 个值一个 E4M3 缩放因子，再乘以每个张量一个 fp32 缩放因子：按 NVIDIA 的口径每元素 4 + 8/16 = 4.5 位（张量的 fp32 缩放因子也要存储，见“实际存储”）。更细的缩放因子也救不了 0.05：它仍然变为 0。</translation>
+    </message>
+    <message>
+        <source>256×256 normal values with 2 outliers, 128×128 blocks</source>
+        <translation>256×256 个正态分布值，含 2 个离群值，128×128 块</translation>
+    </message>
+    <message>
+        <source>Normal values (σ 1) with 2 outliers of ±10000. A scale set by an outlier pushes the normal values of its block down among e4m3fn&apos;s subnormals, where relative errors are large; with 128×128 blocks only the blocks that hold an outlier pay, per tensor every value does. Switch the scheme and watch the heatmap of relative errors.</source>
+        <translation>正态分布值（σ 1），含 2 个 ±10000 的离群值。由离群值决定的缩放因子会把同块中其余的值压到 e4m3fn 的次正规数区间，那里相对误差很大；用 128×128 块时只有含离群值的块受影响，逐张量缩放则所有值都受影响。切换缩放方式，观察相对误差热力图。</translation>
+    </message>
+    <message>
+        <source>4096×4096 = 2^24 normal values, 1×128 tiles</source>
+        <translation>4096×4096 = 2^24 个正态分布值，1×128 tile</translation>
+    </message>
+    <message>
+        <source>2^24 values are quantized on a worker thread, with progress and Cancel; the tables compute only the rows you scroll to.</source>
+        <translation>2^24 个值在工作线程上量化，显示进度并可取消；表格只计算滚动到的行。</translation>
+    </message>
+</context>
+<context>
+    <name>RangeBarsFigure</name>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>underflow (→ 0)</source>
+        <translation>下溢（→ 0）</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正规数</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>underflow: stored as 0</source>
+        <translation>下溢：存为 0</translation>
+    </message>
+    <message>
+        <source>subnormal: fewer significant bits</source>
+        <translation>次正规数：有效位更少</translation>
+    </message>
+    <message>
+        <source>not storable (NaN, or negative in an unsigned format)</source>
+        <translation>无法存储（NaN，或无符号格式中的负数）</translation>
+    </message>
+    <message>
+        <source>pale: subnormal numbers · solid: normal numbers · bar end: the largest finite value</source>
+        <translation>浅色：次正规数 · 实色：正规数 · 条末端：最大有限值</translation>
+    </message>
+    <message>
+        <source>● stored as a normal number, ○ as a subnormal, × lost</source>
+        <translation>● 存为正规数，○ 存为次正规数，× 丢失</translation>
+    </message>
+    <message>
+        <source>Where each format&apos;s numbers lie, on one log2 axis</source>
+        <translation>各格式的数值分布范围（同一 log2 坐标轴）</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1 values (%2 zero, %3 not finite); shares of the nonzero ones:</source>
+        <translation>%1 个值（%2 个为零，%3 个非有限）；非零值的占比：</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3) — %4</source>
+        <translation>%1：%2（%3）— %4</translation>
+    </message>
+    <message>
+        <source>%1: the largest finite value
+%2</source>
+        <translation>%1：最大有限值
+%2</translation>
+    </message>
+    <message>
+        <source>%1: subnormal numbers, with fewer significant bits the smaller they are
+smallest: %2
+up to the smallest normal: %3</source>
+        <translation>%1：次正规数，越小有效位越少
+最小：%2
+直到最小正规数：%3</translation>
+    </message>
+    <message>
+        <source>%1: normal numbers over %2 binades (%3 in all)
+smallest normal: %4
+largest finite: %5</source>
+        <translation>%1：正规数，跨 %2 个二进制量级（共 %3 个数）
+最小正规数：%4
+最大有限值：%5</translation>
+    </message>
+    <message>
+        <source>%1: below half its smallest value, a number is stored as 0</source>
+        <translation>%1：小于其最小值的一半时，数被存为 0</translation>
+    </message>
+    <message>
+        <source>%1: beyond its largest finite value, a number overflows</source>
+        <translation>%1：超出其最大有限值时，数会上溢</translation>
+    </message>
+    <message>
+        <source>%1 ≤ |x| &lt; %2: %3 values</source>
+        <translation>%1 ≤ |x| &lt; %2：%3 个值</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingText</name>
+    <message>
+        <source>inf</source>
+        <translation>inf</translation>
+    </message>
+    <message>
+        <source>-inf</source>
+        <translation>-inf</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1×%2 matrix</source>
+        <translation>%1×%2 矩阵</translation>
+    </message>
+    <message>
+        <source>1 value</source>
+        <translation>1 个值</translation>
+    </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 个值</translation>
+    </message>
+    <message>
+        <source>%1×%2</source>
+        <translation>%1×%2</translation>
+    </message>
+    <message>
+        <source>%1 normal values (mean %2, σ %3, seed %4)</source>
+        <translation>%1 个正态分布值（均值 %2，σ %3，种子 %4）</translation>
+    </message>
+    <message>
+        <source>%1 normal values (mean %2, σ %3, %4 outliers of ±%5, seed %6)</source>
+        <translation>%1 个正态分布值（均值 %2，σ %3，%4 个 ±%5 的离群值，种子 %6）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>per tensor</source>
+        <translation>逐张量</translation>
+    </message>
+    <message>
+        <source>1×%1 tiles</source>
+        <translation>1×%1 tile</translation>
+    </message>
+    <message>
+        <source>%1×%2 blocks</source>
+        <translation>%1×%2 块</translation>
+    </message>
+    <message>
+        <source>MX (32 elements, E8M0 scale)</source>
+        <translation>MX（32 个元素，E8M0 缩放因子）</translation>
+    </message>
+    <message>
+        <source>NVFP4 (16 elements, E4M3 scale, fp32 tensor scale)</source>
+        <translation>NVFP4（16 个元素，E4M3 缩放因子，fp32 张量缩放因子）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 scale</source>
+        <translation>%1，%2，缩放因子：%3</translation>
+    </message>
+    <message>
+        <source>%1, MX, %2 rule</source>
+        <translation>%1，MX，%2 规则</translation>
+    </message>
+    <message>
+        <source>%1, NVFP4, %2 tensor scale</source>
+        <translation>%1，NVFP4，张量缩放因子：%2</translation>
+    </message>
+    <message>
+        <source>floor</source>
+        <translation>floor</translation>
+    </message>
+    <message>
+        <source>ceil</source>
+        <translation>ceil</translation>
+    </message>
+    <message>
+        <source>rceil</source>
+        <translation>rceil</translation>
+    </message>
+    <message>
+        <source>floor: X = 2^(floor(log2 amax) − emax), OCP MX v1.0 §6.3; values above max clamp</source>
+        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
+    </message>
+    <message>
+        <source>ceil: X = 2^(ceil(log2 amax) − emax); nothing clamps, but X is often twice what rceil needs</source>
+        <translation>ceil：X = 2^(ceil(log2 amax) − emax)；不会截断，但 X 常是 rceil 所需的两倍</translation>
+    </message>
+    <message>
+        <source>rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)</source>
+        <translation>rceil：X = 2^ceil(log2(amax / max))，即永不截断的最小 2 的幂（cuBLAS UE8M0）</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>nearest, ties to even</source>
+        <translation>就近，平局取偶</translation>
+    </message>
+    <message>
+        <source>nearest, ties away</source>
+        <translation>就近，平局远离零</translation>
+    </message>
+    <message>
+        <source>toward zero</source>
+        <translation>向零</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>向上</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>向下</translation>
+    </message>
+    <message>
+        <source>to odd</source>
+        <translation>舍入到奇数</translation>
+    </message>
+    <message>
+        <source>stochastic</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>accumulated gradients</source>
+        <translation>累积梯度</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>FP32 + Adam</source>
+        <translation>FP32 + Adam</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision, fp32 gradient accumulation</source>
+        <translation>BF16 混合精度，fp32 梯度累积</translation>
+    </message>
+    <message>
+        <source>Transformer Engine FP8</source>
+        <translation>Transformer Engine FP8</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 FP8</source>
+        <translation>DeepSeek-V3 FP8</translation>
+    </message>
+    <message>
+        <source>FP8-LM O3</source>
+        <translation>FP8-LM O3</translation>
+    </message>
+    <message>
+        <source>nanotron FP8</source>
+        <translation>nanotron FP8</translation>
+    </message>
+    <message>
+        <source>Adam m</source>
+        <translation>Adam m</translation>
+    </message>
+    <message>
+        <source>Adam v</source>
+        <translation>Adam v</translation>
+    </message>
+    <message>
+        <source>the seeds&apos; anchor model</source>
+        <translation>讲义中的基准模型</translation>
+    </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation / FlashAttention</source>
+        <translation>选择性重计算 / FlashAttention</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message>
         <source>Cannot open %1: %2</source>
@@ -201,10 +1239,359 @@
     </message>
 </context>
 <context>
+    <name>floatscope::gui::AbsorbedUpdatesPanel</name>
+    <message>
+        <source>Absorbed updates</source>
+        <translation>被吞没的更新</translation>
+    </message>
+    <message>
+        <source>Weights from a file</source>
+        <translation>从文件加载权重</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
+        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>权重(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>generated (normal, with some exact ones)</source>
+        <translation>生成（正态分布，部分恰为 1）</translation>
+    </message>
+    <message>
+        <source>pasted</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>from a .npy or .csv file</source>
+        <translation>来自 .npy 或 .csv 文件</translation>
+    </message>
+    <message>
+        <source>&amp;How many:</source>
+        <translation>数量(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Standard &amp;deviation:</source>
+        <translation>标准差(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Share of exact &amp;ones:</source>
+        <translation>恰为 1 的比例(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>LayerNorm and RMSNorm gains start at exactly 1.0 (seed 003)</source>
+        <translation>LayerNorm 和 RMSNorm 的增益初始值恰为 1.0（讲义 003）</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Paste weights here (separated by spaces, commas or new lines)</source>
+        <translation>在此粘贴权重（以空格、逗号或换行分隔）</translation>
+    </message>
+    <message>
+        <source>&amp;Load…</source>
+        <translation>加载(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>No file loaded.</source>
+        <translation>未加载文件。</translation>
+    </message>
+    <message>
+        <source>%1 weights from %2</source>
+        <translation>%1 个权重，来自 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Update size:</source>
+        <translation>更新量(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>About the learning rate for Adam, whose steps are about lr × sign</source>
+        <translation>对 Adam 而言约等于学习率，因为其每步更新约为 lr × sign</translation>
+    </message>
+    <message>
+        <source>&amp;Storage formats:</source>
+        <translation>存储格式(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>无法使用 %1：%2</translation>
+    </message>
+    <message>
+        <source>A share from 0 to 1, got “%1”</source>
+        <translation>比例应在 0 到 1 之间，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)</source>
+        <translation>%1 个生成的权重（正态分布，σ = %2，%3 恰为 1，种子 %4）</translation>
+    </message>
+    <message>
+        <source>%1 pasted weights</source>
+        <translation>%1 个粘贴的权重</translation>
+    </message>
+    <message>
+        <source>Load a file of weights</source>
+        <translation>加载权重文件</translation>
+    </message>
+    <message>
+        <source>The update must be a finite nonzero number</source>
+        <translation>更新量必须是有限的非零数</translation>
+    </message>
+    <message>
+        <source>Choose at least one storage format</source>
+        <translation>请至少选择一种存储格式</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::AccumulationPanel</name>
+    <message>
+        <source>Absorption over N steps</source>
+        <translation>N 步累加中的吞没</translation>
+    </message>
+    <message>
+        <source>Prese&amp;t:</source>
+        <translation>示例(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>(your own)</source>
+        <translation>（自定义）</translation>
+    </message>
+    <message>
+        <source>1 + 10⁻³, a thousand times</source>
+        <translation>1 + 10⁻³，加一千次</translation>
+    </message>
+    <message>
+        <source>10⁻⁴, ten thousand times, from 0</source>
+        <translation>10⁻⁴，从 0 开始加一万次</translation>
+    </message>
+    <message>
+        <source>1 + 10⁻⁴, a thousand times</source>
+        <translation>1 + 10⁻⁴，加一千次</translation>
+    </message>
+    <message>
+        <source>Master weight: fp32 + 0.001 a step, and its bf16 copy</source>
+        <translation>主权重：fp32 每步 + 0.001，及其 bf16 副本</translation>
+    </message>
+    <message>
+        <source>St&amp;art:</source>
+        <translation>起始值(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>&amp;Increment:</source>
+        <translation>增量(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Steps &amp;N:</source>
+        <translation>步数 N(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>The value the sum starts from: decimal, scientific (1e-3), hex float or bits (bf16:0x3F80)</source>
+        <translation>累加的起始值：十进制、科学计数法（1e-3）、十六进制浮点或位模式（bf16:0x3F80）</translation>
+    </message>
+    <message>
+        <source>What is added at every step</source>
+        <translation>每步加上的量</translation>
+    </message>
+    <message>
+        <source>How many adds: 1 to 10⁷ (1e6 is fine)</source>
+        <translation>加法次数：1 到 10⁷（可写作 1e6）</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>stored: the sum lives in the format, each add rounds once</source>
+        <translation>直接存储：和保存在该格式中，每次加法舍入一次</translation>
+    </message>
+    <message>
+        <source>fp32 master: fp32 adds, cast to the format every step</source>
+        <translation>fp32 主副本：用 fp32 相加，每步转换到该格式</translation>
+    </message>
+    <message>
+        <source>Kahan: compensated sum, every operation in the format</source>
+        <translation>Kahan：补偿求和，每步运算都在该格式中进行</translation>
+    </message>
+    <message>
+        <source>stochastic rounding (seeded)</source>
+        <translation>随机舍入（带种子）</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Inputs reac&amp;h the format:</source>
+        <translation>输入进入格式的方式(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>directly (one rounding)</source>
+        <translation>直接（一次舍入）</translation>
+    </message>
+    <message>
+        <source>through fp32 first (torch.tensor(x))</source>
+        <translation>先经 fp32（torch.tensor(x)）</translation>
+    </message>
+    <message>
+        <source>through fp64 first</source>
+        <translation>先经 fp64</translation>
+    </message>
+    <message>
+        <source>&amp;Formats:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The start must be a finite number</source>
+        <translation>起始值必须是有限数</translation>
+    </message>
+    <message>
+        <source>The increment must be a finite number</source>
+        <translation>增量必须是有限数</translation>
+    </message>
+    <message>
+        <source>Choose at least one format</source>
+        <translation>请至少选择一种格式</translation>
+    </message>
+    <message>
+        <source>Running %1 steps in %2 formats…</source>
+        <translation>正在 %2 种格式中运行 %1 步…</translation>
+    </message>
+    <message>
+        <source>Cancelled: the chart and the table still show the previous run.</source>
+        <translation>已取消：图表和表格仍显示上一次的结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <source>value (exact)</source>
+        <translation>数值（精确）</translation>
+    </message>
+    <message>
+        <source>− exact sum</source>
+        <translation>− 精确和</translation>
+    </message>
+    <message>
+        <source>compensation</source>
+        <translation>补偿项</translation>
+    </message>
+    <message>
+        <source>fp32 master</source>
+        <translation>fp32 主副本</translation>
+    </message>
+    <message>
+        <source>effective adds</source>
+        <translation>有效加法次数</translation>
+    </message>
+    <message>
+        <source>first stall</source>
+        <translation>首次停滞</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · the exact sum is %3</source>
+        <translation>第 %1 步 / 共 %2 步 · 精确和为 %3</translation>
+    </message>
+    <message>
+        <source>No add has been lost so far.</source>
+        <translation>到目前为止没有丢失任何一次加法。</translation>
+    </message>
+    <message>
+        <source>Seed 002: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment below 2⁻⁸ of a sum near 1, fp16 only below 2⁻¹¹.</source>
+        <translation>讲义 002：fp16 最终为 1.9765625，bf16 停在 1，fp32 最终接近 2。和接近 1 时，bf16 会丢失任何小于 2⁻⁸ 的增量，fp16 只丢失小于 2⁻¹¹ 的增量。</translation>
+    </message>
+    <message>
+        <source>Seed 003, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap between neighbours exceeds twice the increment.</source>
+        <translation>讲义 003，演示 2(a)：和本应达到 1。fp16 停在 0.25，bf16 停在 0.03125，此时相邻值间距已超过增量的两倍。</translation>
+    </message>
+    <message>
+        <source>Seed 002: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.</source>
+        <translation>讲义 002：w = 1，dw = 10⁻⁴：fp16 和 bf16 始终不变；只有 fp32 会变。</translation>
+    </message>
+    <message>
+        <source>Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16&apos;s ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
+        <translation>讲义 000 说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::BitStrip</name>
     <message>
         <source>bit %1: click to flip</source>
         <translation>第 %1 位：点击翻转</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::BlockTableModel</name>
+    <message>
+        <source>all zero: scale 1</source>
+        <translation>全为零：缩放因子 1</translation>
+    </message>
+    <message>
+        <source>partial (cut by the edge)</source>
+        <translation>不完整（被边缘截断）</translation>
+    </message>
+    <message>
+        <source>scale clamped to E8M0&apos;s range</source>
+        <translation>缩放因子被截断到 E8M0 的范围</translation>
+    </message>
+    <message>
+        <source>E4M3 scale rounded to 0: block flushed</source>
+        <translation>E4M3 缩放因子舍入为 0：整块清零</translation>
+    </message>
+    <message>
+        <source>exact (no format)</source>
+        <translation>精确（无格式）</translation>
+    </message>
+    <message>
+        <source>exactly %1 = %2</source>
+        <translation>精确值 %1 = %2</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>amax</source>
+        <translation>amax</translation>
+    </message>
+    <message>
+        <source>scale bits</source>
+        <translation>缩放因子位</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>flushed</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
     </message>
 </context>
 <context>
@@ -252,6 +1639,69 @@
     <message>
         <source>%1: largest finite %2, smallest positive %3</source>
         <translation>%1：最大有限值 %2，最小正数 %3</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::ElementTableModel</name>
+    <message>
+        <source>flushed to 0</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>%1 (overflow, not saturated)</source>
+        <translation>%1（上溢，未饱和）</translation>
+    </message>
+    <message>
+        <source>inf</source>
+        <translation>inf</translation>
+    </message>
+    <message>
+        <source>exactly %1</source>
+        <translation>精确值 %1</translation>
+    </message>
+    <message>
+        <source>element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>x / scale</source>
+        <translation>x / 缩放因子</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>element value</source>
+        <translation>元素值</translation>
+    </message>
+    <message>
+        <source>dequantized</source>
+        <translation>反量化值</translation>
+    </message>
+    <message>
+        <source>abs. error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>rel. error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
     </message>
 </context>
 <context>
@@ -562,7 +2012,445 @@
     </message>
 </context>
 <context>
+    <name>floatscope::gui::LedgerPanel</name>
+    <message>
+        <source>Model and cluster</source>
+        <translation>模型与集群</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>%1 — %2 parameters</source>
+        <translation>%1 — %2 个参数</translation>
+    </message>
+    <message>
+        <source>your own count</source>
+        <translation>自定义参数量</translation>
+    </message>
+    <message>
+        <source>&amp;Parameters:</source>
+        <translation>参数量(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>27781427952, 27,781,427,952, 7e9, 6.7B, 70b, 1.5T, 350M, or a model&apos;s id (llama3-8b)</source>
+        <translation>27781427952、27,781,427,952、7e9、6.7B、70b、1.5T、350M，或模型 ID（llama3-8b）</translation>
+    </message>
+    <message>
+        <source>GPUs:</source>
+        <translation>GPU 数：</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs that ZeRO shards across</source>
+        <translation>ZeRO 在其间分片的数据并行 GPU 数</translation>
+    </message>
+    <message>
+        <source>ZeRO:</source>
+        <translation>ZeRO：</translation>
+    </message>
+    <message>
+        <source>0: nothing sharded</source>
+        <translation>0：不分片</translation>
+    </message>
+    <message>
+        <source>1: optimizer states and master weights</source>
+        <translation>1：优化器状态和主权重</translation>
+    </message>
+    <message>
+        <source>2: also gradients</source>
+        <translation>2：再加梯度</translation>
+    </message>
+    <message>
+        <source>3: also weights</source>
+        <translation>3：再加权重</translation>
+    </message>
+    <message>
+        <source>Rajbhandari et al. 2020, ZeRO §5: what each stage divides across the GPUs</source>
+        <translation>Rajbhandari et al. 2020，ZeRO §5：各阶段在 GPU 间切分哪些内容</translation>
+    </message>
+    <message>
+        <source>Tensor parallel:</source>
+        <translation>张量并行：</translation>
+    </message>
+    <message>
+        <source>Splits every component and the activations t ways (Megatron-LM)</source>
+        <translation>把每个组成部分和激活值切成 t 份（Megatron-LM）</translation>
+    </message>
+    <message>
+        <source>Units:</source>
+        <translation>单位：</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB（2^30 字节）</translation>
+    </message>
+    <message>
+        <source>Activations (Korthikanti et al. 2022) and the GPU</source>
+        <translation>激活值（Korthikanti et al. 2022）与 GPU</translation>
+    </message>
+    <message>
+        <source>Count activations per GPU (16-bit, the paper&apos;s standard transformer block)</source>
+        <translation>计入每 GPU 的激活值（16 位，论文中的标准 Transformer 块）</translation>
+    </message>
+    <message>
+        <source>Sequence:</source>
+        <translation>序列长度：</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>微批次：</translation>
+    </message>
+    <message>
+        <source>Hidden size:</source>
+        <translation>隐藏维度：</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>注意力头数：</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>Recomputation:</source>
+        <translation>重计算：</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>With tensor parallelism, Megatron-LM&apos;s sequence parallelism divides the rest of the activations t ways too</source>
+        <translation>在张量并行下，Megatron-LM 的序列并行把其余激活值也切成 t 份</translation>
+    </message>
+    <message>
+        <source>GPU memory:</source>
+        <translation>GPU 显存：</translation>
+    </message>
+    <message>
+        <source>e.g. 80 GiB (an H100&apos;s 80 GB are 80 GiB of HBM), 141GB, 192 GB</source>
+        <translation>如 80 GiB（H100 标称的 80 GB 实为 80 GiB HBM）、141GB、192 GB</translation>
+    </message>
+    <message>
+        <source>GPU memory: %1</source>
+        <translation>GPU 显存：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 per layer × %3 layers = %4</source>
+        <translation>%1：每层 %2 × %3 层 = %4</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 static + %3 activations = &lt;b&gt;%4 per GPU&lt;/b&gt;</source>
+        <translation>%1 需要 %2 静态显存 + %3 激活值 = &lt;b&gt;每 GPU %4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 needs &lt;b&gt;%2 per GPU&lt;/b&gt; (static memory only)</source>
+        <translation>%1 需要 &lt;b&gt;每 GPU %2&lt;/b&gt;（仅静态显存）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>: it &lt;b&gt;fits&lt;/b&gt; a GPU of %1, with %2 to spare.</source>
+        <translation>：&lt;b&gt;放得下&lt;/b&gt; %1 的 GPU，还剩 %2。</translation>
+    </message>
+    <message>
+        <source>: it &lt;b&gt;does not fit&lt;/b&gt; a GPU of %1; %2 too much.</source>
+        <translation>：&lt;b&gt;放不下&lt;/b&gt; %1 的 GPU，超出 %2。</translation>
+    </message>
+    <message>
+        <source>Memory ledger</source>
+        <translation>显存账本</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::LedgerSchemesEditor</name>
+    <message>
+        <source>Schemes: bytes per parameter, per component</source>
+        <translation>方案：各组成部分的每参数字节数</translation>
+    </message>
+    <message>
+        <source>scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>bytes/param</source>
+        <translation>字节/参数</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>+ activations</source>
+        <translation>+ 激活值</translation>
+    </message>
+    <message>
+        <source>fits?</source>
+        <translation>放得下？</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>创建副本(&amp;D)</translation>
+    </message>
+    <message>
+        <source>A copy of the selected scheme, to edit</source>
+        <translation>复制所选方案以便编辑</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Restore the built-in schemes</source>
+        <translation>恢复内置方案</translation>
+    </message>
+    <message>
+        <source>Your own: mine=master:fp32,weights:e4m3fn,grads:bf16,opt:bf16x2</source>
+        <translation>自定义：mine=master:fp32,weights:e4m3fn,grads:bf16,opt:bf16x2</translation>
+    </message>
+    <message>
+        <source>ID=ROLE:FORMAT[xN],… with roles master, acc, weights, grads, opt, other, and a format name or a number of bytes</source>
+        <translation>ID=ROLE:FORMAT[xN],…，ROLE 可为 master、acc、weights、grads、opt、other，FORMAT 为格式名或字节数</translation>
+    </message>
+    <message>
+        <source>&amp;Add scheme</source>
+        <translation>添加方案(&amp;A)</translation>
+    </message>
+    <message>
+        <source>component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Add component</source>
+        <translation>添加组成部分</translation>
+    </message>
+    <message>
+        <source>Remove component</source>
+        <translation>移除组成部分</translation>
+    </message>
+    <message>
+        <source>✓ fits</source>
+        <translation>✓ 放得下</translation>
+    </message>
+    <message>
+        <source>✗ too big</source>
+        <translation>✗ 放不下</translation>
+    </message>
+    <message>
+        <source>%1
+source: %2
+note: %3
+GEMMs in: %4</source>
+        <translation>%1
+来源：%2
+备注：%3
+GEMM 精度：%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Components of %1&lt;/b&gt;: double-click a cell to edit it; a format name sets the bytes (bf16 → 2, fp32x2 → 8)</source>
+        <translation>&lt;b&gt;%1 的组成部分&lt;/b&gt;：双击单元格即可编辑；输入格式名会自动设定字节数（bf16 → 2，fp32x2 → 8）</translation>
+    </message>
+    <message>
+        <source>%1 (sharded)</source>
+        <translation>%1（已分片）</translation>
+    </message>
+    <message>
+        <source>Bytes per parameter: a number of at least 0, got &apos;%1&apos;; kept %2</source>
+        <translation>每参数字节数应为不小于 0 的数，得到的是“%1”；保留 %2</translation>
+    </message>
+    <message>
+        <source>A scheme named &apos;%1&apos; is already listed</source>
+        <translation>名为“%1”的方案已存在</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>new component</source>
+        <translation>新组成部分</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::LogitsEpsilonPanel</name>
+    <message>
+        <source>Logits and eps</source>
+        <translation>Logits 与 eps</translation>
+    </message>
+    <message>
+        <source>&amp;Logits:</source>
+        <translation>Logits(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Up to %1 logits, separated by commas or spaces</source>
+        <translation>最多 %1 个 logits，以逗号或空格分隔</translation>
+    </message>
+    <message>
+        <source>&amp;Ratio p(i) / p(j):</source>
+        <translation>比值 p(i) / p(j)(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;eps:</source>
+        <translation>eps(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The constant RMSNorm adds under the square root</source>
+        <translation>RMSNorm 在平方根内加上的常数</translation>
+    </message>
+    <message>
+        <source>&amp;Formats:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Between 2 and %1 logits, please</source>
+        <translation>请输入 2 到 %1 个 logits</translation>
+    </message>
+    <message>
+        <source>Logits must be finite, got “%1”</source>
+        <translation>logits 必须是有限数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Choose at least one format</source>
+        <translation>请至少选择一种格式</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::LossScalingPanel</name>
+    <message>
+        <source>Loss scaling</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>Gradients from a file</source>
+        <translation>从文件加载梯度</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
+        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Window format:</source>
+        <translation>窗口格式(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Gradients:</source>
+        <translation>梯度(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>log-normal (median and spread)</source>
+        <translation>对数正态（中位数与离散度）</translation>
+    </message>
+    <message>
+        <source>values, pasted or loaded</source>
+        <translation>数值（粘贴或加载）</translation>
+    </message>
+    <message>
+        <source>&amp;Median |g|:</source>
+        <translation>|g| 中位数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>S&amp;pread (decades, 1 σ):</source>
+        <translation>离散度（数量级，1 σ）(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Paste gradients here (separated by spaces, commas or new lines)</source>
+        <translation>在此粘贴梯度（以空格、逗号或换行分隔）</translation>
+    </message>
+    <message>
+        <source>&amp;Load .npy or .csv…</source>
+        <translation>加载 .npy 或 .csv(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Scale S:</source>
+        <translation>缩放因子 S(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The loss scale as a power of two: the gradients move right by that many binades</source>
+        <translation>损失缩放因子取 2 的幂：梯度右移相应个数的二进制量级</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling (PyTorch&apos;s GradScaler rule)</source>
+        <translation>动态损失缩放（PyTorch GradScaler 的规则）</translation>
+    </message>
+    <message>
+        <source>S&amp;tart from:</source>
+        <translation>初始值(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Double after good steps:</source>
+        <translation>连续正常多少步后翻倍(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步数：</translation>
+    </message>
+    <message>
+        <source>Gradients a step:</source>
+        <translation>每步梯度数：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Or load a tensor of gradients from a file.</source>
+        <translation>或从文件加载梯度张量。</translation>
+    </message>
+    <message>
+        <source>%1 values from %2 (used while the box is empty)</source>
+        <translation>%1 个值，来自 %2（输入框为空时使用）</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>无法使用 %1：%2</translation>
+    </message>
+    <message>
+        <source>A spread of at most 20 decades, please</source>
+        <translation>离散度最多 20 个数量级</translation>
+    </message>
+    <message>
+        <source>Paste gradients or load a file</source>
+        <translation>请粘贴梯度或加载文件</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>step %1, S = %2: overflow (largest |g| %3): the step is skipped, S halves</source>
+        <translation>第 %1 步，S = %2：上溢（最大 |g| %3）：跳过该步，S 减半</translation>
+    </message>
+    <message>
+        <source>step %1, S = %2: %3 good steps in a row: S doubles</source>
+        <translation>第 %1 步，S = %2：连续 %3 步正常：S 翻倍</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::MainWindow</name>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
     <message>
         <source>About Floatscope</source>
         <translation>关于 Floatscope</translation>
@@ -818,6 +2706,458 @@
     <message>
         <source>Floatscope sessions (*.floatscope)</source>
         <translation>Floatscope 会话 (*.floatscope)</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::PlaybackBar</name>
+    <message>
+        <source>|◀ &amp;Reset</source>
+        <translation>|◀ 重置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Back to step 0</source>
+        <translation>回到第 0 步</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation>◀ 后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>One step back</source>
+        <translation>后退一步</translation>
+    </message>
+    <message>
+        <source>&amp;Step ▶|</source>
+        <translation>单步(&amp;S) ▶|</translation>
+    </message>
+    <message>
+        <source>One add more</source>
+        <translation>再加一次</translation>
+    </message>
+    <message>
+        <source>❚❚ &amp;Pause</source>
+        <translation>❚❚ 暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>▶ &amp;Play</source>
+        <translation>▶ 播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Sp&amp;eed:</source>
+        <translation>速度(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>The step shown (arrow keys and Page Up/Down move it)</source>
+        <translation>当前显示的步（方向键和 Page Up/Down 可移动）</translation>
+    </message>
+    <message>
+        <source>The step shown</source>
+        <translation>当前显示的步</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>/ %1</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::QuantizePanel</name>
+    <message>
+        <source>&amp;Example:</source>
+        <translation>示例(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>The seeds&apos; examples: choose one to load its tensor and recipe</source>
+        <translation>讲义中的例子：选择一个即可加载其张量与配方</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>typed or pasted</source>
+        <translation>输入或粘贴</translation>
+    </message>
+    <message>
+        <source>normal, seeded</source>
+        <translation>正态分布，带种子</translation>
+    </message>
+    <message>
+        <source>from a .csv or .npy file</source>
+        <translation>来自 .csv 或 .npy 文件</translation>
+    </message>
+    <message>
+        <source>Stored as:</source>
+        <translation>存储为：</translation>
+    </message>
+    <message>
+        <source>Typed, CSV and generated values are rounded once into this format first, as torch.tensor stores them in fp32 (.npy files keep their own dtype)</source>
+        <translation>输入的、CSV 中的和生成的值先一次舍入到此格式，正如 torch.tensor 将它们存为 fp32（.npy 文件保留自身的 dtype）</translation>
+    </message>
+    <message>
+        <source>Values separated by spaces, commas or tabs; one row per line for a matrix (a single column reads as a vector)</source>
+        <translation>以空格、逗号或制表符分隔；矩阵每行一行（单列按向量读取）</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>形状：</translation>
+    </message>
+    <message>
+        <source>N for a vector, ROWSxCOLS for a matrix; at most 2^24 values</source>
+        <translation>向量写 N，矩阵写 ROWSxCOLS；最多 2^24 个值</translation>
+    </message>
+    <message>
+        <source>Mean:</source>
+        <translation>均值：</translation>
+    </message>
+    <message>
+        <source>σ:</source>
+        <translation>σ：</translation>
+    </message>
+    <message>
+        <source>Outliers:</source>
+        <translation>离群值：</translation>
+    </message>
+    <message>
+        <source>How many values are replaced, at seeded places, by ±magnitude</source>
+        <translation>在由种子决定的位置上替换为 ±幅值 的值的个数</translation>
+    </message>
+    <message>
+        <source>Magnitude:</source>
+        <translation>幅值：</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>种子：</translation>
+    </message>
+    <message>
+        <source>A .csv, .txt or .npy file (1-D or 2-D)</source>
+        <translation>.csv、.txt 或 .npy 文件（一维或二维）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Reshape:</source>
+        <translation>重塑形状：</translation>
+    </message>
+    <message>
+        <source>optional: N or ROWSxCOLS, e.g. 64x64</source>
+        <translation>可选：N 或 ROWSxCOLS，如 64x64</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>Element &amp;format:</source>
+        <translation>元素格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Any named format or alias, or your own eXmY (e5m4, e3m4fn, e2m2fnuz, …)</source>
+        <translation>任意命名格式或别名，或自定义 eXmY（e5m4、e3m4fn、e2m2fnuz…）</translation>
+    </message>
+    <message>
+        <source>&amp;Scheme:</source>
+        <translation>缩放方式(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>per tensor: one scale</source>
+        <translation>逐张量：一个缩放因子</translation>
+    </message>
+    <message>
+        <source>1×N tiles (DeepSeek-V3 activations)</source>
+        <translation>1×N tile（DeepSeek-V3 激活值）</translation>
+    </message>
+    <message>
+        <source>R×C blocks (DeepSeek-V3 weights)</source>
+        <translation>R×C 块（DeepSeek-V3 权重）</translation>
+    </message>
+    <message>
+        <source>MX: 32 elements, E8M0 scale</source>
+        <translation>MX：32 个元素，E8M0 缩放因子</translation>
+    </message>
+    <message>
+        <source>NVFP4: 16 e2m1, E4M3 scale, fp32 tensor scale</source>
+        <translation>NVFP4：16 个 e2m1，E4M3 缩放因子，fp32 张量缩放因子</translation>
+    </message>
+    <message>
+        <source>Scale kept:</source>
+        <translation>缩放因子精度：</translation>
+    </message>
+    <message>
+        <source>exact (amax / max)</source>
+        <translation>精确（amax / max）</translation>
+    </message>
+    <message>
+        <source>in fp32, as recipes store it</source>
+        <translation>fp32，与实际配方的存储一致</translation>
+    </message>
+    <message>
+        <source>MX rule:</source>
+        <translation>MX 规则：</translation>
+    </message>
+    <message>
+        <source>Rounding:</source>
+        <translation>舍入：</translation>
+    </message>
+    <message>
+        <source>Seed of the stochastic rounding&apos;s draws</source>
+        <translation>随机舍入抽样所用的种子</translation>
+    </message>
+    <message>
+        <source>Saturate</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>Clamp values above the element format&apos;s largest value to it, as quantizers do; off shows what a plain cast does (inf or NaN)</source>
+        <translation>把超过元素格式最大值的数截到该最大值（量化器都这样做）；关闭则显示普通类型转换的结果（inf 或 NaN）</translation>
+    </message>
+    <message>
+        <source>Edge blocks:</source>
+        <translation>边缘块：</translation>
+    </message>
+    <message>
+        <source>cut (as if zero-padded)</source>
+        <translation>截断（相当于补零）</translation>
+    </message>
+    <message>
+        <source>refuse</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Shape: %1</source>
+        <translation>形状：%1</translation>
+    </message>
+    <message>
+        <source>At most 2^24 generated values (a 4096×4096 matrix)</source>
+        <translation>最多生成 2^24 个值（4096×4096 矩阵）</translation>
+    </message>
+    <message>
+        <source>Choose a .csv, .txt or .npy file (Browse…)</source>
+        <translation>请选择 .csv、.txt 或 .npy 文件（浏览…）</translation>
+    </message>
+    <message>
+        <source>Element format: %1</source>
+        <translation>元素格式：%1</translation>
+    </message>
+    <message>
+        <source> The last result stays below.</source>
+        <translation>下方仍保留上次的结果。</translation>
+    </message>
+    <message>
+        <source>Quantizing on a worker thread…</source>
+        <translation>正在工作线程上量化…</translation>
+    </message>
+    <message>
+        <source>Not quantized: see the red hint above.</source>
+        <translation>未量化：见上方红色提示。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 in %2 block(s), quantized in %3 ms.</source>
+        <translation>%1，共 %2 个块，量化用时 %3 ms。</translation>
+    </message>
+    <message>
+        <source>Load a tensor</source>
+        <translation>加载张量</translation>
+    </message>
+    <message>
+        <source>Tensors (*.csv *.txt *.npy);;All files (*)</source>
+        <translation>张量 (*.csv *.txt *.npy);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Block scaling</source>
+        <translation>块缩放</translation>
+    </message>
+    <message>
+        <source>Block scaling and quantization</source>
+        <translation>块缩放与量化</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::QuantizeResults</name>
+    <message>
+        <source>Recipes compared</source>
+        <translation>配方对比</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>误差：</translation>
+    </message>
+    <message>
+        <source>absolute</source>
+        <translation>绝对</translation>
+    </message>
+    <message>
+        <source>relative</source>
+        <translation>相对</translation>
+    </message>
+    <message>
+        <source> (exact)</source>
+        <translation>（精确）</translation>
+    </message>
+    <message>
+        <source>overflows to %1</source>
+        <translation>上溢为 %1</translation>
+    </message>
+    <message>
+        <source>comes back as 0: flushed</source>
+        <translation>反量化为 0：被清零</translation>
+    </message>
+    <message>
+        <source>comes back exactly</source>
+        <translation>精确还原</translation>
+    </message>
+    <message>
+        <source>comes back as %1: %2 %3</source>
+        <translation>反量化为 %1：%3 %2</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>偏低</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>偏高</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Element %1&lt;/b&gt; (x = %2, block %3 with amax %4): scale %5%6; x / scale = %7 → %8 %9 = %10; × scale: %2 %11.</source>
+        <translation>&lt;b&gt;元素 %1&lt;/b&gt;（x = %2，所在块 %3 的 amax 为 %4）：缩放因子 %5%6；x / 缩放因子 = %7 → %8 %9 = %10；× 缩放因子：%2 %11。</translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>largest rel. error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>at x =</source>
+        <translation>位于 x =</translation>
+    </message>
+    <message>
+        <source>MSE</source>
+        <translation>MSE</translation>
+    </message>
+    <message>
+        <source>SQNR (dB)</source>
+        <translation>SQNR (dB)</translation>
+    </message>
+    <message>
+        <source>flushed</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>bits/element (stored)</source>
+        <translation>位/元素（实际存储）</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::RangeBarsPanel</name>
+    <message>
+        <source>Range bars</source>
+        <translation>范围条</translation>
+    </message>
+    <message>
+        <source>Values from a file</source>
+        <translation>从文件加载数值</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
+        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Formats:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Marks:</source>
+        <translation>标记(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Values to mark on the axis, as “label = value” separated by ; (a label is optional)</source>
+        <translation>要在坐标轴上标记的值，写作“标签 = 值”，以 ; 分隔（标签可省略）</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>数值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Paste values here (separated by spaces, commas or new lines) to see where they land</source>
+        <translation>在此粘贴数值（以空格、逗号或换行分隔），查看它们落在哪里</translation>
+    </message>
+    <message>
+        <source>&amp;Load .npy or .csv…</source>
+        <translation>加载 .npy 或 .csv(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xample gradients</source>
+        <translation>示例梯度(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>The histogram shows the values typed above.</source>
+        <translation>直方图显示上方输入的数值。</translation>
+    </message>
+    <message>
+        <source>The histogram shows %1 example gradients: log-normal, median 10⁻⁶, 1.5 decades either way (seeded).</source>
+        <translation>直方图显示 %1 个示例梯度：对数正态分布，中位数 10⁻⁶，上下各 1.5 个数量级（带种子）。</translation>
+    </message>
+    <message>
+        <source>The histogram shows %1 values from %2.</source>
+        <translation>直方图显示来自 %2 的 %1 个值。</translation>
+    </message>
+    <message>
+        <source>No values: the histogram is hidden.</source>
+        <translation>没有数值：直方图已隐藏。</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>无法使用 %1：%2</translation>
+    </message>
+    <message>
+        <source>Choose at least one format</source>
+        <translation>请至少选择一种格式</translation>
     </message>
 </context>
 <context>
