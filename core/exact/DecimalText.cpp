@@ -215,8 +215,12 @@ std::string shortestText(const Format& format, std::uint64_t code)
         for (const mpfr_rnd_t rnd : {MPFR_RNDD, MPFR_RNDU}) {
             auto candidate = mpfrDigits(x.value, n, rnd);
             const mpq_class q = digitsValue(candidate.first, candidate.second);
-            const RoundResult back = roundExact(ExactValue::finite(false, q), format);
-            if ((back.code & format.magnitudeMask()) != magnitude)
+            // Read back as a parser would, but a candidate past the largest value does not count even
+            // where the format would clamp it (fp6/fp4 saturate: "8" is not a text for e2m3's 7.5).
+            RoundOptions readBack;
+            readBack.overflow = OverflowPolicy::NonSaturating;
+            const RoundResult back = roundExact(ExactValue::finite(false, q), format, readBack);
+            if ((back.code & format.magnitudeMask()) != magnitude || (back.flags & kOverflow) != 0)
                 continue;
             const mpq_class distance = abs(q - exact);
             // Equally near: the even last digit, as round-half-even would pick.

@@ -56,6 +56,10 @@ TEST(Shortest, KnownValues)
     EXPECT_EQ(shortestText(namedFormat("fp16"), 0x8000), "-0");
     EXPECT_EQ(shortestText(namedFormat("fp16"), 0xFC00), "-inf");
     EXPECT_EQ(shortestText(namedFormat("e4m3fnuz"), 0x80), "nan");
+    // Saturating formats: a text past the largest value would read back only by clamping.
+    EXPECT_EQ(shortestText(namedFormat("e2m3"), 0x1F), "7.5");
+    EXPECT_EQ(shortestText(namedFormat("e3m2"), 0x1F), "28");
+    EXPECT_EQ(shortestText(namedFormat("e2m1"), 0x7), "6");
 }
 
 // Against libstdc++'s std::to_chars (shortest round trip, Ryu): same value, same digit count.
