@@ -16,12 +16,7 @@ struct ExplainText {
 
 QString valueOf(const Format& f, std::uint64_t code)
 {
-    const Decoded d = decode(f, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return QStringLiteral("NaN");
-    case ValueClass::Infinite: return d.negative ? QStringLiteral("-inf") : QStringLiteral("inf");
-    default: return QString::fromStdString(exactDecimal(d.value));
-    }
+    return QString::fromStdString(codeValueText(f, code));
 }
 
 QString modeWords(RoundingReason reason)
@@ -36,9 +31,9 @@ QString modeWords(RoundingReason reason)
     }
 }
 
-}  // namespace
 
-QString explainRounding(const QString& x, const Format& f, const Inspection& in)
+// The decision about a value x (as typed, or the intermediate value of a route).
+QString decision(const QString& x, const Format& f, const Inspection& in)
 {
     const Placement& p = in.placement;
     const QString name = QString::fromStdString(f.name());
@@ -84,6 +79,17 @@ QString explainRounding(const QString& x, const Format& f, const Inspection& in)
         return ExplainText::tr("%1 has no sign bit: the negative value %2 becomes NaN and is flagged invalid.").arg(name, x);
     }
     return {};
+}
+
+}  // namespace
+
+QString explainRounding(const QString& x, const Format& f, const Inspection& in)
+{
+    if (in.routedThrough.empty())
+        return decision(x, f, in);
+    const QString through = QString::fromStdString(in.routedValue);
+    return ExplainText::tr("Rounded to %1 first, %2 is %3. ").arg(QString::fromStdString(in.routedThrough), x, through)
+        + decision(through, f, in);
 }
 
 }  // namespace floatscope::text

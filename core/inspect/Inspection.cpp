@@ -2,6 +2,7 @@
 
 #include "exact/DecimalText.h"
 #include "format/Codec.h"
+#include "format/Registry.h"
 
 namespace floatscope {
 
@@ -72,7 +73,17 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
 {
     Inspection r;
     r.format = f.name();
-    r.placement = explainRounding(input, f, options);
+    if (route == Route::Direct) {
+        r.placement = explainRounding(input, f, options);
+    } else {
+        // The route rounds to fp32 or fp64 first (nearest-even, as roundVia does); what reaches the
+        // format, and what its rounding decision is about, is that value.
+        const Format& intermediate = namedFormat(route == Route::ViaFp32 ? "fp32" : "fp64");
+        const std::uint64_t first = roundExact(input, intermediate).code;
+        r.routedThrough = intermediate.name();
+        r.routedValue = codeValueText(intermediate, first);
+        r.placement = explainRounding(ExactValue::fromCode(intermediate, first), f, options);
+    }
     const RoundResult stored = route == Route::Direct ? r.placement.result : roundVia(input, f, route, options);
     r.code = stored.code;
     r.flags = stored.flags;

@@ -44,7 +44,12 @@ struct Inspection {
     std::optional<NeighbourText> previous;
     std::optional<NeighbourText> next;
     std::string ulp;               // exact decimal; empty for inf and NaN
-    Placement placement;           // where the input fell and why it went where it did
+    // Where the value rounded into the format fell and why it went where it did. Through fp32 or
+    // fp64 (a route other than direct) that value is the intermediate one, given here exactly;
+    // the errors are still against the input.
+    Placement placement;
+    std::string routedThrough;     // "fp32" or "fp64" on a route other than direct, else empty
+    std::string routedValue;       // the intermediate value there, exactly
     RoundResult viaFp32;           // the fp32 route, and whether it differs from the direct rounding
     bool viaFp32Differs = false;
     RoundResult viaFp64;
