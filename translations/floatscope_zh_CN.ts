@@ -450,10 +450,6 @@
 <context>
     <name>LogitsEpsilonFigure</name>
     <message>
-        <source>Logits and eps in 16 bits</source>
-        <translation>16 位格式中的 logits 与 eps</translation>
-    </message>
-    <message>
         <source>zero</source>
         <translation>零</translation>
     </message>
@@ -536,6 +532,10 @@
     <message>
         <source>eps = %1 stored in each format (RMSNorm's ε)</source>
         <translation>eps = %1 在各格式中的存储（RMSNorm 的 ε）</translation>
+    </message>
+    <message>
+        <source>Logits and eps, stored in each format</source>
+        <translation>logits 与 eps 在各格式中的存储</translation>
     </message>
 </context>
 <context>
@@ -1983,6 +1983,10 @@ largest finite: %5</source>
     <message>
         <source>&amp;Run on the device</source>
         <translation>在设备上运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No reference rounds stochastically: this table and the verify below use nearest-even.</source>
+        <translation>没有参考实现支持随机舍入：此表和下方的验证均使用就近舍入（平局取偶）。</translation>
     </message>
 </context>
 <context>

@@ -251,14 +251,11 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
             return usageError(io, "unknown route '" + *via + "' (direct, fp32, fp64)");
         setup.route = *parsedRoute;
     }
-    try {
-        if (const auto s = args.value("seed"); s)
-            setup.seed = std::stoull(*s);
-        if (const auto r = args.value("random-bits"); r)
-            setup.randomBits = std::stoi(*r);
-    } catch (const std::exception&) {
-        return usageError(io, "--seed and --random-bits take whole numbers");
-    }
+    std::uint64_t randomBits = 32;
+    if (!readWhole(args, "seed", 0, UINT64_MAX, setup.seed, error)
+        || !readWhole(args, "random-bits", 1, 64, randomBits, error))
+        return usageError(io, error);
+    setup.randomBits = static_cast<int>(randomBits);
     if (args.has("json") && args.has("csv"))
         return usageError(io, "--json and --csv contradict each other");
     std::int64_t every = 1;
@@ -272,7 +269,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
             return usageError(io, "--every must be at least 1, got " + *k);
         every = *parsedEvery;
     }
-    if (const auto problem = checkSetup(setup))
+    if (const auto problem = checkSetup(setup, *formats))
         return usageError(io, *problem);
 
     if (args.has("csv")) {

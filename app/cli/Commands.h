@@ -31,4 +31,9 @@ struct RoundingChoice {
 };
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
 
+// --NAME N: a whole number in min..max, all of the text (not "12abc", not "-1"); `value` keeps its
+// default when the option is absent. False, with the reason, otherwise.
+bool readWhole(const ArgParser& args, const std::string& name, std::uint64_t min, std::uint64_t max,
+               std::uint64_t& value, std::string& error);
+
 }  // namespace floatscope::cli

@@ -56,7 +56,7 @@ std::optional<double> positive(const ArgParser& args, const char* option, const 
     const auto v = number(args, option, fallback, error);
     if (!v)
         return std::nullopt;
-    const double d = v->isFinite() ? v->value().get_d() : 0.0;
+    const double d = v->isFinite() ? nearestDouble(*v) : 0.0;
     if (!(d > 0) || std::isinf(d)) {
         error = std::string("--") + option + " takes a positive finite number, got '" + args.value(option).value_or(fallback) + "'";
         return std::nullopt;
@@ -137,13 +137,13 @@ std::unique_ptr<gui::Figure> accumulationFigure(const ArgParser& args, std::stri
     if (!seed)
         return nullptr;
     setup.seed = static_cast<std::uint64_t>(*seed);
-    if (const auto problem = checkSetup(setup)) {
-        error = *problem;
-        return nullptr;
-    }
     const auto formats = parseFormatList(args.value("formats").value_or(preset->formats), error);
     if (!formats)
         return nullptr;
+    if (const auto problem = checkSetup(setup, *formats)) {
+        error = *problem;
+        return nullptr;
+    }
     const auto at = whole(args, "at", setup.steps, 0, setup.steps, error);
     if (!at)
         return nullptr;
@@ -198,7 +198,7 @@ std::unique_ptr<gui::Figure> lossScaleFigure(const ArgParser& args, std::string&
     const auto initial = log2Scale ? whole(args, "initial", 24, -16, 64, error) : std::nullopt;
     const auto interval = initial ? whole(args, "interval", 10, 1, 100000, error) : std::nullopt;
     const auto steps = interval ? whole(args, "steps", 40, 1, 10000, error) : std::nullopt;
-    const auto perStep = steps ? whole(args, "per-step", 4096, 1, 1000000, error) : std::nullopt;
+    const auto perStep = steps ? whole(args, "per-step", 1000, 1, 1000, error) : std::nullopt;
     const auto seed = perStep ? whole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
     if (!seed)
         return nullptr;
@@ -265,13 +265,13 @@ std::unique_ptr<gui::Figure> absorbedFigure(const ArgParser& args, std::string& 
     } else if (!error.empty()) {
         return nullptr;
     } else {
-        const auto count = whole(args, "count", gui::AbsorbedUpdatesData::kDefaultCount, 1, 10'000'000, error);
+        const auto count = whole(args, "count", gui::AbsorbedUpdatesData::kDefaultCount, 1, 1'000'000, error);
         const auto deviation = count ? positive(args, "std", gui::AbsorbedUpdatesData::kDefaultDeviation, error) : std::nullopt;
         const auto ones = deviation ? number(args, "ones", gui::AbsorbedUpdatesData::kDefaultOnes, error) : std::nullopt;
         const auto seed = ones ? whole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
         if (!seed)
             return nullptr;
-        const double share = ones->isFinite() ? ones->value().get_d() : -1;
+        const double share = ones->isFinite() ? nearestDouble(*ones) : -1;
         if (!(share >= 0 && share <= 1)) {
             error = "--ones takes a share from 0 to 1";
             return nullptr;

@@ -500,8 +500,11 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
                  number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
                  std::isfinite(s.maxRelError) ? percent(mpq_class(s.maxRelError)).c_str() : "inf", s.maxRelErrorIndex);
-    std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu saturated\n",
-                 s.sqnrDb ? (number(*s.sqnrDb, 4) + " dB").c_str() : "inf (exact)", s.flushed, s.saturated);
+    // Elements above the element format's max were clamped, or (--no-saturate) became inf or NaN.
+    const bool clamps = options.overflow == OverflowPolicy::Saturate;
+    std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu %s\n",
+                 s.sqnrDb ? (number(*s.sqnrDb, 4) + " dB").c_str() : "inf (exact)", s.flushed, s.saturated,
+                 clamps ? "saturated" : "overflowed to inf or NaN");
     std::fprintf(io.out, "  %s bits per element as quoted (element + block scale over a full block), %s as stored here\n",
                  number(s.bitsPerElement, 6).c_str(), number(s.storedBitsPerElement, 6).c_str());
     return 0;

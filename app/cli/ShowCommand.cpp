@@ -128,18 +128,10 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     RoundOptions options = choice->options;
     const Route route = choice->route;
     std::uint64_t seed = 0;
-    int randomBits = 32;
-    try {
-        if (const auto s = args.value("seed"); s)
-            seed = std::stoull(*s);
-        if (const auto r = args.value("random-bits"); r)
-            randomBits = std::stoi(*r);
-    } catch (const std::exception&) {
-        return usageError(io, "--seed and --random-bits take whole numbers");
-    }
-    if (randomBits < 1 || randomBits > 64)
-        return usageError(io, "--random-bits must be 1..64, got " + std::to_string(randomBits));
-    StochasticSource random(seed, randomBits);
+    std::uint64_t randomBits = 32;
+    if (!readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "random-bits", 1, 64, randomBits, error))
+        return usageError(io, error);
+    StochasticSource random(seed, static_cast<int>(randomBits));
 
     // 3. One inspection per format.
     std::vector<Inspection> results;

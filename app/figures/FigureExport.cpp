@@ -47,6 +47,8 @@ QImage pngImage(const Figure& figure, const QSize& size, double scale, const Fig
     QImage image(QSize(static_cast<int>(std::lround(size.width() * scale)),
                        static_cast<int>(std::lround(size.height() * scale))),
                  QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return image;
     image.setDevicePixelRatio(scale);
     image.fill(Qt::transparent);
     paintOn(image, figure, size, style);
@@ -78,10 +80,18 @@ QString exportFigure(const Figure& figure, const QString& path, const ExportSize
     if (suffix == QLatin1String("svg")) {
         bytes = svgBytes(figure, size, style);
     } else if (suffix == QLatin1String("png")) {
+        // QImage refuses sizes it cannot allocate (a null image): say so once, paint nothing.
+        constexpr double kMaxPixels = 400e6;
+        if (size.width() * exportSize.scale * size.height() * exportSize.scale > kMaxPixels)
+            return QStringLiteral("a %1 x %2 PNG at scale %3 is too large (at most 400 million pixels)")
+                .arg(size.width())
+                .arg(size.height())
+                .arg(exportSize.scale);
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
-        if (!pngImage(figure, size, exportSize.scale, style).save(&buffer, "PNG"))
-            return QStringLiteral("cannot encode PNG");
+        const QImage image = pngImage(figure, size, exportSize.scale, style);
+        if (image.isNull() || !image.save(&buffer, "PNG"))
+            return QStringLiteral("cannot make a %1 x %2 PNG").arg(size.width()).arg(size.height());
     } else if (suffix == QLatin1String("pdf")) {
         // One page the size of the figure, in points; vector, text kept as text.
         QBuffer buffer(&bytes);

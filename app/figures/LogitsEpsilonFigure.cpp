@@ -44,7 +44,7 @@ LogitsEpsilonData LogitsEpsilonData::compute(std::vector<Format> formats, std::v
 
 QString LogitsEpsilonFigure::title() const
 {
-    return tr("Logits and eps in 16 bits");
+    return tr("Logits and eps, stored in each format");
 }
 
 QString LogitsEpsilonFigure::className(ValueClass c)

@@ -29,7 +29,7 @@ namespace floatscope::gui {
 
 namespace {
 
-constexpr std::int64_t kMaxWeights = 10'000'000;
+constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: well under a second
 
 QLabel* redHint(QWidget* parent)
 {
@@ -226,7 +226,7 @@ void AbsorbedUpdatesPanel::recompute()
         const auto ones = LessonInput::number(m_ones->text(), onesError);
         double share = 0;
         if (ones) {
-            share = ones->isFinite() ? ones->value().get_d() : -1;
+            share = ones->isFinite() ? nearestDouble(*ones) : -1;
             if (!(share >= 0 && share <= 1))
                 onesError = tr("A share from 0 to 1, got “%1”").arg(m_ones->text().trimmed());
         }

@@ -315,7 +315,7 @@ void AccumulationPanel::recomputeNow()
     setup.mode = kModes[std::clamp(m_mode->currentIndex(), 0, 3)];
     setup.route = kRoutes[std::clamp(m_route->currentIndex(), 0, 2)];
     setup.seed = static_cast<std::uint64_t>(m_seed->value());
-    if (const auto problem = checkSetup(setup)) {
+    if (const auto problem = checkSetup(setup, formats)) {
         m_steps->setHint(QString::fromStdString(*problem));
         return;
     }

@@ -200,6 +200,18 @@ void HardwarePanel::refreshAgreement()
         }
     }
     m_table->resizeColumnsToContents();
+    m_tableTitle->setText(tableTitle());
+}
+
+QString HardwarePanel::tableTitle() const
+{
+    QString title = tr("<b>The current value and the lesson presets</b>, rounded to fp32 first (the "
+                       "references take fp32), through every backend: ✓ same bits as the engine, ✗ other "
+                       "bits and why.");
+    if (m_state->mode() == RoundingMode::Stochastic)
+        title += QLatin1Char(' ') + tr("No reference rounds stochastically: this table and the verify below use "
+                                       "nearest-even.");
+    return title;
 }
 
 void HardwarePanel::startVerify()
@@ -317,9 +329,6 @@ void HardwarePanel::runDemo()
 void HardwarePanel::retranslate()
 {
     showDevice();
-    m_tableTitle->setText(tr("<b>The current value and the lesson presets</b>, rounded to fp32 first (the "
-                             "references take fp32), through every backend: ✓ same bits as the engine, ✗ other "
-                             "bits and why."));
     m_verifyTitle->setText(tr("<b>Exhaustive verify</b>: every fp32 input (or a range) through the engine and a "
                               "backend, on worker threads (rounding and overflow as set above)."));
     m_verifyRange->setToolTip(tr("'all' (2^32 inputs) or fp32 bit patterns START-END, e.g. 0x3f800000-0x3fffffff"));

@@ -46,6 +46,7 @@ protected:
 private:
     void retranslate();
     void refreshAgreement();
+    QString tableTitle() const;
     void showDevice();
     void runDemo();
     void onVerifyDone(const gpu::SweepReport& report, const QString& format, const QString& backend);

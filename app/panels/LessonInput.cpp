@@ -27,7 +27,7 @@ std::optional<double> LessonInput::positive(const QString& text, QString& error)
     const auto value = number(text, error);
     if (!value)
         return std::nullopt;
-    const double d = value->isFinite() ? value->value().get_d() : 0.0;
+    const double d = value->isFinite() ? nearestDouble(*value) : 0.0;
     if (!value->isFinite() || value->negative() || value->isZero() || !(d > 0) || std::isinf(d)) {
         error = tr("Needs a positive finite number, got “%1”").arg(text.trimmed());
         return std::nullopt;

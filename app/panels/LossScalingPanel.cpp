@@ -140,7 +140,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     m_initial->setPrefix(QStringLiteral("2^"));
     m_interval = spin(m_dynamicBox, 1, 100000, 10);
     m_steps = spin(m_dynamicBox, 1, 10000, 40);
-    m_perStep = spin(m_dynamicBox, 1, 1000000, 4096);
+    m_perStep = spin(m_dynamicBox, 1, 1000, 1000);  // steps x gradients stay below 10^7: about a second
     m_seed = spin(m_dynamicBox, 0, 1000000000, 0);
     m_initialLabel = new QLabel(m_dynamicBox);
     m_intervalLabel = new QLabel(m_dynamicBox);

@@ -1,5 +1,6 @@
 #include "exact/ExactValue.h"
 
+#include <bit>
 #include <utility>
 
 #include "format/Codec.h"
@@ -138,6 +139,12 @@ bool ExactValue::operator==(const ExactValue& other) const
 RoundResult roundExact(const ExactValue& value, const Format& format, const RoundOptions& options)
 {
     return roundToFormat(value.unpack(), format, options);
+}
+
+double nearestDouble(const ExactValue& value)
+{
+    static const Format binary64("fp64", 11, 52, 1023, Convention::Ieee, OverflowPolicy::NonSaturating);
+    return std::bit_cast<double>(roundExact(value, binary64).code);
 }
 
 }  // namespace floatscope

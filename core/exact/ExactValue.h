@@ -51,4 +51,8 @@ private:
 // Rounding of an exact value into a format: one rounding, from the exact value.
 RoundResult roundExact(const ExactValue& value, const Format& format, const RoundOptions& options = {});
 
+// The double nearest to the value (ties to even), as a parser of "0.06" gives it: not GMP's
+// get_d(), which truncates toward zero (0.06 -> 0.059999999999999997).
+double nearestDouble(const ExactValue& value);
+
 }  // namespace floatscope

@@ -99,8 +99,12 @@ const char* toString(StallReason reason)
     return "?";
 }
 
-std::optional<std::string> checkSetup(const AccumulationSetup& setup)
+std::optional<std::string> checkSetup(const AccumulationSetup& setup, std::span<const Format> formats)
 {
+    if (setup.mode == AccumulationMode::Kahan)
+        for (const Format& f : formats)
+            if (!f.hasZero() || f.signBits() == 0)
+                return "Kahan's compensated sum needs a zero and negative values, which " + f.name() + " lacks";
     if (setup.steps < 1)
         return "the number of steps must be at least 1, got " + std::to_string(setup.steps);
     if (setup.steps > kMaxAccumulationSteps)

@@ -47,8 +47,10 @@ struct AccumulationSetup {
     int randomBits = 32;            // Stochastic: random bits compared with the discarded fraction
 };
 
-// Why a setup cannot run, in one line naming the offending value; empty when it can.
-std::optional<std::string> checkSetup(const AccumulationSetup& setup);
+// Why a setup cannot run, in one line naming the offending value; empty when it can. With the
+// formats, also why a mode cannot run in one of them (Kahan needs a zero and a sign for its
+// compensation: not so in e8m0).
+std::optional<std::string> checkSetup(const AccumulationSetup& setup, std::span<const Format> formats = {});
 
 // Why an add left the sum where it was.
 enum class StallReason : std::uint8_t {

@@ -110,14 +110,18 @@ DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScal
         for (const double g : gradients)
             s.largestGradient = std::max(s.largestGradient, std::fabs(g));
         s.overflow = s.zones[StorageZone::Overflow] + s.zones[StorageZone::Invalid] > 0;
-        // 3. GradScaler's update: back off and restart the count, or count and maybe grow.
+        // 3. GradScaler's update: back off and restart the count, or count and maybe grow. Like
+        //    PyTorch's _amp_update_scale_, a growth that would make the scale infinite is not taken;
+        //    likewise a back-off is not taken once it would reach zero (all-inf gradients).
         if (s.overflow) {
             ++run.skipped;
-            scale *= setup.backoffFactor;
+            const double backedOff = scale * setup.backoffFactor;
+            scale = backedOff > 0 && std::isnormal(backedOff) ? backedOff : scale;
             goodSteps = 0;
         } else if (++goodSteps == setup.growthInterval) {
-            s.grew = true;
-            scale *= setup.growthFactor;
+            const double grown = scale * setup.growthFactor;
+            s.grew = std::isfinite(grown);
+            scale = s.grew ? grown : scale;
             goodSteps = 0;
         }
         run.steps.push_back(s);

@@ -318,7 +318,12 @@ INSTANTIATE_TEST_SUITE_P(
                     ErrorCase{{"show", "0.1", "--frob"}, "unknown option '--frob'"},
                     ErrorCase{{"show", "0.1", "-f"}, "option '-f' needs a value"},
                     ErrorCase{{"show", "0.1", "--json=yes"}, "option '--json' takes no value"},
-                    ErrorCase{{"show", "0.1", "--random-bits", "99"}, "--random-bits must be 1..64"},
+                    ErrorCase{{"show", "0.1", "--random-bits", "99"}, "--random-bits takes a whole number 1..64, got '99'"},
+                    ErrorCase{{"show", "0.1", "--seed", "-1"}, "--seed takes a whole number"},
+                    ErrorCase{{"show", "0.1", "--seed", "12abc"}, "got '12abc'"},
+                    ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "-f", "e8m0", "--mode",
+                               "kahan"},
+                              "needs a zero and negative values, which e8m0 lacks"},
                     ErrorCase{{"formats", "fp16"}, "formats takes no values, got 'fp16'"},
                     ErrorCase{{"formats", "--yaml"}, "unknown option '--yaml'"},
                     ErrorCase{{"accumulate", "--delta", "1e-3", "--steps", "10"}, "accumulate needs --start"},
@@ -353,7 +358,7 @@ INSTANTIATE_TEST_SUITE_P(
                     ErrorCase{{"accumulate", "1", "--delta", "1e-3", "--steps", "10"}, "takes options only, got '1'"},
                     ErrorCase{{"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "10", "--mode", "stochastic",
                                "--random-bits", "0"},
-                              "random bits must be 1..64, got 0"}));
+                              "--random-bits takes a whole number 1..64, got '0'"}));
 
 TEST(Help, EverySubcommandAndVersion)
 {

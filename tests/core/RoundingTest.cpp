@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "TestSupport.h"
 #include "round/Route.h"
@@ -145,6 +146,16 @@ TEST(Routes, ViaFp64MatchesWhatADoubleLiteralDoes)
     // 0.1 -> double -> bf16 agrees with direct; 1 + 2^-8 + 2^-60 does not survive the double.
     EXPECT_FALSE(roundRouted(value("0.1"), namedFormat("bf16"), Route::ViaFp64).doubleRounding);
     EXPECT_TRUE(roundRouted(value("0x1.01000000000000001p0"), namedFormat("bf16"), Route::ViaFp64).doubleRounding);
+}
+
+TEST(NearestDouble, RoundsToNearestNotTowardZero)
+{
+    EXPECT_EQ(nearestDouble(value("0.06")), 0.06);
+    EXPECT_EQ(nearestDouble(value("1e-5")), 1e-5);
+    EXPECT_EQ(nearestDouble(value("0.1")), 0.1);
+    EXPECT_EQ(nearestDouble(value("-2.5")), -2.5);
+    EXPECT_EQ(nearestDouble(value("1e400")), std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(std::isnan(nearestDouble(value("nan"))));
 }
 
 TEST(Unpack, DoubleAndFloatAreExact)

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+
+#include <cmath>
 #include <vector>
 
 #include "format/Registry.h"
@@ -108,6 +111,31 @@ TEST(DynamicScaling, ReplaysGradScalersRule)
             overflowSteps.push_back(s.step);
     EXPECT_EQ(overflowSteps, (std::vector<std::int64_t>{0, 1, 12, 23, 34}));
     EXPECT_EQ(run.finalScale, std::ldexp(1.0, 22));
+}
+
+// Zero gradients never overflow: the scale grows until the next growth would be infinite, and
+// stays there (PyTorch's _amp_update_scale_ skips a non-finite growth); all-inf gradients back off
+// until the next back-off would reach zero.
+TEST(DynamicScaling, ScaleStaysFiniteAndNonzero)
+{
+    DynamicScalingSetup growing;
+    growing.values = {0.0};
+    growing.gradientsPerStep = 1;
+    growing.growthInterval = 1;
+    growing.steps = 2000;
+    growing.initialScale = 64;
+    const DynamicScalingRun up = simulateDynamicScaling(fp16(), growing);
+    EXPECT_EQ(up.finalScale, std::ldexp(1.0, 1023));
+    EXPECT_FALSE(up.steps.back().grew);
+
+    DynamicScalingSetup shrinking;
+    shrinking.values = {std::numeric_limits<double>::infinity()};
+    shrinking.gradientsPerStep = 1;
+    shrinking.steps = 2000;
+    const DynamicScalingRun down = simulateDynamicScaling(fp16(), shrinking);
+    EXPECT_GT(down.finalScale, 0.0);
+    EXPECT_TRUE(std::isnormal(down.finalScale));
+    EXPECT_EQ(down.skipped, 2000);
 }
 
 TEST(DynamicScaling, TooLargeAStartBacksOffThenProbes)
