@@ -118,13 +118,11 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
     if (args.has("saturate") && args.has("no-saturate"))
         return usageError(io, "--saturate and --no-saturate contradict each other");
     gpu::SweepRange range;
-    if (const auto inputs = args.value("inputs"); inputs && *inputs != "all") {
-        const std::size_t dash = inputs->find('-', 1);
-        const auto first = dash == std::string::npos ? std::nullopt : parseBits(inputs->substr(0, dash));
-        const auto last = dash == std::string::npos ? std::nullopt : parseBits(inputs->substr(dash + 1));
-        if (!first || !last || *last < *first)
+    if (const auto inputs = args.value("inputs")) {
+        const auto parsed = gpu::parseSweepRange(*inputs);
+        if (!parsed)
             return usageError(io, "bad --inputs '" + *inputs + "': all, or START-END fp32 bit patterns (0x3f800000-0x3fffffff)");
-        range = {*first, *last + 1};
+        range = *parsed;
     }
     gpu::SweepOptions options;
     if (const auto t = args.value("threads")) {

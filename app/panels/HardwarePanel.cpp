@@ -220,22 +220,14 @@ void HardwarePanel::startVerify()
         return;
     const QString formatName = m_verifyFormat->currentText();
     const QString backendName = m_verifyBackend->currentText();
-    gpu::SweepRange range;
-    const QString rangeText = m_verifyRange->text().trimmed();
-    if (rangeText != QLatin1String("all")) {
-        const QStringList ends = rangeText.split(QLatin1Char('-'));
-        bool okA = false;
-        bool okB = false;
-        const qulonglong a = ends.size() == 2 ? ends[0].trimmed().toULongLong(&okA, 0) : 0;
-        const qulonglong b = ends.size() == 2 ? ends[1].trimmed().toULongLong(&okB, 0) : 0;
-        if (!okA || !okB || b < a || b > 0xFFFFFFFFull) {
-            m_verifyResult->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
-                                        .arg(tr("Inputs: 'all', or fp32 bit patterns START-END such as "
-                                                "0x3f800000-0x3fffffff")));
-            return;
-        }
-        range = {a, b + 1};
+    const auto parsedRange = gpu::parseSweepRange(m_verifyRange->text().toStdString());
+    if (!parsedRange) {
+        m_verifyResult->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
+                                    .arg(tr("Inputs: 'all', or fp32 bit patterns START-END such as "
+                                            "0x3f800000-0x3fffffff")));
+        return;
     }
+    const gpu::SweepRange range = *parsedRange;
     std::shared_ptr<gpu::Backend> backend = gpu::makeBackend(backendName.toStdString());
     const Format format = namedFormat(formatName.toStdString());
     const RoundingMode mode = m_state->mode() == RoundingMode::Stochastic ? RoundingMode::NearestEven : m_state->mode();

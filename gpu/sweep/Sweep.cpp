@@ -1,6 +1,7 @@
 #include "sweep/Sweep.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -68,6 +69,40 @@ MismatchKind classifyMismatch(std::uint32_t x, std::uint16_t engine, std::uint16
     return MismatchKind::Unexplained;
 }
 
+
+std::optional<SweepRange> parseSweepRange(std::string_view text)
+{
+    auto trim = [](std::string_view t) {
+        while (!t.empty() && t.front() == ' ')
+            t.remove_prefix(1);
+        while (!t.empty() && t.back() == ' ')
+            t.remove_suffix(1);
+        return t;
+    };
+    auto bits = [](std::string_view t) -> std::optional<std::uint64_t> {
+        int base = 10;
+        if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+            t.remove_prefix(2);
+            base = 16;
+        }
+        std::uint64_t v = 0;
+        const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v, base);
+        if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || v > 0xFFFFFFFFu)
+            return std::nullopt;
+        return v;
+    };
+    text = trim(text);
+    if (text == "all")
+        return SweepRange{};
+    const std::size_t dash = text.find('-');
+    if (dash == std::string_view::npos)
+        return std::nullopt;
+    const auto first = bits(trim(text.substr(0, dash)));
+    const auto last = bits(trim(text.substr(dash + 1)));
+    if (!first || !last || *last < *first)
+        return std::nullopt;
+    return SweepRange{*first, *last + 1};
+}
 
 std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
                                    OverflowPolicy overflow)

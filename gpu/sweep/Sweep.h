@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,9 @@ struct SweepRange {
     std::uint64_t begin = 0;
     std::uint64_t end = std::uint64_t{1} << 32;
 };
+
+// "all", or fp32 bit patterns "START-END", inclusive, in hex (0x3f800000-0x3fffffff) or decimal.
+std::optional<SweepRange> parseSweepRange(std::string_view text);
 
 struct SweepOptions {
     unsigned threads = 0;  // 0: one per hardware thread

@@ -129,6 +129,18 @@ TEST(Sweep, BackendErrorIsReported)
     EXPECT_LT(r.inputs, 1u << 22);
 }
 
+TEST(Sweep, RangesReadAsTheUserWritesThem)
+{
+    EXPECT_EQ(parseSweepRange("all")->end, std::uint64_t{1} << 32);
+    const auto r = parseSweepRange(" 0x3f800000 - 0x3fffffff ");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->begin, 0x3F800000u);
+    EXPECT_EQ(r->end, 0x40000000u);
+    EXPECT_EQ(parseSweepRange("0-15")->end, 16u);
+    for (const char* bad : {"", "some", "0x10-0x1", "0-0x100000000", "1-", "-5", "0x-0x1", "12abc-13"})
+        EXPECT_FALSE(parseSweepRange(bad)) << bad;
+}
+
 TEST(Backends, EveryBackendSaysWhetherItIsAvailableAndWhy)
 {
     for (const auto& b : makeBackends()) {
