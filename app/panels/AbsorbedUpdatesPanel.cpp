@@ -11,7 +11,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTimer>
@@ -23,6 +22,7 @@
 #include "panels/FormatChecklist.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
+#include "panels/PanelKit.h"
 #include "scaling/TensorSources.h"
 
 namespace floatscope::gui {
@@ -30,24 +30,6 @@ namespace floatscope::gui {
 namespace {
 
 constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: well under a second
-
-QLabel* redHint(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    label->hide();
-    return label;
-}
-
-// A stacked widget as tall as its current page, not its tallest one.
-void fitToCurrentPage(QStackedWidget* stack)
-{
-    for (int i = 0; i < stack->count(); ++i)
-        stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
-                                        i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
-    stack->adjustSize();
-}
 
 }  // namespace
 
@@ -87,7 +69,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     m_weights = new QPlainTextEdit(pasted);
     m_weights->setTabChangesFocus(true);
     m_weights->setMaximumHeight(90);
-    m_weightsHint = redHint(pasted);
+    m_weightsHint = makeErrorHint(pasted);
     auto* pastedLayout = new QVBoxLayout(pasted);
     pastedLayout->setContentsMargins(0, 0, 0, 0);
     pastedLayout->addWidget(m_weights);
@@ -97,7 +79,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     m_load = new QPushButton(file);
     m_file = new QLabel(file);
     m_file->setWordWrap(true);
-    m_fileHint = redHint(file);
+    m_fileHint = makeErrorHint(file);
     auto* fileLayout = new QVBoxLayout(file);
     fileLayout->setContentsMargins(0, 0, 0, 0);
     auto* fileRow = new QHBoxLayout;
@@ -116,7 +98,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     m_formats = new FormatChecklist({"fp16", "bf16"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
-    m_formatsHint = redHint(content);
+    m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
     m_figure->bindTo<AbsorbedUpdatesFigure>();
 
@@ -131,13 +113,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    wrapInScrollArea(this, content);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);

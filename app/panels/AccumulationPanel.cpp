@@ -13,7 +13,6 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
@@ -26,6 +25,7 @@
 #include "panels/FormatChecklist.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
+#include "panels/PanelKit.h"
 #include "panels/PlaybackBar.h"
 
 namespace floatscope::gui {
@@ -114,9 +114,7 @@ void AccumulationPanel::createWidgets()
     m_formats = new FormatChecklist({"fp32", "fp16", "bf16"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
-    m_formatsHint = new QLabel(content);
-    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    m_formatsHint->hide();
+    m_formatsHint = makeErrorHint(content);
 
     auto* modeRow = new QHBoxLayout;
     modeRow->addWidget(m_mode, 1);
@@ -172,13 +170,7 @@ void AccumulationPanel::createWidgets()
     layout->addWidget(m_exact);
     layout->addWidget(m_table);
     layout->addWidget(m_notes);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    wrapInScrollArea(this, content);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);

@@ -1,5 +1,7 @@
 #include "panels/HintedField.h"
 
+#include "panels/PanelKit.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
@@ -9,10 +11,7 @@ namespace floatscope::gui {
 HintedField::HintedField(const QString& text, QWidget* parent) : QWidget(parent)
 {
     m_edit = new QLineEdit(text, this);
-    m_hint = new QLabel(this);
-    m_hint->setWordWrap(true);
-    m_hint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    m_hint->hide();
+    m_hint = makeErrorHint(this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);

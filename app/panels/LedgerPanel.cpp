@@ -14,6 +14,7 @@
 
 #include "figures/ScalingText.h"
 #include "panels/LedgerSchemesEditor.h"
+#include "panels/PanelKit.h"
 #include "panels/ScalingFigureView.h"
 
 namespace floatscope::gui {
@@ -268,9 +269,7 @@ void LedgerPanel::onModelChosen(int index)
 
 void LedgerPanel::setHint(QLabel* hint, const QString& text)
 {
-    hint->setText(text.isEmpty() ? QString()
-                                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped()));
-    hint->setVisible(!text.isEmpty());
+    setErrorHintHtml(hint, text);
     if (!text.isEmpty())
         QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); });
 }

@@ -15,6 +15,7 @@
 
 #include "figures/ScalingText.h"
 #include "format/Registry.h"
+#include "panels/PanelKit.h"
 
 namespace floatscope::gui {
 
@@ -164,9 +165,7 @@ void LedgerSchemesEditor::setLedgerError(const QString& error)
 
 void LedgerSchemesEditor::setHint(QLabel* hint, const QString& text)
 {
-    hint->setText(text.isEmpty() ? QString()
-                                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped()));
-    hint->setVisible(!text.isEmpty());
+    setErrorHintHtml(hint, text);
     if (!text.isEmpty())
         emit hintShown(hint);
 }

@@ -7,7 +7,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -16,6 +15,7 @@
 #include "panels/FormatChecklist.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
+#include "panels/PanelKit.h"
 
 namespace floatscope::gui {
 
@@ -42,9 +42,7 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
     m_formats = new FormatChecklist({"fp16", "bf16"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
-    m_formatsHint = new QLabel(content);
-    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    m_formatsHint->hide();
+    m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
     m_figure->bindTo<LogitsEpsilonFigure>();
 
@@ -64,13 +62,7 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    wrapInScrollArea(this, content);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);

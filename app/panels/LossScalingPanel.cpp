@@ -13,7 +13,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -26,6 +25,7 @@
 #include "panels/FigureWidget.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
+#include "panels/PanelKit.h"
 #include "scaling/TensorSources.h"
 
 namespace floatscope::gui {
@@ -35,24 +35,6 @@ namespace {
 constexpr int kMinLog2Scale = -16;
 constexpr int kMaxLog2Scale = 48;
 constexpr int kMaxEvents = 14;  // lines of the step-by-step account
-
-QLabel* redHint(QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    label->hide();
-    return label;
-}
-
-// A stacked widget as tall as its current page, not its tallest one.
-void fitToCurrentPage(QStackedWidget* stack)
-{
-    for (int i = 0; i < stack->count(); ++i)
-        stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
-                                        i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
-    stack->adjustSize();
-}
 
 QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 {
@@ -96,7 +78,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     m_values = new QPlainTextEdit(valuesPage);
     m_values->setTabChangesFocus(true);
     m_values->setMaximumHeight(80);
-    m_valuesHint = redHint(valuesPage);
+    m_valuesHint = makeErrorHint(valuesPage);
     m_valuesSource = new QLabel(valuesPage);
     m_valuesSource->setWordWrap(true);
     m_load = new QPushButton(valuesPage);
@@ -176,13 +158,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_window);
     layout->addWidget(m_dynamicBox, 1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    wrapInScrollArea(this, content);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);

@@ -26,6 +26,7 @@
 #include "figures/QuantizeFigure.h"
 #include "figures/ScalingText.h"
 #include "format/Registry.h"
+#include "panels/PanelKit.h"
 #include "panels/QuantizePresets.h"
 #include "panels/QuantizeResults.h"
 
@@ -680,9 +681,7 @@ void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
 
 void QuantizePanel::setHint(QLabel* hint, const QString& text)
 {
-    hint->setText(text.isEmpty() ? QString()
-                                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped()));
-    hint->setVisible(!text.isEmpty());
+    setErrorHintHtml(hint, text);
     if (!text.isEmpty())
         QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); });
 }

@@ -9,7 +9,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -19,6 +18,7 @@
 #include "panels/FormatChecklist.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
+#include "panels/PanelKit.h"
 #include "scaling/TensorSources.h"
 
 namespace floatscope::gui {
@@ -29,9 +29,7 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
     m_formats = new FormatChecklist({"fp32", "fp16", "bf16", "e4m3fn", "e5m2"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
-    m_formatsHint = new QLabel(content);
-    m_formatsHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    m_formatsHint->hide();
+    m_formatsHint = makeErrorHint(content);
     m_marks = new HintedField(QString::fromLatin1(RangeBarsData::kDefaultMarks), content);
     m_marksLabel = new QLabel(content);
     m_marksLabel->setBuddy(m_marks->edit());
@@ -71,13 +69,7 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    wrapInScrollArea(this, content);
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);

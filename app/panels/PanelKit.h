@@ -1,0 +1,24 @@
+#pragma once
+
+class QLabel;
+class QScrollArea;
+class QStackedWidget;
+class QString;
+class QWidget;
+
+// Small pieces every lesson and scaling panel builds the same way.
+namespace floatscope::gui {
+
+// A hidden, word-wrapped label in the red of the inspector's value hint.
+QLabel* makeErrorHint(QWidget* parent);
+
+// Shows `text` in red as rich text (escaped), or hides the hint when `text` is empty.
+void setErrorHintHtml(QLabel* hint, const QString& text);
+
+// A stacked widget as tall as its current page, not its tallest one.
+void fitToCurrentPage(QStackedWidget* stack);
+
+// Fills `panel` edge to edge with a frameless scroll area around `content`.
+QScrollArea* wrapInScrollArea(QWidget* panel, QWidget* content);
+
+}  // namespace floatscope::gui
