@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>AbsorbedUpdatesFigure</name>
@@ -217,7 +218,9 @@
     <name>BitsFigure</name>
     <message numerus="yes">
         <source>%1 in %n format(s)</source>
-        <translation><numerusform>%1 在 %n 种格式中</numerusform></translation>
+        <translation>
+            <numerusform>%1 在 %n 种格式中</numerusform>
+        </translation>
     </message>
     <message>
         <source>rounded once from its exact value into each format</source>
@@ -267,19 +270,19 @@
         <translation>%1 位于 %2 与 %3 之间；%4 得到 %5。</translation>
     </message>
     <message>
-        <source>%1 is beyond %2's largest finite value %3: it overflows to %4.</source>
+        <source>%1 is beyond %2&apos;s largest finite value %3: it overflows to %4.</source>
         <translation>%1 超出 %2 的最大有限值 %3：上溢为 %4。</translation>
     </message>
     <message>
-        <source>%1 is beyond %2's largest finite value %3, and %2 has no infinity: it becomes NaN (saturation would clamp it to %3).</source>
+        <source>%1 is beyond %2&apos;s largest finite value %3, and %2 has no infinity: it becomes NaN (saturation would clamp it to %3).</source>
         <translation>%1 超出 %2 的最大有限值 %3，而 %2 没有无穷大：它变成 NaN（饱和模式会把它截到 %3）。</translation>
     </message>
     <message>
-        <source>%1 is beyond %2's largest finite value %3: it is clamped to %4.</source>
+        <source>%1 is beyond %2&apos;s largest finite value %3: it is clamped to %4.</source>
         <translation>%1 超出 %2 的最大有限值 %3：被截断为 %4。</translation>
     </message>
     <message>
-        <source>%1 is below %2's smallest value and %2 has no zero: it becomes %3.</source>
+        <source>%1 is below %2&apos;s smallest value and %2 has no zero: it becomes %3.</source>
         <translation>%1 小于 %2 的最小值，而 %2 没有零：它变成 %3。</translation>
     </message>
     <message>
@@ -330,7 +333,7 @@
         <translation>精确（0）</translation>
     </message>
     <message>
-        <source>%1 × %2 elements; each cell the largest %3 of %4 × %5 elements; white lines: the scheme's block boundaries (where they are not too dense to draw)</source>
+        <source>%1 × %2 elements; each cell the largest %3 of %4 × %5 elements; white lines: the scheme&apos;s block boundaries (where they are not too dense to draw)</source>
         <translation>%1 × %2 个元素；每格取 %4 × %5 个元素中最大的%3；白线：缩放方式的块边界（过密时不画）</translation>
     </message>
     <message>
@@ -446,6 +449,10 @@
         <source>In “%1”: %2</source>
         <translation>“%1”中：%2</translation>
     </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>无法使用 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>LogitsEpsilonFigure</name>
@@ -530,7 +537,7 @@
         <translation>以 16 位存储的 logits，以及 softmax 的结果</translation>
     </message>
     <message>
-        <source>eps = %1 stored in each format (RMSNorm's ε)</source>
+        <source>eps = %1 stored in each format (RMSNorm&apos;s ε)</source>
         <translation>eps = %1 在各格式中的存储（RMSNorm 的 ε）</translation>
     </message>
     <message>
@@ -646,7 +653,7 @@
         <translation>数值太长（最多 %1 个字符）</translation>
     </message>
     <message>
-        <source>Unexpected '%1' at position %2</source>
+        <source>Unexpected &apos;%1&apos; at position %2</source>
         <translation>第 %2 个位置出现意外的“%1”</translation>
     </message>
     <message>
@@ -662,7 +669,7 @@
         <translation>十六进制数需要二进制指数（0x1.8p3）；若要输入位模式，请先写格式（bf16:0x3DCD）</translation>
     </message>
     <message>
-        <source>Unknown format '%1'</source>
+        <source>Unknown format &apos;%1&apos;</source>
         <translation>未知格式“%1”</translation>
     </message>
     <message>
@@ -840,7 +847,7 @@
         <translation>[1000, 0.01, 0.02, 0.5] 量化为 e4m3fn，整个张量一个缩放因子</translation>
     </message>
     <message>
-        <source>One scale for all four values: amax 1000 over 448, e4m3fn's largest value. The small values land among e4m3fn's subnormals, where the steps are coarse, and 0.01 comes back far too low: this is the seeds' 12.8%. The table of recipes below shows which recipe gives which number.</source>
+        <source>One scale for all four values: amax 1000 over 448, e4m3fn&apos;s largest value. The small values land among e4m3fn&apos;s subnormals, where the steps are coarse, and 0.01 comes back far too low: this is the seeds&apos; 12.8%. The table of recipes below shows which recipe gives which number.</source>
         <translation>四个值共用一个缩放因子：amax 1000 除以 e4m3fn 的最大值 448。小值落入 e4m3fn 的次正规数区间，那里步长很粗，0.01 反量化后严重偏低：这就是讲义中的 12.8%。下方的配方表列出了各配方得到的数值。</translation>
     </message>
     <message>
@@ -848,7 +855,7 @@
         <translation>同样四个值放在一个 1×128 tile 中</translation>
     </message>
     <message>
-        <source>A 1×128 tile holds 128 consecutive values, so these four share one tile: its amax is 1000 and its scale is exactly the tensor's, bit for bit, and 0.01's error is the same as per tensor. Tiles help only when the outlier lies in another tile.</source>
+        <source>A 1×128 tile holds 128 consecutive values, so these four share one tile: its amax is 1000 and its scale is exactly the tensor&apos;s, bit for bit, and 0.01&apos;s error is the same as per tensor. Tiles help only when the outlier lies in another tile.</source>
         <translation>一个 1×128 tile 容纳 128 个连续值，所以这四个值同在一个 tile：其 amax 为 1000，缩放因子与整个张量的逐位相同，0.01 的误差也与逐张量缩放相同。只有离群值位于另一个 tile 时，tile 才有帮助。</translation>
     </message>
     <message>
@@ -856,7 +863,7 @@
         <translation>1000 单独成块：0.01, 0.02, 0.5 | 1000，tile 大小为 3</translation>
     </message>
     <message>
-        <source>Only with 1000 in another block does 0.01 improve: the first tile's amax is 0.5, its scale 0.5 / 448, and 0.01 lands among e4m3fn's normal values. This is the seeds' 0.45%. With real 1×128 tiles, 1000 would have to be at least 128 values away from 0.01.</source>
+        <source>Only with 1000 in another block does 0.01 improve: the first tile&apos;s amax is 0.5, its scale 0.5 / 448, and 0.01 lands among e4m3fn&apos;s normal values. This is the seeds&apos; 0.45%. With real 1×128 tiles, 1000 would have to be at least 128 values away from 0.01.</source>
         <translation>只有 1000 在另一个块中时，0.01 才会改善：第一个 tile 的 amax 为 0.5，缩放因子为 0.5 / 448，0.01 落入 e4m3fn 的正规数区间。这就是讲义中的 0.45%。若用真正的 1×128 tile，1000 与 0.01 至少要相隔 128 个值。</translation>
     </message>
     <message>
@@ -864,7 +871,7 @@
         <translation>MXFP4 块 [0.3, −1.2, 2.7, 0.05]</translation>
     </message>
     <message>
-        <source>OCP MX v1.0: 32 values share a power of two, 2^(floor(log2 amax) − emax). amax 2.7 and e2m1's emax 2 give 2^(1 − 2) = 2^−1. 0.05 / 0.5 = 0.1 is below half of e2m1's smallest step (0.5), so 0.05 becomes 0. MXFP4 costs 4 + 8/32 = 4.25 bits per element.</source>
+        <source>OCP MX v1.0: 32 values share a power of two, 2^(floor(log2 amax) − emax). amax 2.7 and e2m1&apos;s emax 2 give 2^(1 − 2) = 2^−1. 0.05 / 0.5 = 0.1 is below half of e2m1&apos;s smallest step (0.5), so 0.05 becomes 0. MXFP4 costs 4 + 8/32 = 4.25 bits per element.</source>
         <translation>OCP MX v1.0：32 个值共用一个 2 的幂，2^(floor(log2 amax) − emax)。amax 2.7 与 e2m1 的 emax 2 得到 2^(1 − 2) = 2^−1。0.05 / 0.5 = 0.1 小于 e2m1 最小步长（0.5）的一半，所以 0.05 变为 0。MXFP4 每元素占 4 + 8/32 = 4.25 位。</translation>
     </message>
     <message>
@@ -872,7 +879,7 @@
         <translation>NVFP4 块 [0.3, −1.2, 2.7, 0.05]</translation>
     </message>
     <message>
-        <source>NVFP4: an E4M3 scale per 16 values, times one fp32 scale per tensor: 4 + 8/16 = 4.5 bits per element as NVIDIA quotes it (the tensor's fp32 scale is stored too, see 'as stored'). The finer scale does not save 0.05: it still becomes 0.</source>
+        <source>NVFP4: an E4M3 scale per 16 values, times one fp32 scale per tensor: 4 + 8/16 = 4.5 bits per element as NVIDIA quotes it (the tensor&apos;s fp32 scale is stored too, see &apos;as stored&apos;). The finer scale does not save 0.05: it still becomes 0.</source>
         <translation>NVFP4：每 16 个值一个 E4M3 缩放因子，再乘以每个张量一个 fp32 缩放因子：按 NVIDIA 的口径每元素 4 + 8/16 = 4.5 位（张量的 fp32 缩放因子也要存储，见“实际存储”）。更细的缩放因子也救不了 0.05：它仍然变为 0。</translation>
     </message>
     <message>
@@ -880,7 +887,7 @@
         <translation>256×256 个正态分布值，含 2 个离群值，128×128 块</translation>
     </message>
     <message>
-        <source>Normal values (σ 1) with 2 outliers of ±10000. A scale set by an outlier pushes the normal values of its block down among e4m3fn's subnormals, where relative errors are large; with 128×128 blocks only the blocks that hold an outlier pay, per tensor every value does. Switch the scheme and watch the heatmap of relative errors.</source>
+        <source>Normal values (σ 1) with 2 outliers of ±10000. A scale set by an outlier pushes the normal values of its block down among e4m3fn&apos;s subnormals, where relative errors are large; with 128×128 blocks only the blocks that hold an outlier pay, per tensor every value does. Switch the scheme and watch the heatmap of relative errors.</source>
         <translation>正态分布值（σ 1），含 2 个 ±10000 的离群值。由离群值决定的缩放因子会把同块中其余的值压到 e4m3fn 的次正规数区间，那里相对误差很大；用 128×128 块时只有含离群值的块受影响，逐张量缩放则所有值都受影响。切换缩放方式，观察相对误差热力图。</translation>
     </message>
     <message>
@@ -939,7 +946,7 @@
         <translation>● 存为正规数，○ 存为次正规数，× 丢失</translation>
     </message>
     <message>
-        <source>Where each format's numbers lie, on one log2 axis</source>
+        <source>Where each format&apos;s numbers lie, on one log2 axis</source>
         <translation>各格式的数值分布范围（同一 log2 坐标轴）</translation>
     </message>
     <message>
@@ -1188,7 +1195,7 @@ largest finite: %5</source>
         <translation>Adam v</translation>
     </message>
     <message>
-        <source>the seeds' anchor model</source>
+        <source>the seeds&apos; anchor model</source>
         <translation>讲义中的基准模型</translation>
     </message>
     <message>
@@ -1316,10 +1323,6 @@ largest finite: %5</source>
     <message>
         <source>&amp;Storage formats:</source>
         <translation>存储格式(&amp;S)：</translation>
-    </message>
-    <message>
-        <source>Cannot use %1: %2</source>
-        <translation>无法使用 %1：%2</translation>
     </message>
     <message>
         <source>A share from 0 to 1, got “%1”</source>
@@ -1525,7 +1528,7 @@ largest finite: %5</source>
         <translation>讲义 002：w = 1，dw = 10⁻⁴：fp16 和 bf16 始终不变；只有 fp32 会变。</translation>
     </message>
     <message>
-        <source>Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16's ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
+        <source>Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16&apos;s ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
         <translation>讲义 000 说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
     </message>
 </context>
@@ -1547,7 +1550,7 @@ largest finite: %5</source>
         <translation>不完整（被边缘截断）</translation>
     </message>
     <message>
-        <source>scale clamped to E8M0's range</source>
+        <source>scale clamped to E8M0&apos;s range</source>
         <translation>缩放因子被截断到 E8M0 的范围</translation>
     </message>
     <message>
@@ -1905,7 +1908,7 @@ largest finite: %5</source>
         <translation>&lt;b&gt;此处没有 GPU&lt;/b&gt;：%1。</translation>
     </message>
     <message>
-        <source>NVIDIA's own conversion code (%1) is used instead.</source>
+        <source>NVIDIA&apos;s own conversion code (%1) is used instead.</source>
         <translation>改用 NVIDIA 自己的转换代码（%1）。</translation>
     </message>
     <message>
@@ -1925,7 +1928,7 @@ largest finite: %5</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <source>Inputs: 'all', or fp32 bit patterns START-END such as 0x3f800000-0x3fffffff</source>
+        <source>Inputs: &apos;all&apos;, or fp32 bit patterns START-END such as 0x3f800000-0x3fffffff</source>
         <translation>输入：“all”，或 fp32 位模式区间 起点-终点，如 0x3f800000-0x3fffffff</translation>
     </message>
     <message>
@@ -1965,7 +1968,7 @@ largest finite: %5</source>
         <translation>&lt;b&gt;穷举验证&lt;/b&gt;：每个 fp32 输入（或一个区间）分别经过引擎和后端，在工作线程上运行（舍入与上溢按上方设置）。</translation>
     </message>
     <message>
-        <source>'all' (2^32 inputs) or fp32 bit patterns START-END, e.g. 0x3f800000-0x3fffffff</source>
+        <source>&apos;all&apos; (2^32 inputs) or fp32 bit patterns START-END, e.g. 0x3f800000-0x3fffffff</source>
         <translation>“all”（2^32 个输入）或 fp32 位模式区间 起点-终点，如 0x3f800000-0x3fffffff</translation>
     </message>
     <message>
@@ -1977,7 +1980,7 @@ largest finite: %5</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Device arithmetic&lt;/b&gt;: 1 + 10^-3 added 1000 times with the device's own fp16, bf16 and fp32 adds, beside the engine's simulation.</source>
+        <source>&lt;b&gt;Device arithmetic&lt;/b&gt;: 1 + 10^-3 added 1000 times with the device&apos;s own fp16, bf16 and fp32 adds, beside the engine&apos;s simulation.</source>
         <translation>&lt;b&gt;设备算术&lt;/b&gt;：用设备自身的 fp16、bf16 和 fp32 加法把 10^-3 加到 1 上 1000 次，并与引擎的模拟对照。</translation>
     </message>
     <message>
@@ -2039,7 +2042,7 @@ largest finite: %5</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <source>27781427952, 27,781,427,952, 7e9, 6.7B, 70b, 1.5T, 350M, or a model's id (llama3-8b)</source>
+        <source>27781427952, 27,781,427,952, 7e9, 6.7B, 70b, 1.5T, 350M, or a model&apos;s id (llama3-8b)</source>
         <translation>27781427952、27,781,427,952、7e9、6.7B、70b、1.5T、350M，或模型 ID（llama3-8b）</translation>
     </message>
     <message>
@@ -2099,7 +2102,7 @@ largest finite: %5</source>
         <translation>激活值（Korthikanti et al. 2022）与 GPU</translation>
     </message>
     <message>
-        <source>Count activations per GPU (16-bit, the paper's standard transformer block)</source>
+        <source>Count activations per GPU (16-bit, the paper&apos;s standard transformer block)</source>
         <translation>计入每 GPU 的激活值（16 位，论文中的标准 Transformer 块）</translation>
     </message>
     <message>
@@ -2131,7 +2134,7 @@ largest finite: %5</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <source>With tensor parallelism, Megatron-LM's sequence parallelism divides the rest of the activations t ways too</source>
+        <source>With tensor parallelism, Megatron-LM&apos;s sequence parallelism divides the rest of the activations t ways too</source>
         <translation>在张量并行下，Megatron-LM 的序列并行把其余激活值也切成 t 份</translation>
     </message>
     <message>
@@ -2139,7 +2142,7 @@ largest finite: %5</source>
         <translation>GPU 显存：</translation>
     </message>
     <message>
-        <source>e.g. 80 GiB (an H100's 80 GB are 80 GiB of HBM), 141GB, 192 GB</source>
+        <source>e.g. 80 GiB (an H100&apos;s 80 GB are 80 GiB of HBM), 141GB, 192 GB</source>
         <translation>如 80 GiB（H100 标称的 80 GB 实为 80 GiB HBM）、141GB、192 GB</translation>
     </message>
     <message>
@@ -2280,11 +2283,11 @@ GEMM 精度：%4</translation>
         <translation>%1（已分片）</translation>
     </message>
     <message>
-        <source>Bytes per parameter: a number of at least 0, got '%1'; kept %2</source>
+        <source>Bytes per parameter: a number of at least 0, got &apos;%1&apos;; kept %2</source>
         <translation>每参数字节数应为不小于 0 的数，得到的是“%1”；保留 %2</translation>
     </message>
     <message>
-        <source>A scheme named '%1' is already listed</source>
+        <source>A scheme named &apos;%1&apos; is already listed</source>
         <translation>名为“%1”的方案已存在</translation>
     </message>
     <message>
@@ -2394,7 +2397,7 @@ GEMM 精度：%4</translation>
         <translation>损失缩放因子取 2 的幂：梯度右移相应个数的二进制量级</translation>
     </message>
     <message>
-        <source>Dynamic loss scaling (PyTorch's GradScaler rule)</source>
+        <source>Dynamic loss scaling (PyTorch&apos;s GradScaler rule)</source>
         <translation>动态损失缩放（PyTorch GradScaler 的规则）</translation>
     </message>
     <message>
@@ -2424,10 +2427,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>%1 values from %2 (used while the box is empty)</source>
         <translation>%1 个值，来自 %2（输入框为空时使用）</translation>
-    </message>
-    <message>
-        <source>Cannot use %1: %2</source>
-        <translation>无法使用 %1：%2</translation>
     </message>
     <message>
         <source>A spread of at most 20 decades, please</source>
@@ -2649,7 +2648,7 @@ GEMM 精度：%4</translation>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <source>as each format's spec says</source>
+        <source>as each format&apos;s spec says</source>
         <translation>按各格式规范</translation>
     </message>
     <message>
@@ -2775,7 +2774,7 @@ GEMM 精度：%4</translation>
         <translation>示例(&amp;E)：</translation>
     </message>
     <message>
-        <source>The seeds' examples: choose one to load its tensor and recipe</source>
+        <source>The seeds&apos; examples: choose one to load its tensor and recipe</source>
         <translation>讲义中的例子：选择一个即可加载其张量与配方</translation>
     </message>
     <message>
@@ -2915,7 +2914,7 @@ GEMM 精度：%4</translation>
         <translation>舍入：</translation>
     </message>
     <message>
-        <source>Seed of the stochastic rounding's draws</source>
+        <source>Seed of the stochastic rounding&apos;s draws</source>
         <translation>随机舍入抽样所用的种子</translation>
     </message>
     <message>
@@ -2923,7 +2922,7 @@ GEMM 精度：%4</translation>
         <translation>饱和</translation>
     </message>
     <message>
-        <source>Clamp values above the element format's largest value to it, as quantizers do; off shows what a plain cast does (inf or NaN)</source>
+        <source>Clamp values above the element format&apos;s largest value to it, as quantizers do; off shows what a plain cast does (inf or NaN)</source>
         <translation>把超过元素格式最大值的数截到该最大值（量化器都这样做）；关闭则显示普通类型转换的结果（inf 或 NaN）</translation>
     </message>
     <message>
@@ -3157,10 +3156,6 @@ GEMM 精度：%4</translation>
         <translation>没有数值：直方图已隐藏。</translation>
     </message>
     <message>
-        <source>Cannot use %1: %2</source>
-        <translation>无法使用 %1：%2</translation>
-    </message>
-    <message>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
     </message>
@@ -3180,7 +3175,7 @@ GEMM 精度：%4</translation>
         <translation>0.1、257、1e-8、0x1.8p3、inf、bf16:0x3DCD</translation>
     </message>
     <message>
-        <source>Decimal, scientific, hex float (0x1.8p3), inf or nan, or a format's bits (bf16:0x3DCD, e4m3fn:0b0111_1110)</source>
+        <source>Decimal, scientific, hex float (0x1.8p3), inf or nan, or a format&apos;s bits (bf16:0x3DCD, e4m3fn:0b0111_1110)</source>
         <translation>十进制、科学计数法、十六进制浮点（0x1.8p3）、inf 或 nan，或某格式的位模式（bf16:0x3DCD、e4m3fn:0b0111_1110）</translation>
     </message>
 </context>

@@ -17,13 +17,11 @@
 #include <QVBoxLayout>
 
 #include "figures/LessonText.h"
-#include "format/Registry.h"
 #include "panels/FigureWidget.h"
 #include "panels/FormatChecklist.h"
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
 #include "panels/PanelKit.h"
-#include "scaling/TensorSources.h"
 
 namespace floatscope::gui {
 
@@ -165,15 +163,13 @@ void AbsorbedUpdatesPanel::retranslate()
 
 QString AbsorbedUpdatesPanel::loadFile(const QString& path)
 {
-    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
-    if (!load.tensor) {
-        const QString why = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
-        m_fileHint->setText(why);
-        m_fileHint->show();
+    QString why;
+    std::optional<std::vector<double>> values = LessonInput::file(path, why);
+    m_fileHint->setText(why);
+    m_fileHint->setVisible(!values);
+    if (!values)
         return why;
-    }
-    m_fileHint->hide();
-    m_loaded = load.tensor->values();
+    m_loaded = std::move(*values);
     m_loadedName = QFileInfo(path).fileName();
     {
         const QSignalBlocker blocker(m_source);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <variant>
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include "format/Registry.h"
@@ -66,6 +67,16 @@ std::optional<std::vector<double>> LessonInput::values(const QString& text, QStr
     const TensorLoad load = tensorFromTexts(tokens, namedFormat("fp64"));
     if (!load.tensor) {
         error = tr("Not a list of numbers: %1").arg(QString::fromStdString(load.error));
+        return std::nullopt;
+    }
+    return load.tensor->values();
+}
+
+std::optional<std::vector<double>> LessonInput::file(const QString& path, QString& error)
+{
+    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
+    if (!load.tensor) {
+        error = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
         return std::nullopt;
     }
     return load.tensor->values();

@@ -26,7 +26,6 @@
 #include "panels/HintedField.h"
 #include "panels/LessonInput.h"
 #include "panels/PanelKit.h"
-#include "scaling/TensorSources.h"
 
 namespace floatscope::gui {
 
@@ -244,14 +243,13 @@ void LossScalingPanel::setLog2Scale(int log2Scale)
 
 QString LossScalingPanel::loadFile(const QString& path)
 {
-    const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
-    if (!load.tensor) {
-        const QString why = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
-        m_valuesHint->setText(why);
-        m_valuesHint->show();
+    QString why;
+    std::optional<std::vector<double>> values = LessonInput::file(path, why);
+    m_valuesHint->setText(why);
+    m_valuesHint->setVisible(!values);
+    if (!values)
         return why;
-    }
-    m_loaded = load.tensor->values();
+    m_loaded = std::move(*values);
     m_loadedName = QFileInfo(path).fileName();
     m_source->setCurrentIndex(1);
     {
