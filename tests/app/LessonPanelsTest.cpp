@@ -18,9 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "FigureSupport.h"
 #include "charts/Chart.h"
-#include "cli/ArgParser.h"
-#include "cli/ExportViews.h"
 #include "figures/FigureExport.h"
 #include "figures/RangeBarsFigure.h"
 #include "format/Registry.h"
@@ -36,6 +35,9 @@
 
 namespace floatscope::gui {
 namespace {
+
+using test::exportViewFigure;
+using test::svgOf;
 
 QString cell(QTableWidget* t, const QString& format, const QString& column)
 {
@@ -54,31 +56,6 @@ void type(HintedField* field, const QString& text)
 {
     field->edit()->clear();
     QTest::keyClicks(field->edit(), text);
-}
-
-QByteArray svgOf(const Figure& figure)
-{
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("f.svg"));
-    EXPECT_EQ(exportFigure(figure, path, {}, FigureStyle::forSlides(Theme::Light, false)), QString());
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-std::unique_ptr<Figure> exportView(const std::string& name, const std::vector<std::string>& arguments, std::string& error)
-{
-    for (const cli::ExportView& v : cli::exportViews()) {
-        if (v.name != name)
-            continue;
-        cli::ArgParser args(v.options);
-        if (auto problem = args.parse(arguments)) {
-            error = *problem;
-            return nullptr;
-        }
-        return v.make(args, error);
-    }
-    error = "no view " + name;
-    return nullptr;
 }
 
 // --- Absorption and accumulation ---------------------------------------------------------------
@@ -431,9 +408,9 @@ TEST(LessonExportViews, EveryViewWritesValidSvgAndPngTheSameEveryTime)
     QTemporaryDir dir;
     for (const std::string name : {"accumulation", "range", "loss-scale", "logits", "absorbed"}) {
         std::string error;
-        const auto a = exportView(name, {}, error);
+        const auto a = exportViewFigure(name, {}, error);
         ASSERT_NE(a, nullptr) << name << ": " << error;
-        const auto b = exportView(name, {}, error);
+        const auto b = exportViewFigure(name, {}, error);
         const QByteArray svg = svgOf(*a);
         EXPECT_EQ(svg, svgOf(*b)) << name;
         EXPECT_TRUE(QSvgRenderer(svg).isValid()) << name;
@@ -451,19 +428,19 @@ TEST(LessonExportViews, PanelsExportTheSameBytesAsTheCommandLine)
 {
     std::string error;
     AccumulationPanel accumulation;
-    EXPECT_EQ(svgOf(*accumulation.makeFigure()), svgOf(*exportView("accumulation", {}, error)));
+    EXPECT_EQ(svgOf(*accumulation.makeFigure()), svgOf(*exportViewFigure("accumulation", {}, error)));
     accumulation.applyPreset("master-weight");
     accumulation.setPosition(10);
     EXPECT_EQ(svgOf(*accumulation.makeFigure()),
-              svgOf(*exportView("accumulation", {"--preset", "master-weight", "-f", "fp32,fp16,bf16", "--at", "10"}, error)));
+              svgOf(*exportViewFigure("accumulation", {"--preset", "master-weight", "-f", "fp32,fp16,bf16", "--at", "10"}, error)));
     RangeBarsPanel range;
-    EXPECT_EQ(svgOf(*range.makeFigure()), svgOf(*exportView("range", {}, error)));
+    EXPECT_EQ(svgOf(*range.makeFigure()), svgOf(*exportViewFigure("range", {}, error)));
     LossScalingPanel loss;
-    EXPECT_EQ(svgOf(*loss.makeFigure()), svgOf(*exportView("loss-scale", {}, error)));
+    EXPECT_EQ(svgOf(*loss.makeFigure()), svgOf(*exportViewFigure("loss-scale", {}, error)));
     LogitsEpsilonPanel logits;
-    EXPECT_EQ(svgOf(*logits.makeFigure()), svgOf(*exportView("logits", {}, error)));
+    EXPECT_EQ(svgOf(*logits.makeFigure()), svgOf(*exportViewFigure("logits", {}, error)));
     AbsorbedUpdatesPanel absorbed;
-    EXPECT_EQ(svgOf(*absorbed.makeFigure()), svgOf(*exportView("absorbed", {}, error)));
+    EXPECT_EQ(svgOf(*absorbed.makeFigure()), svgOf(*exportViewFigure("absorbed", {}, error)));
 }
 
 TEST(LessonExportViews, BadOptionsAreRefusedWithAReason)
@@ -479,7 +456,7 @@ TEST(LessonExportViews, BadOptionsAreRefusedWithAReason)
         {"absorbed", {"--file", "/nonexistent.npy"}}};
     for (const auto& [view, arguments] : cases) {
         std::string error;
-        EXPECT_EQ(exportView(view, arguments, error), nullptr) << view << " " << arguments.front();
+        EXPECT_EQ(exportViewFigure(view, arguments, error), nullptr) << view << " " << arguments.front();
         EXPECT_FALSE(error.empty()) << view << " " << arguments.front();
     }
 }

@@ -16,7 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "cli/ExportViews.h"
+#include "FigureSupport.h"
 #include "figures/FigureExport.h"
 #include "figures/LedgerFigure.h"
 #include "figures/QuantizeFigure.h"
@@ -28,6 +28,9 @@
 
 namespace floatscope::gui {
 namespace {
+
+using test::exportViewFigure;
+using test::svgOf;
 
 QString cell(QTableWidget* t, int row, int column)
 {
@@ -41,31 +44,6 @@ int comparisonRow(QTableWidget* t, const QString& recipe)
         if (cell(t, r, 0).contains(recipe))
             return r;
     return -1;
-}
-
-QByteArray svgOf(const Figure& figure, const FigureStyle& style = FigureStyle::forSlides(Theme::Light, false))
-{
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("f.svg"));
-    EXPECT_EQ(exportFigure(figure, path, {}, style), QString());
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-std::unique_ptr<Figure> viewFigure(const std::string& name, const std::vector<std::string>& arguments, std::string& error)
-{
-    for (const cli::ExportView& v : cli::exportViews()) {
-        if (v.name != name)
-            continue;
-        cli::ArgParser args(v.options);
-        if (auto problem = args.parse(arguments)) {
-            error = *problem;
-            return nullptr;
-        }
-        return v.make(args, error);
-    }
-    error = "no view " + name;
-    return nullptr;
 }
 
 // --- Quantization ----------------------------------------------------------------------------
@@ -349,12 +327,12 @@ TEST(LedgerPanel, UsersAddTheirOwnScheme)
 TEST(ScalingExport, QuantizeViewWritesValidSvgAndPngTheSameAsThePanel)
 {
     std::string error;
-    const auto figure = viewFigure("quantize", {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}, error);
+    const auto figure = exportViewFigure("quantize", {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}, error);
     ASSERT_TRUE(figure) << error;
     const QByteArray svg = svgOf(*figure);
     EXPECT_TRUE(QSvgRenderer(svg).isValid());
     EXPECT_TRUE(svg.contains("12.807%"));
-    EXPECT_EQ(svg, svgOf(*viewFigure("quantize", {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}, error)));
+    EXPECT_EQ(svg, svgOf(*exportViewFigure("quantize", {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}, error)));
     QuantizePanel panel;
     panel.applyPreset(QuantizePanel::PerTensor);
     EXPECT_EQ(svg, svgOf(*panel.makeFigure())) << "the panel and 'floatscope export quantize' draw the same";
@@ -366,30 +344,30 @@ TEST(ScalingExport, QuantizeViewWritesValidSvgAndPngTheSameAsThePanel)
         EXPECT_EQ(QImage(path).size(), QSize(1600, 1200));
     }
 
-    const auto matrix = viewFigure("quantize", {"--generate", "64x64", "--outliers", "2", "--outlier-value", "1e4",
+    const auto matrix = exportViewFigure("quantize", {"--generate", "64x64", "--outliers", "2", "--outlier-value", "1e4",
                                                 "--scheme", "block:32x32", "--heatmap", "abs"}, error);
     ASSERT_TRUE(matrix) << error;
     EXPECT_TRUE(QSvgRenderer(svgOf(*matrix)).isValid());
-    const auto mx = viewFigure("quantize", {"0.3", "-1.2", "2.7", "0.05", "--scheme", "mx"}, error);
+    const auto mx = exportViewFigure("quantize", {"0.3", "-1.2", "2.7", "0.05", "--scheme", "mx"}, error);
     ASSERT_TRUE(mx) << error;
     EXPECT_TRUE(svgOf(*mx).contains("0x7e (e8m0)"));
 
-    EXPECT_FALSE(viewFigure("quantize", {"1", "x"}, error));
+    EXPECT_FALSE(exportViewFigure("quantize", {"1", "x"}, error));
     EXPECT_NE(error.find("x"), std::string::npos);
-    EXPECT_FALSE(viewFigure("quantize", {"1", "2", "--scheme", "tile:0"}, error));
-    EXPECT_FALSE(viewFigure("quantize", {"1", "2", "--heatmap", "sideways"}, error));
+    EXPECT_FALSE(exportViewFigure("quantize", {"1", "2", "--scheme", "tile:0"}, error));
+    EXPECT_FALSE(exportViewFigure("quantize", {"1", "2", "--heatmap", "sideways"}, error));
 }
 
 TEST(ScalingExport, LedgerViewWritesValidSvgAndPngTheSameAsThePanel)
 {
     std::string error;
     const std::vector<std::string> args = {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"};
-    const auto figure = viewFigure("ledger", args, error);
+    const auto figure = exportViewFigure("ledger", args, error);
     ASSERT_TRUE(figure) << error;
     const QByteArray svg = svgOf(*figure);
     EXPECT_TRUE(QSvgRenderer(svg).isValid());
     EXPECT_TRUE(svg.contains("444.5 GB static"));
-    EXPECT_EQ(svg, svgOf(*viewFigure("ledger", args, error)));
+    EXPECT_EQ(svg, svgOf(*exportViewFigure("ledger", args, error)));
     LedgerPanel panel;
     EXPECT_EQ(svg, svgOf(*panel.makeFigure())) << "the panel and 'floatscope export ledger' draw the same";
 
@@ -398,12 +376,12 @@ TEST(ScalingExport, LedgerViewWritesValidSvgAndPngTheSameAsThePanel)
     ASSERT_EQ(exportFigure(*figure, path, {QSize(), 1.0}, FigureStyle::forSlides(Theme::Dark, false)), QString());
     EXPECT_FALSE(QImage(path).isNull());
 
-    const auto static16 = viewFigure("ledger", {"--params", "27781427952", "--scheme", "fp32-adam"}, error);
+    const auto static16 = exportViewFigure("ledger", {"--params", "27781427952", "--scheme", "fp32-adam"}, error);
     ASSERT_TRUE(static16) << error;
     EXPECT_TRUE(svgOf(*static16).contains("444.5 GB"));
-    EXPECT_FALSE(viewFigure("ledger", {"--params", "-3"}, error));
-    EXPECT_FALSE(viewFigure("ledger", {"--params", "7e9", "--zero", "4"}, error));
-    EXPECT_FALSE(viewFigure("ledger", {"--params", "7e9", "--hidden", "4096"}, error));
+    EXPECT_FALSE(exportViewFigure("ledger", {"--params", "-3"}, error));
+    EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--zero", "4"}, error));
+    EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--hidden", "4096"}, error));
 }
 
 TEST(ScalingPanels, InstalledInTheWindowWithTheirFigures)
