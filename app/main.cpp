@@ -1,7 +1,7 @@
 #include <cstring>
 
-#include "cli/Cli.h"
-#include "window/GuiMain.h"
+#include "app/cli/Cli.h"
+#include "app/window/GuiMain.h"
 
 // One executable: with a subcommand (or --help / --version) it works headless and never creates a
 // widget application; with no arguments, or only Qt's own options, it opens the window.

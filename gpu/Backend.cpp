@@ -1,9 +1,9 @@
-#include "Backend.h"
+#include "gpu/Backend.h"
 
-#include "backends/NvidiaHostBackend.h"
-#include "backends/X86Backends.h"
+#include "gpu/backends/NvidiaHostBackend.h"
+#include "gpu/backends/X86Backends.h"
 #if FLOATSCOPE_HAVE_CUDA_DEVICE
-#include "cuda/CudaBackend.h"
+#include "gpu/cuda/CudaBackend.h"
 #endif
 
 namespace floatscope::gpu {

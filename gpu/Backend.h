@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gpu {
 

@@ -1,13 +1,13 @@
-#include "Device.h"
+#include "gpu/Device.h"
 
 #include <variant>
 
-#include "format/Registry.h"
-#include "lessons/Accumulation.h"
-#include "text/Parse.h"
+#include "core/format/Registry.h"
+#include "core/lessons/Accumulation.h"
+#include "core/text/Parse.h"
 
 #if FLOATSCOPE_HAVE_CUDA_DEVICE
-#include "cuda/CudaDevice.h"
+#include "gpu/cuda/CudaDevice.h"
 #endif
 
 namespace floatscope::gpu {

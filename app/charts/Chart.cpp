@@ -1,4 +1,4 @@
-#include "charts/Chart.h"
+#include "app/charts/Chart.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include <QString>
 #include <QWidget>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 QT_BEGIN_NAMESPACE
 class QChartView;

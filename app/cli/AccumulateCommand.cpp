@@ -6,13 +6,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "inspect/Inspection.h"
-#include "lessons/Accumulation.h"
-#include "text/Parse.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/inspect/Inspection.h"
+#include "core/lessons/Accumulation.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/ArgParser.h"
+#include "app/cli/ArgParser.h"
 
 #include <cctype>
 

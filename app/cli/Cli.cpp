@@ -1,4 +1,4 @@
-#include "cli/Cli.h"
+#include "app/cli/Cli.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -8,8 +8,8 @@
 
 #include <unistd.h>
 
-#include "cli/Commands.h"
-#include "cli/Output.h"
+#include "app/cli/Commands.h"
+#include "app/cli/Output.h"
 
 namespace floatscope::cli {
 

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "cli/ArgParser.h"
-#include "cli/Output.h"
-#include "format/Format.h"
-#include "round/Route.h"
-#include "round/Rounding.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Output.h"
+#include "core/format/Format.h"
+#include "core/round/Route.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::cli {
 

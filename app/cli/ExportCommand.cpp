@@ -6,10 +6,10 @@
 #include <QApplication>
 #include <QTranslator>
 
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "cli/ExportViews.h"
-#include "figures/FigureExport.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/FigureExport.h"
 
 namespace floatscope::cli {
 

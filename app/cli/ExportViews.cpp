@@ -1,12 +1,12 @@
-#include "cli/ExportViews.h"
+#include "app/cli/ExportViews.h"
 
 #include <variant>
 
-#include "cli/Commands.h"
-#include "figures/BitsFigure.h"
-#include "figures/NeighboursFigure.h"
-#include "inspect/Inspection.h"
-#include "text/Parse.h"
+#include "app/cli/Commands.h"
+#include "app/figures/BitsFigure.h"
+#include "app/figures/NeighboursFigure.h"
+#include "core/inspect/Inspection.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::cli {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/ArgParser.h"
-#include "figures/Figure.h"
+#include "app/cli/ArgParser.h"
+#include "app/figures/Figure.h"
 
 namespace floatscope::cli {
 

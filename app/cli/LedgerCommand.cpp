@@ -7,11 +7,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "ledger/Activations.h"
-#include "ledger/MemoryLedger.h"
-#include "ledger/ModelPresets.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/ledger/Activations.h"
+#include "core/ledger/MemoryLedger.h"
+#include "core/ledger/ModelPresets.h"
 
 namespace floatscope::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/ExportViews.h"
+#include "app/cli/ExportViews.h"
 
 #include <cmath>
 #include <variant>
@@ -6,19 +6,19 @@
 #include <QFileInfo>
 #include <QString>
 
-#include "cli/Commands.h"
-#include "figures/AbsorbedUpdatesFigure.h"
-#include "figures/AccumulationFigure.h"
-#include "figures/LessonText.h"
-#include "figures/LogitsEpsilonFigure.h"
-#include "figures/LossScalingFigure.h"
-#include "figures/RangeBarsFigure.h"
-#include "format/Registry.h"
-#include "lessons/AbsorbedUpdates.h"
-#include "lessons/LossScaling.h"
-#include "panels/LessonInput.h"
-#include "scaling/TensorSources.h"
-#include "text/Parse.h"
+#include "app/cli/Commands.h"
+#include "app/figures/AbsorbedUpdatesFigure.h"
+#include "app/figures/AccumulationFigure.h"
+#include "app/figures/LessonText.h"
+#include "app/figures/LogitsEpsilonFigure.h"
+#include "app/figures/LossScalingFigure.h"
+#include "app/figures/RangeBarsFigure.h"
+#include "core/format/Registry.h"
+#include "core/lessons/AbsorbedUpdates.h"
+#include "core/lessons/LossScaling.h"
+#include "app/panels/LessonInput.h"
+#include "core/scaling/TensorSources.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::cli {
 

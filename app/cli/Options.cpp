@@ -1,8 +1,8 @@
-#include "cli/Commands.h"
+#include "app/cli/Commands.h"
 
 #include <charconv>
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope::cli {
 

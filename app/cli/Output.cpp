@@ -1,4 +1,4 @@
-#include "cli/Output.h"
+#include "app/cli/Output.h"
 
 #include <algorithm>
 

@@ -8,15 +8,15 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "exact/DecimalText.h"
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
-#include "scaling/Quantization.h"
-#include "scaling/TensorSources.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/exact/DecimalText.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+#include "core/scaling/Quantization.h"
+#include "core/scaling/TensorSources.h"
 
 namespace floatscope::cli {
 

@@ -1,10 +1,10 @@
 #include <charconv>
 #include <cmath>
 
-#include "cli/ExportViews.h"
-#include "figures/LedgerFigure.h"
-#include "figures/QuantizeFigure.h"
-#include "format/Registry.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/LedgerFigure.h"
+#include "app/figures/QuantizeFigure.h"
+#include "core/format/Registry.h"
 
 namespace floatscope::cli {
 

@@ -5,13 +5,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
-#include "text/Explain.h"
-#include "text/InspectionText.h"
-#include "text/Parse.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+#include "app/text/Explain.h"
+#include "app/text/InspectionText.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::cli {
 

@@ -7,12 +7,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "Backend.h"
-#include "cli/ArgParser.h"
-#include "cli/Commands.h"
-#include "format/Codec.h"
-#include "inspect/Inspection.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/format/Codec.h"
+#include "core/inspect/Inspection.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::cli {
 

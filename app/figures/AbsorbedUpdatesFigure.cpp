@@ -1,4 +1,4 @@
-#include "figures/AbsorbedUpdatesFigure.h"
+#include "app/figures/AbsorbedUpdatesFigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "figures/LessonText.h"
-#include "figures/Log2Axis.h"
-#include "format/Registry.h"
-#include "style/Palette.h"
+#include "app/figures/LessonText.h"
+#include "app/figures/Log2Axis.h"
+#include "core/format/Registry.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

@@ -6,12 +6,12 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "exact/ExactValue.h"
-#include "figures/Figure.h"
-#include "figures/FigureTable.h"
-#include "format/Format.h"
-#include "lessons/AbsorbedUpdates.h"
-#include "lessons/RangeBars.h"
+#include "core/exact/ExactValue.h"
+#include "app/figures/Figure.h"
+#include "app/figures/FigureTable.h"
+#include "core/format/Format.h"
+#include "core/lessons/AbsorbedUpdates.h"
+#include "core/lessons/RangeBars.h"
 
 namespace floatscope::gui {
 

@@ -1,17 +1,17 @@
-#include "figures/AccumulationFigure.h"
+#include "app/figures/AccumulationFigure.h"
 
 #include <cmath>
 
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "exact/DecimalText.h"
-#include "figures/FigureTable.h"
-#include "figures/LessonText.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
-#include "style/Palette.h"
+#include "core/exact/DecimalText.h"
+#include "app/figures/FigureTable.h"
+#include "app/figures/LessonText.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

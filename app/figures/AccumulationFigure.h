@@ -6,9 +6,9 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "charts/Chart.h"
-#include "figures/AccumulationRun.h"
-#include "figures/StackedFigure.h"
+#include "app/charts/Chart.h"
+#include "app/figures/AccumulationRun.h"
+#include "app/figures/StackedFigure.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "figures/AccumulationRun.h"
+#include "app/figures/AccumulationRun.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "format/Format.h"
-#include "lessons/Accumulation.h"
-#include "lessons/ChartTrace.h"
+#include "core/format/Format.h"
+#include "core/lessons/Accumulation.h"
+#include "core/lessons/ChartTrace.h"
 
 namespace floatscope::gui {
 

@@ -1,13 +1,13 @@
-#include "figures/BitsFigure.h"
+#include "app/figures/BitsFigure.h"
 
 #include <algorithm>
 
 #include <QCoreApplication>
 #include <QPainter>
 
-#include "exact/DecimalText.h"
-#include "figures/BitsPainter.h"
-#include "style/Palette.h"
+#include "core/exact/DecimalText.h"
+#include "app/figures/BitsPainter.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

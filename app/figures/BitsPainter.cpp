@@ -1,11 +1,11 @@
-#include "figures/BitsPainter.h"
+#include "app/figures/BitsPainter.h"
 
 #include <algorithm>
 
 #include <QCoreApplication>
 #include <QPainter>
 
-#include "style/Palette.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

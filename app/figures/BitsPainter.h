@@ -7,7 +7,7 @@
 #include <QPointF>
 #include <QRectF>
 
-#include "format/Format.h"
+#include "core/format/Format.h"
 
 class QPainter;
 

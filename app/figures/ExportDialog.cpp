@@ -1,4 +1,4 @@
-#include "figures/ExportDialog.h"
+#include "app/figures/ExportDialog.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -13,7 +13,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 
-#include "figures/FigureExport.h"
+#include "app/figures/FigureExport.h"
 
 namespace floatscope::gui {
 

@@ -6,7 +6,7 @@
 
 #include <QDialog>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 class QCheckBox;
 class QComboBox;

@@ -3,7 +3,7 @@
 #include <QSizeF>
 #include <QString>
 
-#include "figures/FigureStyle.h"
+#include "app/figures/FigureStyle.h"
 
 class QPainter;
 

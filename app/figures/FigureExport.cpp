@@ -1,4 +1,4 @@
-#include "figures/FigureExport.h"
+#include "app/figures/FigureExport.h"
 
 #include <cmath>
 

@@ -3,7 +3,7 @@
 #include <QSize>
 #include <QString>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 class QMimeData;
 

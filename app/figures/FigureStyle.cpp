@@ -1,4 +1,4 @@
-#include "figures/FigureStyle.h"
+#include "app/figures/FigureStyle.h"
 
 #include <QStringList>
 

@@ -7,7 +7,7 @@
 #include <QPalette>
 #include <QString>
 
-#include "window/AppSettings.h"
+#include "app/window/AppSettings.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "figures/FigureTable.h"
+#include "app/figures/FigureTable.h"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <QRectF>
 #include <QStringList>
 
-#include "figures/FigureStyle.h"
+#include "app/figures/FigureStyle.h"
 
 class QPainter;
 

@@ -1,4 +1,4 @@
-#include "figures/HeatmapFigure.h"
+#include "app/figures/HeatmapFigure.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <QImage>
 #include <QPainter>
 
-#include "figures/ScalingText.h"
+#include "app/figures/ScalingText.h"
 
 namespace floatscope::gui {
 

@@ -5,8 +5,8 @@
 #include <QColor>
 #include <QRectF>
 
-#include "figures/Figure.h"
-#include "figures/QuantizeReport.h"
+#include "app/figures/Figure.h"
+#include "app/figures/QuantizeReport.h"
 
 namespace floatscope::gui {
 

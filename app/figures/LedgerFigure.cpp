@@ -1,4 +1,4 @@
-#include "figures/LedgerFigure.h"
+#include "app/figures/LedgerFigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "figures/ScalingText.h"
+#include "app/figures/ScalingText.h"
 
 namespace floatscope::gui {
 

@@ -7,10 +7,10 @@
 
 #include <QColor>
 
-#include "figures/Figure.h"
-#include "ledger/Activations.h"
-#include "ledger/MemoryLedger.h"
-#include "ledger/ModelPresets.h"
+#include "app/figures/Figure.h"
+#include "core/ledger/Activations.h"
+#include "core/ledger/MemoryLedger.h"
+#include "core/ledger/ModelPresets.h"
 
 namespace floatscope::gui {
 

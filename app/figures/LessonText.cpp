@@ -1,12 +1,12 @@
-#include "figures/LessonText.h"
+#include "app/figures/LessonText.h"
 
 #include <cmath>
 
 #include <QLocale>
 
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "inspect/Inspection.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::gui {
 

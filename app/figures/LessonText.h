@@ -8,9 +8,9 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Dyadic.h"
-#include "format/Format.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
 
 namespace floatscope::gui {
 

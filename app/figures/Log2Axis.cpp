@@ -1,4 +1,4 @@
-#include "figures/Log2Axis.h"
+#include "app/figures/Log2Axis.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "figures/LessonText.h"
+#include "app/figures/LessonText.h"
 
 namespace floatscope::gui {
 

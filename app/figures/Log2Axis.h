@@ -1,6 +1,6 @@
 #pragma once
 
-#include "figures/FigureStyle.h"
+#include "app/figures/FigureStyle.h"
 
 class QPainter;
 

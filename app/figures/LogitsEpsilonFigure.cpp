@@ -1,13 +1,13 @@
-#include "figures/LogitsEpsilonFigure.h"
+#include "app/figures/LogitsEpsilonFigure.h"
 
 #include <cmath>
 
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "figures/LessonText.h"
-#include "inspect/Inspection.h"
-#include "style/Palette.h"
+#include "app/figures/LessonText.h"
+#include "core/inspect/Inspection.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

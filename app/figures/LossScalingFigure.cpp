@@ -1,4 +1,4 @@
-#include "figures/LossScalingFigure.h"
+#include "app/figures/LossScalingFigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "figures/FigureTable.h"
-#include "figures/LessonText.h"
-#include "figures/Log2Axis.h"
-#include "style/Palette.h"
+#include "app/figures/FigureTable.h"
+#include "app/figures/LessonText.h"
+#include "app/figures/Log2Axis.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

@@ -6,11 +6,11 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "charts/Chart.h"
-#include "figures/StackedFigure.h"
-#include "format/Format.h"
-#include "lessons/LossScaling.h"
-#include "lessons/RangeBars.h"
+#include "app/charts/Chart.h"
+#include "app/figures/StackedFigure.h"
+#include "core/format/Format.h"
+#include "core/lessons/LossScaling.h"
+#include "core/lessons/RangeBars.h"
 
 namespace floatscope::gui {
 

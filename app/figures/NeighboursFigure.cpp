@@ -1,14 +1,14 @@
-#include "figures/NeighboursFigure.h"
+#include "app/figures/NeighboursFigure.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "style/Palette.h"
-#include "text/Explain.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "app/style/Palette.h"
+#include "app/text/Explain.h"
 
 namespace floatscope::gui {
 

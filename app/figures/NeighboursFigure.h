@@ -2,9 +2,9 @@
 
 #include <vector>
 
-#include "figures/Figure.h"
-#include "format/Format.h"
-#include "inspect/Inspection.h"
+#include "app/figures/Figure.h"
+#include "core/format/Format.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::gui {
 

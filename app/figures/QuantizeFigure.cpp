@@ -1,4 +1,4 @@
-#include "figures/QuantizeFigure.h"
+#include "app/figures/QuantizeFigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,11 +7,11 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "exact/DecimalText.h"
-#include "figures/HeatmapFigure.h"
-#include "figures/ScalingText.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
+#include "core/exact/DecimalText.h"
+#include "app/figures/HeatmapFigure.h"
+#include "app/figures/ScalingText.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::gui {
 

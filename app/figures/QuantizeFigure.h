@@ -4,8 +4,8 @@
 
 #include <QStringList>
 
-#include "figures/Figure.h"
-#include "figures/QuantizeReport.h"
+#include "app/figures/Figure.h"
+#include "app/figures/QuantizeReport.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "figures/QuantizeReport.h"
+#include "app/figures/QuantizeReport.h"
 
 namespace floatscope::gui {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "format/Registry.h"
-#include "scaling/Quantization.h"
-#include "scaling/TensorSources.h"
+#include "core/format/Registry.h"
+#include "core/scaling/Quantization.h"
+#include "core/scaling/TensorSources.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "figures/RangeBarsFigure.h"
+#include "app/figures/RangeBarsFigure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,13 +7,13 @@
 #include <QPainter>
 #include <QPainterPath>
 
-#include "figures/FigureTable.h"
-#include "figures/LessonText.h"
-#include "figures/Log2Axis.h"
-#include "format/Codec.h"
-#include "inspect/Inspection.h"
-#include "lessons/LossScaling.h"
-#include "style/Palette.h"
+#include "app/figures/FigureTable.h"
+#include "app/figures/LessonText.h"
+#include "app/figures/Log2Axis.h"
+#include "core/format/Codec.h"
+#include "core/inspect/Inspection.h"
+#include "core/lessons/LossScaling.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

@@ -8,10 +8,10 @@
 #include <QRectF>
 #include <QString>
 
-#include "exact/ExactValue.h"
-#include "figures/Figure.h"
-#include "format/Format.h"
-#include "lessons/RangeBars.h"
+#include "core/exact/ExactValue.h"
+#include "app/figures/Figure.h"
+#include "core/format/Format.h"
+#include "core/lessons/RangeBars.h"
 
 namespace floatscope::gui {
 

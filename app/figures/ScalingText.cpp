@@ -1,4 +1,4 @@
-#include "figures/ScalingText.h"
+#include "app/figures/ScalingText.h"
 
 #include <bit>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include <QStringList>
 
-#include "exact/DecimalText.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gui {
 

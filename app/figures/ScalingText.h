@@ -8,11 +8,11 @@
 
 #include <gmpxx.h>
 
-#include "figures/QuantizeReport.h"
-#include "ledger/Activations.h"
-#include "ledger/MemoryLedger.h"
-#include "ledger/ModelPresets.h"
-#include "scaling/Scheme.h"
+#include "app/figures/QuantizeReport.h"
+#include "core/ledger/Activations.h"
+#include "core/ledger/MemoryLedger.h"
+#include "core/ledger/ModelPresets.h"
+#include "core/scaling/Scheme.h"
 
 namespace floatscope::gui {
 

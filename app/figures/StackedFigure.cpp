@@ -1,4 +1,4 @@
-#include "figures/StackedFigure.h"
+#include "app/figures/StackedFigure.h"
 
 #include <algorithm>
 

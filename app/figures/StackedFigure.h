@@ -3,7 +3,7 @@
 #include <memory>
 #include <vector>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 namespace floatscope::gui {
 

@@ -1,10 +1,10 @@
-#include "inspector/BitStrip.h"
+#include "app/inspector/BitStrip.h"
 
 #include <QEvent>
 #include <QMouseEvent>
 #include <QPainter>
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope::gui {
 

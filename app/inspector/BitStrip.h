@@ -4,8 +4,8 @@
 
 #include <QWidget>
 
-#include "figures/BitsPainter.h"
-#include "format/Format.h"
+#include "app/figures/BitsPainter.h"
+#include "core/format/Format.h"
 
 namespace floatscope::gui {
 

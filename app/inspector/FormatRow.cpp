@@ -1,4 +1,4 @@
-#include "inspector/FormatRow.h"
+#include "app/inspector/FormatRow.h"
 
 #include <QContextMenuEvent>
 #include <QGridLayout>
@@ -6,10 +6,10 @@
 #include <QLabel>
 #include <QMenu>
 
-#include "format/Registry.h"
-#include "inspector/BitStrip.h"
-#include "round/Neighbours.h"
-#include "style/Palette.h"
+#include "core/format/Registry.h"
+#include "app/inspector/BitStrip.h"
+#include "core/round/Neighbours.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

@@ -2,8 +2,8 @@
 
 #include <QFrame>
 
-#include "format/Format.h"
-#include "inspect/Inspection.h"
+#include "core/format/Format.h"
+#include "core/inspect/Inspection.h"
 
 class QLabel;
 

@@ -1,4 +1,4 @@
-#include "inspector/FormatsDialog.h"
+#include "app/inspector/FormatsDialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,9 +11,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "exact/DecimalText.h"
-#include "exact/ExactValue.h"
-#include "format/Registry.h"
+#include "core/exact/DecimalText.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Registry.h"
 
 namespace floatscope::gui {
 

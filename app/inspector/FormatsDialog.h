@@ -5,7 +5,7 @@
 
 #include <QDialog>
 
-#include "format/Format.h"
+#include "core/format/Format.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,4 +1,4 @@
-#include "inspector/HistoryDock.h"
+#include "app/inspector/HistoryDock.h"
 
 #include <QAction>
 #include <QEvent>

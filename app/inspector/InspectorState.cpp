@@ -1,13 +1,13 @@
-#include "inspector/InspectorState.h"
+#include "app/inspector/InspectorState.h"
 
 #include <variant>
 
 #include <QCoreApplication>
 #include <QUndoCommand>
 
-#include "format/Registry.h"
-#include "round/Neighbours.h"
-#include "text/Parse.h"
+#include "core/format/Registry.h"
+#include "core/round/Neighbours.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::gui {
 

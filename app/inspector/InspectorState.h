@@ -7,11 +7,11 @@
 #include <QString>
 #include <QUndoStack>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "inspect/Inspection.h"
-#include "round/Route.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/inspect/Inspection.h"
+#include "core/round/Route.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gui {
 

@@ -1,9 +1,9 @@
-#include "inspector/InspectorView.h"
+#include "app/inspector/InspectorView.h"
 
 #include <QVBoxLayout>
 
-#include "inspector/FormatRow.h"
-#include "inspector/InspectorState.h"
+#include "app/inspector/FormatRow.h"
+#include "app/inspector/InspectorState.h"
 
 namespace floatscope::gui {
 

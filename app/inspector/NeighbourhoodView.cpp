@@ -1,4 +1,4 @@
-#include "inspector/NeighbourhoodView.h"
+#include "app/inspector/NeighbourhoodView.h"
 
 #include <cmath>
 

@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "figures/NeighboursFigure.h"
+#include "app/figures/NeighboursFigure.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "inspector/Presets.h"
+#include "app/inspector/Presets.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "inspector/ValueEntry.h"
+#include "app/inspector/ValueEntry.h"
 
 #include <variant>
 
@@ -7,9 +7,9 @@
 #include <QLabel>
 #include <QLineEdit>
 
-#include "inspector/InspectorState.h"
-#include "text/Parse.h"
-#include "text/ParseErrorText.h"
+#include "app/inspector/InspectorState.h"
+#include "core/text/Parse.h"
+#include "app/text/ParseErrorText.h"
 
 namespace floatscope::gui {
 

@@ -6,8 +6,8 @@
 
 #include <QWidget>
 
-#include "figures/AbsorbedUpdatesFigure.h"
-#include "figures/Figure.h"
+#include "app/figures/AbsorbedUpdatesFigure.h"
+#include "app/figures/Figure.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "panels/AccumulationPanel.h"
+#include "app/panels/AccumulationPanel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,14 +19,14 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "charts/Chart.h"
-#include "figures/AccumulationFigure.h"
-#include "figures/LessonText.h"
-#include "panels/FormatChecklist.h"
-#include "panels/HintedField.h"
-#include "panels/LessonInput.h"
-#include "panels/PanelKit.h"
-#include "panels/PlaybackBar.h"
+#include "app/charts/Chart.h"
+#include "app/figures/AccumulationFigure.h"
+#include "app/figures/LessonText.h"
+#include "app/panels/FormatChecklist.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonInput.h"
+#include "app/panels/PanelKit.h"
+#include "app/panels/PlaybackBar.h"
 
 namespace floatscope::gui {
 

@@ -8,8 +8,8 @@
 
 #include <QWidget>
 
-#include "figures/AccumulationRun.h"
-#include "figures/Figure.h"
+#include "app/figures/AccumulationRun.h"
+#include "app/figures/Figure.h"
 
 class QComboBox;
 class QLabel;

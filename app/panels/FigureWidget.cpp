@@ -1,4 +1,4 @@
-#include "panels/FigureWidget.h"
+#include "app/panels/FigureWidget.h"
 
 #include <cmath>
 

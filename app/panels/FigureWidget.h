@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 namespace floatscope::gui {
 

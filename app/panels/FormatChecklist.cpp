@@ -1,4 +1,4 @@
-#include "panels/FormatChecklist.h"
+#include "app/panels/FormatChecklist.h"
 
 #include <algorithm>
 
@@ -7,8 +7,8 @@
 #include <QResizeEvent>
 #include <QStyle>
 
-#include "format/Registry.h"
-#include "style/Palette.h"
+#include "core/format/Registry.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 

@@ -5,7 +5,7 @@
 
 #include <QListWidget>
 
-#include "format/Format.h"
+#include "core/format/Format.h"
 
 namespace floatscope::gui {
 

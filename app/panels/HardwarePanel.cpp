@@ -1,4 +1,4 @@
-#include "panels/HardwarePanel.h"
+#include "app/panels/HardwarePanel.h"
 
 #include <bit>
 #include <variant>
@@ -17,15 +17,15 @@
 #include <QThread>
 #include <QVBoxLayout>
 
-#include "Device.h"
-#include "compare/ValueComparison.h"
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
-#include "inspector/InspectorState.h"
-#include "inspector/Presets.h"
-#include "text/Parse.h"
+#include "gpu/Device.h"
+#include "gpu/compare/ValueComparison.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+#include "app/inspector/InspectorState.h"
+#include "app/inspector/Presets.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::gui {
 

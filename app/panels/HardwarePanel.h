@@ -6,8 +6,8 @@
 
 #include <QWidget>
 
-#include "Backend.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "gpu/sweep/Sweep.h"
 
 class QComboBox;
 class QLabel;

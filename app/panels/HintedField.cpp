@@ -1,6 +1,6 @@
-#include "panels/HintedField.h"
+#include "app/panels/HintedField.h"
 
-#include "panels/PanelKit.h"
+#include "app/panels/PanelKit.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -1,4 +1,4 @@
-#include "panels/LedgerPanel.h"
+#include "app/panels/LedgerPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -12,10 +12,10 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "figures/ScalingText.h"
-#include "panels/LedgerSchemesEditor.h"
-#include "panels/PanelKit.h"
-#include "panels/ScalingFigureView.h"
+#include "app/figures/ScalingText.h"
+#include "app/panels/LedgerSchemesEditor.h"
+#include "app/panels/PanelKit.h"
+#include "app/panels/ScalingFigureView.h"
 
 namespace floatscope::gui {
 

@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "figures/LedgerFigure.h"
+#include "app/figures/LedgerFigure.h"
 
 class QCheckBox;
 class QComboBox;

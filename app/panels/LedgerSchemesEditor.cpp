@@ -1,4 +1,4 @@
-#include "panels/LedgerSchemesEditor.h"
+#include "app/panels/LedgerSchemesEditor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,9 +13,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "figures/ScalingText.h"
-#include "format/Registry.h"
-#include "panels/PanelKit.h"
+#include "app/figures/ScalingText.h"
+#include "core/format/Registry.h"
+#include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
 

@@ -5,7 +5,7 @@
 
 #include <QGroupBox>
 
-#include "figures/LedgerFigure.h"
+#include "app/figures/LedgerFigure.h"
 
 class QLabel;
 class QLineEdit;

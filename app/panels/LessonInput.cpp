@@ -1,4 +1,4 @@
-#include "panels/LessonInput.h"
+#include "app/panels/LessonInput.h"
 
 #include <cmath>
 #include <variant>
@@ -6,10 +6,10 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include "format/Registry.h"
-#include "scaling/TensorSources.h"
-#include "text/Parse.h"
-#include "text/ParseErrorText.h"
+#include "core/format/Registry.h"
+#include "core/scaling/TensorSources.h"
+#include "core/text/Parse.h"
+#include "app/text/ParseErrorText.h"
 
 namespace floatscope::gui {
 

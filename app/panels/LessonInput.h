@@ -8,7 +8,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "exact/ExactValue.h"
+#include "core/exact/ExactValue.h"
 
 namespace floatscope::gui {
 

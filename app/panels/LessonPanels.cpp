@@ -1,11 +1,11 @@
-#include "panels/LessonPanels.h"
+#include "app/panels/LessonPanels.h"
 
-#include "panels/AbsorbedUpdatesPanel.h"
-#include "panels/AccumulationPanel.h"
-#include "panels/LogitsEpsilonPanel.h"
-#include "panels/LossScalingPanel.h"
-#include "panels/RangeBarsPanel.h"
-#include "window/MainWindow.h"
+#include "app/panels/AbsorbedUpdatesPanel.h"
+#include "app/panels/AccumulationPanel.h"
+#include "app/panels/LogitsEpsilonPanel.h"
+#include "app/panels/LossScalingPanel.h"
+#include "app/panels/RangeBarsPanel.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "panels/LogitsEpsilonPanel.h"
+#include "app/panels/LogitsEpsilonPanel.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -10,12 +10,12 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "figures/LessonText.h"
-#include "panels/FigureWidget.h"
-#include "panels/FormatChecklist.h"
-#include "panels/HintedField.h"
-#include "panels/LessonInput.h"
-#include "panels/PanelKit.h"
+#include "app/figures/LessonText.h"
+#include "app/panels/FigureWidget.h"
+#include "app/panels/FormatChecklist.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonInput.h"
+#include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
 

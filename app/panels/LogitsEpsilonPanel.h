@@ -5,8 +5,8 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
-#include "figures/LogitsEpsilonFigure.h"
+#include "app/figures/Figure.h"
+#include "app/figures/LogitsEpsilonFigure.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "panels/LossScalingPanel.h"
+#include "app/panels/LossScalingPanel.h"
 
 #include <cmath>
 
@@ -19,13 +19,13 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "charts/Chart.h"
-#include "figures/LessonText.h"
-#include "format/Registry.h"
-#include "panels/FigureWidget.h"
-#include "panels/HintedField.h"
-#include "panels/LessonInput.h"
-#include "panels/PanelKit.h"
+#include "app/charts/Chart.h"
+#include "app/figures/LessonText.h"
+#include "core/format/Registry.h"
+#include "app/panels/FigureWidget.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonInput.h"
+#include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
 

@@ -6,8 +6,8 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
-#include "figures/LossScalingFigure.h"
+#include "app/figures/Figure.h"
+#include "app/figures/LossScalingFigure.h"
 
 class QComboBox;
 class QGroupBox;

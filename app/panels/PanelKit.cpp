@@ -1,4 +1,4 @@
-#include "panels/PanelKit.h"
+#include "app/panels/PanelKit.h"
 
 #include <QLabel>
 #include <QScrollArea>

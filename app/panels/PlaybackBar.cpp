@@ -1,4 +1,4 @@
-#include "panels/PlaybackBar.h"
+#include "app/panels/PlaybackBar.h"
 
 #include <algorithm>
 #include <iterator>
@@ -13,7 +13,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "figures/LessonText.h"
+#include "app/figures/LessonText.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "panels/QuantizePanel.h"
+#include "app/panels/QuantizePanel.h"
 
 #include <chrono>
 #include <filesystem>
@@ -23,12 +23,12 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "figures/QuantizeFigure.h"
-#include "figures/ScalingText.h"
-#include "format/Registry.h"
-#include "panels/PanelKit.h"
-#include "panels/QuantizePresets.h"
-#include "panels/QuantizeResults.h"
+#include "app/figures/QuantizeFigure.h"
+#include "app/figures/ScalingText.h"
+#include "core/format/Registry.h"
+#include "app/panels/PanelKit.h"
+#include "app/panels/QuantizePresets.h"
+#include "app/panels/QuantizeResults.h"
 
 namespace floatscope::gui {
 

@@ -7,8 +7,8 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
-#include "figures/QuantizeReport.h"
+#include "app/figures/Figure.h"
+#include "app/figures/QuantizeReport.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,6 +1,6 @@
-#include "panels/QuantizePresets.h"
+#include "app/panels/QuantizePresets.h"
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope::gui {
 

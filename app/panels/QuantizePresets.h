@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "figures/QuantizeReport.h"
+#include "app/figures/QuantizeReport.h"
 
 namespace floatscope::gui {
 

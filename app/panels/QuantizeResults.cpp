@@ -1,4 +1,4 @@
-#include "panels/QuantizeResults.h"
+#include "app/panels/QuantizeResults.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -10,13 +10,13 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "exact/DecimalText.h"
-#include "figures/HeatmapFigure.h"
-#include "figures/QuantizeFigure.h"
-#include "figures/ScalingText.h"
-#include "inspect/Inspection.h"
-#include "panels/QuantizeTables.h"
-#include "panels/ScalingFigureView.h"
+#include "core/exact/DecimalText.h"
+#include "app/figures/HeatmapFigure.h"
+#include "app/figures/QuantizeFigure.h"
+#include "app/figures/ScalingText.h"
+#include "core/inspect/Inspection.h"
+#include "app/panels/QuantizeTables.h"
+#include "app/panels/ScalingFigureView.h"
 
 namespace floatscope::gui {
 

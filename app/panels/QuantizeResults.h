@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "figures/QuantizeReport.h"
+#include "app/figures/QuantizeReport.h"
 
 class QComboBox;
 class QLabel;

@@ -1,12 +1,12 @@
-#include "panels/QuantizeTables.h"
+#include "app/panels/QuantizeTables.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
 
-#include "exact/DecimalText.h"
-#include "figures/ScalingText.h"
-#include "inspect/Inspection.h"
+#include "core/exact/DecimalText.h"
+#include "app/figures/ScalingText.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::gui {
 

@@ -7,7 +7,7 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
-#include "scaling/Quantization.h"
+#include "core/scaling/Quantization.h"
 
 namespace floatscope::gui {
 

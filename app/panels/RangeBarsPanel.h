@@ -5,8 +5,8 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
-#include "figures/RangeBarsFigure.h"
+#include "app/figures/Figure.h"
+#include "app/figures/RangeBarsFigure.h"
 
 class QLabel;
 class QPlainTextEdit;

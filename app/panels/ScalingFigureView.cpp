@@ -1,4 +1,4 @@
-#include "panels/ScalingFigureView.h"
+#include "app/panels/ScalingFigureView.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "figures/Figure.h"
+#include "app/figures/Figure.h"
 
 namespace floatscope::gui {
 

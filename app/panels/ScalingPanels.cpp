@@ -1,8 +1,8 @@
-#include "panels/ScalingPanels.h"
+#include "app/panels/ScalingPanels.h"
 
-#include "panels/LedgerPanel.h"
-#include "panels/QuantizePanel.h"
-#include "window/MainWindow.h"
+#include "app/panels/LedgerPanel.h"
+#include "app/panels/QuantizePanel.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 

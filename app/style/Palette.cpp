@@ -1,4 +1,4 @@
-#include "style/Palette.h"
+#include "app/style/Palette.h"
 
 #include <array>
 #include <string_view>

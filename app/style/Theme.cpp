@@ -1,4 +1,4 @@
-#include "style/Theme.h"
+#include "app/style/Theme.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "window/AppSettings.h"
+#include "app/window/AppSettings.h"
 
 namespace floatscope::gui {
 

@@ -1,9 +1,9 @@
-#include "text/Explain.h"
+#include "app/text/Explain.h"
 
 #include <QCoreApplication>
 
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
 
 namespace floatscope::text {
 

@@ -2,9 +2,9 @@
 
 #include <QString>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "inspect/Inspection.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::text {
 

@@ -1,8 +1,8 @@
-#include "text/InspectionText.h"
+#include "app/text/InspectionText.h"
 
 #include <QJsonArray>
 
-#include "text/Explain.h"
+#include "app/text/Explain.h"
 
 namespace floatscope::text {
 

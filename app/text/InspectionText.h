@@ -3,8 +3,8 @@
 #include <QJsonObject>
 #include <QString>
 
-#include "format/Format.h"
-#include "inspect/Inspection.h"
+#include "core/format/Format.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope::text {
 

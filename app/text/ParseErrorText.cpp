@@ -1,4 +1,4 @@
-#include "text/ParseErrorText.h"
+#include "app/text/ParseErrorText.h"
 
 #include <QCoreApplication>
 

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-#include "text/Parse.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::text {
 

@@ -1,4 +1,4 @@
-#include "window/AppSettings.h"
+#include "app/window/AppSettings.h"
 
 namespace floatscope::gui {
 

@@ -1,11 +1,11 @@
-#include "window/GuiMain.h"
+#include "app/window/GuiMain.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QTimer>
 
-#include "window/MainWindow.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 

@@ -1,4 +1,4 @@
-#include "window/MainWindow.h"
+#include "app/window/MainWindow.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -22,23 +22,23 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "figures/BitsFigure.h"
-#include "figures/FigureExport.h"
-#include "figures/NeighboursFigure.h"
-#include "format/Registry.h"
-#include "inspector/FormatRow.h"
-#include "inspector/FormatsDialog.h"
-#include "inspector/HistoryDock.h"
-#include "inspector/InspectorState.h"
-#include "inspector/InspectorView.h"
-#include "inspector/NeighbourhoodView.h"
-#include "inspector/Presets.h"
-#include "inspector/ValueEntry.h"
-#include "panels/HardwarePanel.h"
-#include "panels/LessonPanels.h"
-#include "panels/ScalingPanels.h"
-#include "style/Theme.h"
-#include "text/InspectionText.h"
+#include "app/figures/BitsFigure.h"
+#include "app/figures/FigureExport.h"
+#include "app/figures/NeighboursFigure.h"
+#include "core/format/Registry.h"
+#include "app/inspector/FormatRow.h"
+#include "app/inspector/FormatsDialog.h"
+#include "app/inspector/HistoryDock.h"
+#include "app/inspector/InspectorState.h"
+#include "app/inspector/InspectorView.h"
+#include "app/inspector/NeighbourhoodView.h"
+#include "app/inspector/Presets.h"
+#include "app/inspector/ValueEntry.h"
+#include "app/panels/HardwarePanel.h"
+#include "app/panels/LessonPanels.h"
+#include "app/panels/ScalingPanels.h"
+#include "app/style/Theme.h"
+#include "app/text/InspectionText.h"
 
 namespace floatscope::gui {
 

@@ -6,9 +6,9 @@
 #include <QMainWindow>
 #include <QTranslator>
 
-#include "figures/ExportDialog.h"
-#include "window/AppSettings.h"
-#include "window/Session.h"
+#include "app/figures/ExportDialog.h"
+#include "app/window/AppSettings.h"
+#include "app/window/Session.h"
 
 class QAction;
 class QActionGroup;

@@ -1,4 +1,4 @@
-#include "window/Session.h"
+#include "app/window/Session.h"
 
 #include <variant>
 
@@ -9,9 +9,9 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
-#include "format/Registry.h"
-#include "round/Route.h"
-#include "text/Parse.h"
+#include "core/format/Registry.h"
+#include "core/round/Route.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::gui {
 

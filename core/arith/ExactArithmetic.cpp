@@ -1,10 +1,10 @@
-#include "arith/ExactArithmetic.h"
+#include "core/arith/ExactArithmetic.h"
 
 #include <bit>
 #include <cassert>
 #include <cmath>
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

@@ -2,8 +2,8 @@
 
 #include <optional>
 
-#include "format/Dyadic.h"
-#include "round/Rounding.h"
+#include "core/format/Dyadic.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -1,9 +1,9 @@
-#include "batch/Batch.h"
+#include "core/batch/Batch.h"
 
 #include <bit>
 #include <cmath>
 
-#include "format/Codec.h"
+#include "core/format/Codec.h"
 
 // On x86-64 the loops are compiled for AVX-512, AVX2 and the baseline, picked at load time: the
 // kernel's per-element shifts vectorise only with AVX2's variable shifts. Elsewhere: one version.

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "batch/BatchKernel.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/batch/BatchKernel.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -9,7 +9,7 @@
 
 #include <stdint.h>  // NOLINT(modernize-deprecated-headers): also compiled by nvcc as C++17
 
-#include "common/HostDevice.h"
+#include "core/common/HostDevice.h"
 
 namespace floatscope {
 

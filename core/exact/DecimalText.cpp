@@ -1,13 +1,13 @@
-#include "exact/DecimalText.h"
+#include "core/exact/DecimalText.h"
 
 #include <algorithm>
 #include <memory>
 
 #include <mpfr.h>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

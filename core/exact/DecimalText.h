@@ -6,8 +6,8 @@
 
 #include <gmpxx.h>
 
-#include "format/Dyadic.h"
-#include "format/Format.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

@@ -1,9 +1,9 @@
-#include "exact/ExactValue.h"
+#include "core/exact/ExactValue.h"
 
 #include <bit>
 #include <utility>
 
-#include "format/Codec.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 

@@ -5,9 +5,9 @@
 
 #include <gmpxx.h>
 
-#include "format/Dyadic.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -1,4 +1,4 @@
-#include "format/Codec.h"
+#include "core/format/Codec.h"
 
 #include <cassert>
 

@@ -2,8 +2,8 @@
 
 #include <cstdint>
 
-#include "format/Dyadic.h"
-#include "format/Format.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

@@ -1,4 +1,4 @@
-#include "format/Format.h"
+#include "core/format/Format.h"
 
 #include <cassert>
 #include <cmath>

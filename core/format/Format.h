@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "format/Dyadic.h"
+#include "core/format/Dyadic.h"
 
 namespace floatscope {
 

@@ -1,4 +1,4 @@
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 #include <algorithm>
 #include <cassert>

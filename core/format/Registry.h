@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "format/Format.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

@@ -1,8 +1,8 @@
-#include "inspect/Inspection.h"
+#include "core/inspect/Inspection.h"
 
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

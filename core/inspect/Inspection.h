@@ -4,11 +4,11 @@
 #include <optional>
 #include <string>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "round/Neighbours.h"
-#include "round/Route.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/round/Neighbours.h"
+#include "core/round/Route.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

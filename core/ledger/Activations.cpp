@@ -1,4 +1,4 @@
-#include "ledger/Activations.h"
+#include "core/ledger/Activations.h"
 
 namespace floatscope {
 

@@ -1,10 +1,10 @@
-#include "ledger/MemoryLedger.h"
+#include "core/ledger/MemoryLedger.h"
 
 #include <cctype>
 #include <charconv>
 #include <cmath>
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

@@ -1,11 +1,11 @@
-#include "ledger/ModelPresets.h"
+#include "core/ledger/ModelPresets.h"
 
 #include <cctype>
 #include <variant>
 
 #include <gmpxx.h>
 
-#include "text/Parse.h"
+#include "core/text/Parse.h"
 
 namespace floatscope {
 

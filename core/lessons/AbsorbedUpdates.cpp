@@ -1,14 +1,14 @@
-#include "lessons/AbsorbedUpdates.h"
+#include "core/lessons/AbsorbedUpdates.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
 
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "lessons/FormatAdder.h"
-#include "lessons/SeededRandom.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/lessons/FormatAdder.h"
+#include "core/lessons/SeededRandom.h"
 
 namespace floatscope {
 

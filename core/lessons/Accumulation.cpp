@@ -1,11 +1,11 @@
-#include "lessons/Accumulation.h"
+#include "core/lessons/Accumulation.h"
 
 #include <array>
 
-#include "arith/ExactArithmetic.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "round/Neighbours.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/round/Neighbours.h"
 
 namespace floatscope {
 

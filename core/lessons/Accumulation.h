@@ -9,13 +9,13 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Dyadic.h"
-#include "format/Format.h"
-#include "lessons/ChartTrace.h"
-#include "lessons/FormatAdder.h"
-#include "round/Route.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
+#include "core/lessons/ChartTrace.h"
+#include "core/lessons/FormatAdder.h"
+#include "core/round/Route.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -1,8 +1,8 @@
-#include "lessons/ChartTrace.h"
+#include "core/lessons/ChartTrace.h"
 
 #include <algorithm>
 
-#include "common/Int128.h"
+#include "core/common/Int128.h"
 
 namespace floatscope {
 

@@ -1,9 +1,9 @@
-#include "lessons/Epsilon.h"
+#include "core/lessons/Epsilon.h"
 
 #include <bit>
 
-#include "format/Codec.h"
-#include "round/Rounding.h"
+#include "core/format/Codec.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -6,8 +6,8 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

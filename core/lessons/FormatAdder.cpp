@@ -1,12 +1,12 @@
-#include "lessons/FormatAdder.h"
+#include "core/lessons/FormatAdder.h"
 
 #include <map>
 #include <mutex>
 #include <tuple>
 
-#include "arith/ExactArithmetic.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

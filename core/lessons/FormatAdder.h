@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "batch/Batch.h"
-#include "batch/BatchKernel.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/batch/Batch.h"
+#include "core/batch/BatchKernel.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -1,11 +1,11 @@
-#include "lessons/Logits.h"
+#include "core/lessons/Logits.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <set>
 
-#include "round/Rounding.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -8,8 +8,8 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

@@ -1,11 +1,11 @@
-#include "lessons/LossScaling.h"
+#include "core/lessons/LossScaling.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "arith/ExactArithmetic.h"
-#include "lessons/SeededRandom.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/lessons/SeededRandom.h"
 
 namespace floatscope {
 

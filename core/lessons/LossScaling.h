@@ -4,8 +4,8 @@
 #include <span>
 #include <vector>
 
-#include "format/Format.h"
-#include "lessons/RangeBars.h"
+#include "core/format/Format.h"
+#include "core/lessons/RangeBars.h"
 
 namespace floatscope {
 

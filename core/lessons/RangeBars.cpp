@@ -1,10 +1,10 @@
-#include "lessons/RangeBars.h"
+#include "core/lessons/RangeBars.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "arith/ExactArithmetic.h"
-#include "round/Rounding.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

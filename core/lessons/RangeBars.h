@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "exact/ExactValue.h"
-#include "format/Dyadic.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

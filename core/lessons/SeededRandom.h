@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <numbers>
 
-#include "common/Int128.h"
-#include "round/Rounding.h"
+#include "core/common/Int128.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

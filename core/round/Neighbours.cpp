@@ -1,6 +1,6 @@
-#include "round/Neighbours.h"
+#include "core/round/Neighbours.h"
 
-#include "format/Codec.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 

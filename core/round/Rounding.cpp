@@ -1,9 +1,9 @@
-#include "round/Rounding.h"
+#include "core/round/Rounding.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "format/Codec.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 

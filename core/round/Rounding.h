@@ -4,8 +4,8 @@
 #include <optional>
 #include <string_view>
 
-#include "common/Int128.h"
-#include "format/Format.h"
+#include "core/common/Int128.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

@@ -1,6 +1,6 @@
-#include "round/Route.h"
+#include "core/round/Route.h"
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

@@ -3,9 +3,9 @@
 #include <optional>
 #include <string_view>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

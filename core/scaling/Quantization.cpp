@@ -1,10 +1,10 @@
-#include "scaling/Quantization.h"
+#include "core/scaling/Quantization.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 

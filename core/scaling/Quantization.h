@@ -9,11 +9,11 @@
 
 #include <gmpxx.h>
 
-#include "format/Dyadic.h"
-#include "format/Format.h"
-#include "scaling/ScaledRounder.h"
-#include "scaling/Scheme.h"
-#include "scaling/Tensor.h"
+#include "core/format/Dyadic.h"
+#include "core/format/Format.h"
+#include "core/scaling/ScaledRounder.h"
+#include "core/scaling/Scheme.h"
+#include "core/scaling/Tensor.h"
 
 namespace floatscope {
 

@@ -4,9 +4,9 @@
 #include <bit>
 #include <cmath>
 
-#include "format/Registry.h"
-#include "scaling/Quantization.h"
-#include "scaling/ScalingKernels.h"
+#include "core/format/Registry.h"
+#include "core/scaling/Quantization.h"
+#include "core/scaling/ScalingKernels.h"
 
 namespace floatscope {
 

@@ -1,4 +1,4 @@
-#include "scaling/ScaledRounder.h"
+#include "core/scaling/ScaledRounder.h"
 
 #include <algorithm>
 #include <array>
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <functional>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "scaling/ScalingKernels.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/scaling/ScalingKernels.h"
 
 namespace floatscope {
 

@@ -10,9 +10,9 @@
 
 #include <gmpxx.h>
 
-#include "batch/Batch.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/batch/Batch.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

@@ -1,4 +1,4 @@
-#include "scaling/ScalingKernels.h"
+#include "core/scaling/ScalingKernels.h"
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "batch/Batch.h"
+#include "core/batch/Batch.h"
 
 namespace floatscope::kernels {
 

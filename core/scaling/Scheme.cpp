@@ -1,4 +1,4 @@
-#include "scaling/Scheme.h"
+#include "core/scaling/Scheme.h"
 
 #include <charconv>
 

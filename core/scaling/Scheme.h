@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "format/Format.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
+#include "core/format/Format.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 

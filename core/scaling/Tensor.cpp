@@ -1,4 +1,4 @@
-#include "scaling/Tensor.h"
+#include "core/scaling/Tensor.h"
 
 #include <cassert>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "scaling/TensorSources.h"
+#include "core/scaling/TensorSources.h"
 
 #include <bit>
 #include <charconv>
@@ -9,11 +9,11 @@
 #include <sstream>
 #include <variant>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
-#include "text/Parse.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
+#include "core/text/Parse.h"
 
 namespace floatscope {
 

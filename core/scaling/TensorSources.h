@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "format/Format.h"
-#include "scaling/Tensor.h"
+#include "core/format/Format.h"
+#include "core/scaling/Tensor.h"
 
 namespace floatscope {
 

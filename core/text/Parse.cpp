@@ -1,8 +1,8 @@
-#include "text/Parse.h"
+#include "core/text/Parse.h"
 
 #include <cctype>
 
-#include "format/Registry.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 

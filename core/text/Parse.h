@@ -7,8 +7,8 @@
 #include <string_view>
 #include <variant>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
 
 namespace floatscope {
 

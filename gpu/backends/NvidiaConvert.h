@@ -12,8 +12,8 @@
 #include <cuda_fp6.h>
 #include <cuda_fp8.h>
 
-#include "backends/NvidiaTarget.h"
-#include "common/HostDevice.h"
+#include "gpu/backends/NvidiaTarget.h"
+#include "core/common/HostDevice.h"
 
 namespace floatscope::gpu {
 

@@ -1,12 +1,12 @@
-#include "backends/NvidiaHostBackend.h"
+#include "gpu/backends/NvidiaHostBackend.h"
 
 #include <bit>
 
-#include "backends/NvidiaSupport.h"
+#include "gpu/backends/NvidiaSupport.h"
 
 #if FLOATSCOPE_HAVE_CUDA_HEADERS
 
-#include "backends/NvidiaConvert.h"
+#include "gpu/backends/NvidiaConvert.h"
 
 namespace floatscope::gpu {
 

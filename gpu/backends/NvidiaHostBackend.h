@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "Backend.h"
+#include "gpu/Backend.h"
 
 namespace floatscope::gpu {
 

@@ -1,4 +1,4 @@
-#include "backends/NvidiaSupport.h"
+#include "gpu/backends/NvidiaSupport.h"
 
 namespace floatscope::gpu {
 

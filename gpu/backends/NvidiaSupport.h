@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Backend.h"
-#include "backends/NvidiaTarget.h"
+#include "gpu/Backend.h"
+#include "gpu/backends/NvidiaTarget.h"
 
 namespace floatscope::gpu {
 

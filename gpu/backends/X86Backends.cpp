@@ -1,4 +1,4 @@
-#include "backends/X86Backends.h"
+#include "gpu/backends/X86Backends.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 

@@ -3,7 +3,7 @@
 #include <memory>
 #include <vector>
 
-#include "Backend.h"
+#include "gpu/Backend.h"
 
 namespace floatscope::gpu {
 

@@ -1,7 +1,7 @@
-#include "compare/ValueComparison.h"
+#include "gpu/compare/ValueComparison.h"
 
-#include "batch/Batch.h"
-#include "sweep/Sweep.h"
+#include "core/batch/Batch.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 

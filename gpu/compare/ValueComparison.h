@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "Backend.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "gpu/Backend.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gpu {
 

@@ -1,10 +1,10 @@
-#include "cuda/CudaBackend.h"
+#include "gpu/cuda/CudaBackend.h"
 
 #include <algorithm>
 
-#include "backends/NvidiaSupport.h"
-#include "batch/Batch.h"
-#include "cuda/CudaDevice.h"
+#include "gpu/backends/NvidiaSupport.h"
+#include "core/batch/Batch.h"
+#include "gpu/cuda/CudaDevice.h"
 
 namespace floatscope::gpu {
 

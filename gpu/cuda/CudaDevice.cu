@@ -1,8 +1,8 @@
-#include "cuda/CudaDevice.h"
+#include "gpu/cuda/CudaDevice.h"
 
 #include <cuda_runtime.h>
 
-#include "backends/NvidiaConvert.h"
+#include "gpu/backends/NvidiaConvert.h"
 
 namespace floatscope::gpu {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "backends/NvidiaTarget.h"
-#include "batch/BatchKernel.h"
+#include "gpu/backends/NvidiaTarget.h"
+#include "core/batch/BatchKernel.h"
 
 namespace floatscope::gpu {
 

@@ -1,4 +1,4 @@
-#include "sweep/Sweep.h"
+#include "gpu/sweep/Sweep.h"
 
 #include <algorithm>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "batch/Batch.h"
+#include "core/batch/Batch.h"
 
 namespace floatscope::gpu {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "Backend.h"
-#include "batch/BatchKernel.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "gpu/Backend.h"
+#include "core/batch/BatchKernel.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gpu {
 

@@ -5,9 +5,9 @@
 #include <QFile>
 #include <QTemporaryDir>
 
-#include "cli/ArgParser.h"
-#include "cli/ExportViews.h"
-#include "figures/FigureExport.h"
+#include "app/cli/ArgParser.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/FigureExport.h"
 
 namespace floatscope::gui::test {
 

@@ -6,8 +6,8 @@
 
 #include <QByteArray>
 
-#include "figures/Figure.h"
-#include "figures/FigureStyle.h"
+#include "app/figures/Figure.h"
+#include "app/figures/FigureStyle.h"
 
 namespace floatscope::gui::test {
 

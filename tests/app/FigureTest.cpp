@@ -10,14 +10,14 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
-#include "charts/Chart.h"
-#include "figures/BitsFigure.h"
-#include "figures/FigureExport.h"
-#include "figures/NeighboursFigure.h"
-#include "format/Registry.h"
-#include "inspect/Inspection.h"
-#include "text/Parse.h"
-#include "window/MainWindow.h"
+#include "app/charts/Chart.h"
+#include "app/figures/BitsFigure.h"
+#include "app/figures/FigureExport.h"
+#include "app/figures/NeighboursFigure.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+#include "core/text/Parse.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {

@@ -9,11 +9,11 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include "Backend.h"
-#include "Device.h"
-#include "format/Registry.h"
-#include "inspector/InspectorState.h"
-#include "panels/HardwarePanel.h"
+#include "gpu/Backend.h"
+#include "gpu/Device.h"
+#include "core/format/Registry.h"
+#include "app/inspector/InspectorState.h"
+#include "app/panels/HardwarePanel.h"
 
 namespace floatscope::gui {
 namespace {

@@ -12,16 +12,16 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "format/Registry.h"
-#include "inspector/BitStrip.h"
-#include "inspector/FormatRow.h"
-#include "inspector/HistoryDock.h"
-#include "inspector/InspectorState.h"
-#include "inspector/InspectorView.h"
-#include "inspector/NeighbourhoodView.h"
-#include "inspector/Presets.h"
-#include "inspector/ValueEntry.h"
-#include "window/MainWindow.h"
+#include "core/format/Registry.h"
+#include "app/inspector/BitStrip.h"
+#include "app/inspector/FormatRow.h"
+#include "app/inspector/HistoryDock.h"
+#include "app/inspector/InspectorState.h"
+#include "app/inspector/InspectorView.h"
+#include "app/inspector/NeighbourhoodView.h"
+#include "app/inspector/Presets.h"
+#include "app/inspector/ValueEntry.h"
+#include "app/window/MainWindow.h"
 
 QT_BEGIN_NAMESPACE
 inline void PrintTo(const QString& s, std::ostream* os)

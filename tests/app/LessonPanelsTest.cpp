@@ -19,19 +19,19 @@
 #include <QTest>
 
 #include "FigureSupport.h"
-#include "charts/Chart.h"
-#include "figures/FigureExport.h"
-#include "figures/RangeBarsFigure.h"
-#include "format/Registry.h"
-#include "panels/AbsorbedUpdatesPanel.h"
-#include "panels/AccumulationPanel.h"
-#include "panels/FigureWidget.h"
-#include "panels/FormatChecklist.h"
-#include "panels/HintedField.h"
-#include "panels/LogitsEpsilonPanel.h"
-#include "panels/LossScalingPanel.h"
-#include "panels/RangeBarsPanel.h"
-#include "window/MainWindow.h"
+#include "app/charts/Chart.h"
+#include "app/figures/FigureExport.h"
+#include "app/figures/RangeBarsFigure.h"
+#include "core/format/Registry.h"
+#include "app/panels/AbsorbedUpdatesPanel.h"
+#include "app/panels/AccumulationPanel.h"
+#include "app/panels/FigureWidget.h"
+#include "app/panels/FormatChecklist.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LogitsEpsilonPanel.h"
+#include "app/panels/LossScalingPanel.h"
+#include "app/panels/RangeBarsPanel.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {

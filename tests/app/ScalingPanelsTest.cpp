@@ -17,14 +17,14 @@
 #include <QTest>
 
 #include "FigureSupport.h"
-#include "figures/FigureExport.h"
-#include "figures/LedgerFigure.h"
-#include "figures/QuantizeFigure.h"
-#include "panels/LedgerPanel.h"
-#include "panels/LedgerSchemesEditor.h"
-#include "panels/QuantizePanel.h"
-#include "panels/QuantizeTables.h"
-#include "window/MainWindow.h"
+#include "app/figures/FigureExport.h"
+#include "app/figures/LedgerFigure.h"
+#include "app/figures/QuantizeFigure.h"
+#include "app/panels/LedgerPanel.h"
+#include "app/panels/LedgerSchemesEditor.h"
+#include "app/panels/QuantizePanel.h"
+#include "app/panels/QuantizeTables.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {

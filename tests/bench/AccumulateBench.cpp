@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "exact/ExactValue.h"
-#include "format/Registry.h"
-#include "lessons/Accumulation.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Registry.h"
+#include "core/lessons/Accumulation.h"
 
 namespace {
 

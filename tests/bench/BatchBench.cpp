@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "Backend.h"
-#include "batch/Batch.h"
-#include "format/Registry.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "core/batch/Batch.h"
+#include "core/format/Registry.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace {
 

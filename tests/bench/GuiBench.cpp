@@ -17,9 +17,9 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
-#include "format/Registry.h"
-#include "inspector/InspectorState.h"
-#include "window/MainWindow.h"
+#include "core/format/Registry.h"
+#include "app/inspector/InspectorState.h"
+#include "app/window/MainWindow.h"
 
 extern char** environ;
 

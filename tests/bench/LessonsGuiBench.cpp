@@ -15,9 +15,9 @@
 #include <QEventLoop>
 #include <QStandardPaths>
 
-#include "charts/Chart.h"
-#include "panels/AccumulationPanel.h"
-#include "panels/HintedField.h"
+#include "app/charts/Chart.h"
+#include "app/panels/AccumulationPanel.h"
+#include "app/panels/HintedField.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "TestSupport.h"
-#include "batch/Batch.h"
-#include "format/Codec.h"
+#include "core/batch/Batch.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 namespace {

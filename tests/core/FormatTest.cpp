@@ -3,8 +3,8 @@
 #include <set>
 #include <string>
 
-#include "exact/DecimalText.h"
-#include "format/Registry.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 namespace {

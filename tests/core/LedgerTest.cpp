@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 
-#include "ledger/Activations.h"
-#include "ledger/MemoryLedger.h"
-#include "ledger/ModelPresets.h"
+#include "core/ledger/Activations.h"
+#include "core/ledger/MemoryLedger.h"
+#include "core/ledger/ModelPresets.h"
 
 namespace floatscope {
 namespace {

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "TestSupport.h"
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "round/Neighbours.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/round/Neighbours.h"
 
 namespace floatscope {
 namespace {

@@ -24,10 +24,10 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 namespace {

@@ -4,7 +4,7 @@
 #include <variant>
 
 #include "TestSupport.h"
-#include "text/Parse.h"
+#include "core/text/Parse.h"
 
 namespace floatscope {
 namespace {

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "TestSupport.h"
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
-#include "round/Route.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
+#include "core/round/Route.h"
 
 namespace floatscope {
 namespace {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "TestSupport.h"
-#include "round/Route.h"
+#include "core/round/Route.h"
 
 namespace floatscope {
 namespace {

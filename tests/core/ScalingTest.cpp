@@ -19,9 +19,9 @@
 
 #include <gmpxx.h>
 
-#include "format/Registry.h"
-#include "scaling/Quantization.h"
-#include "scaling/TensorSources.h"
+#include "core/format/Registry.h"
+#include "core/scaling/Quantization.h"
+#include "core/scaling/TensorSources.h"
 
 namespace floatscope {
 namespace {

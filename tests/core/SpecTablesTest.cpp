@@ -26,10 +26,10 @@
 
 #include <gmpxx.h>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Format.h"
-#include "format/Registry.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Format.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 namespace {

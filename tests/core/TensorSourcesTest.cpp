@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "format/Registry.h"
-#include "scaling/TensorSources.h"
+#include "core/format/Registry.h"
+#include "core/scaling/TensorSources.h"
 
 namespace floatscope {
 namespace {

@@ -8,10 +8,10 @@
 #include <string>
 #include <variant>
 
-#include "exact/ExactValue.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
-#include "text/Parse.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
+#include "core/text/Parse.h"
 
 namespace floatscope::test {
 

@@ -6,8 +6,8 @@
 #include <variant>
 
 #include "TestSupport.h"
-#include "exact/DecimalText.h"
-#include "format/Codec.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Codec.h"
 
 namespace floatscope {
 namespace {

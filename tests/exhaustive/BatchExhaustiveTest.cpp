@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "batch/Batch.h"
-#include "format/Registry.h"
+#include "core/batch/Batch.h"
+#include "core/format/Registry.h"
 
 namespace floatscope {
 namespace {

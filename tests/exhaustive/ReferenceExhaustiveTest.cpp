@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <string>
 
-#include "Backend.h"
-#include "format/Registry.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "core/format/Registry.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 namespace {

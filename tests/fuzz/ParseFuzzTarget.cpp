@@ -6,10 +6,10 @@
 #include <string_view>
 #include <variant>
 
-#include "exact/DecimalText.h"
-#include "format/Registry.h"
-#include "round/Neighbours.h"
-#include "text/Parse.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Registry.h"
+#include "core/round/Neighbours.h"
+#include "core/text/Parse.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

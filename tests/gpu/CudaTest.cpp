@@ -6,10 +6,10 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "Backend.h"
-#include "Device.h"
-#include "format/Registry.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "gpu/Device.h"
+#include "core/format/Registry.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 namespace {

@@ -6,10 +6,10 @@
 #include <atomic>
 #include <functional>
 
-#include "Backend.h"
-#include "batch/Batch.h"
-#include "format/Registry.h"
-#include "sweep/Sweep.h"
+#include "gpu/Backend.h"
+#include "core/batch/Batch.h"
+#include "core/format/Registry.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 namespace {

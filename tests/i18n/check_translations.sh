@@ -9,7 +9,9 @@ ts=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$ts" "$work/check.ts"
-"$lupdate" -silent -locations none -recursive "$sources" -ts "$work/check.ts"
+# Includes are written from the project root ("app/...", "core/..."): lupdate needs it to resolve
+# the namespaces of the classes whose tr() it reads.
+"$lupdate" -silent -locations none -recursive "$sources" -I "$sources/.." -ts "$work/check.ts"
 python3 - "$work/check.ts" <<'PY'
 import sys
 import xml.etree.ElementTree as ET

@@ -7,11 +7,11 @@
 #include <optional>
 #include <vector>
 
-#include "arith/ExactArithmetic.h"
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "lessons/AbsorbedUpdates.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/lessons/AbsorbedUpdates.h"
 #include "LessonsTestSupport.h"
 
 namespace floatscope {

@@ -12,10 +12,10 @@
 #include <gmpxx.h>
 #include <mpfr.h>
 
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "lessons/Accumulation.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/lessons/Accumulation.h"
 #include "LessonsTestSupport.h"
 #include "MpfrFormat.h"
 

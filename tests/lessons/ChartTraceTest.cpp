@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "lessons/ChartTrace.h"
+#include "core/lessons/ChartTrace.h"
 
 namespace floatscope {
 namespace {

@@ -12,10 +12,10 @@
 #include <gmpxx.h>
 #include <mpfr.h>
 
-#include "arith/ExactArithmetic.h"
-#include "exact/ExactValue.h"
-#include "format/Registry.h"
-#include "round/Rounding.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope {
 namespace {

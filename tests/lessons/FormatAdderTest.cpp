@@ -12,11 +12,11 @@
 
 #include <gmpxx.h>
 
-#include "arith/ExactArithmetic.h"
-#include "exact/ExactValue.h"
-#include "format/Codec.h"
-#include "format/Registry.h"
-#include "lessons/FormatAdder.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/lessons/FormatAdder.h"
 #include "LessonsTestSupport.h"
 
 namespace floatscope {

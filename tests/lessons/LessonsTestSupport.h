@@ -8,9 +8,9 @@
 #include <gmpxx.h>
 
 #include "../core/TestSupport.h"
-#include "exact/ExactValue.h"
-#include "format/Format.h"
-#include "round/Rounding.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::test {
 

@@ -7,9 +7,9 @@
 
 #include <gmpxx.h>
 
-#include "format/Registry.h"
-#include "lessons/Epsilon.h"
-#include "lessons/Logits.h"
+#include "core/format/Registry.h"
+#include "core/lessons/Epsilon.h"
+#include "core/lessons/Logits.h"
 #include "LessonsTestSupport.h"
 
 namespace floatscope {

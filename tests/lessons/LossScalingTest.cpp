@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "format/Registry.h"
-#include "lessons/LossScaling.h"
+#include "core/format/Registry.h"
+#include "core/lessons/LossScaling.h"
 
 namespace floatscope {
 namespace {

@@ -10,8 +10,8 @@
 #include <gmpxx.h>
 #include <mpfr.h>
 
-#include "exact/ExactValue.h"
-#include "format/Format.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
 
 namespace floatscope::test {
 

@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "format/Registry.h"
-#include "lessons/RangeBars.h"
+#include "core/format/Registry.h"
+#include "core/lessons/RangeBars.h"
 #include "LessonsTestSupport.h"
 
 namespace floatscope {
