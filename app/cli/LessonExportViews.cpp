@@ -149,7 +149,7 @@ std::unique_ptr<gui::Figure> accumulationFigure(const ArgParser& args, std::stri
         return nullptr;
 
     // 2. The same run and figure as the panel's.
-    gui::AccumulationRun run(*formats, setup);
+    AccumulationRun run(*formats, setup);
     run.compute();
     return std::make_unique<gui::AccumulationFigure>(run, run.at(*at));
 }

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "app/charts/Chart.h"
-#include "app/figures/AccumulationRun.h"
+#include "core/lessons/AccumulationRun.h"
 #include "app/figures/StackedFigure.h"
 
 namespace floatscope::gui {

@@ -8,7 +8,7 @@
 
 #include <QWidget>
 
-#include "app/figures/AccumulationRun.h"
+#include "core/lessons/AccumulationRun.h"
 #include "app/figures/Figure.h"
 
 class QComboBox;
