@@ -105,7 +105,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     }
 
     // 2. The tensor: values, a file, or generated; then an optional reshape.
-    gui::TensorRequest request;
+    TensorRequest request;
     if (const auto text = args.value("storage")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format) {
@@ -122,7 +122,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
         return nullptr;
     }
     if (const auto path = args.value("input")) {
-        request.source = gui::TensorRequest::Source::File;
+        request.source = TensorRequest::Source::File;
         request.path = *path;
     } else if (const auto shapeText = args.value("generate")) {
         const ShapeParse shape = parseShape(*shapeText);
@@ -130,7 +130,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
             error = shape.error;
             return nullptr;
         }
-        request.source = gui::TensorRequest::Source::Normal;
+        request.source = TensorRequest::Source::Normal;
         NormalSpec& spec = request.normal;
         spec.rows = *shape.rows;
         spec.cols = shape.cols;
@@ -156,12 +156,12 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
             spec.outliers = static_cast<std::size_t>(*n);
         }
     } else {
-        request.source = gui::TensorRequest::Source::Values;
+        request.source = TensorRequest::Source::Values;
         request.values = args.positionals();
     }
 
     // 3. The same report the panel makes.
-    const gui::ReportOutcome outcome = gui::makeQuantizeReport(request, options);
+    const ReportOutcome outcome = makeQuantizeReport(request, options);
     if (!outcome.report) {
         error = outcome.error;
         return nullptr;

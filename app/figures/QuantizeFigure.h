@@ -5,7 +5,7 @@
 #include <QStringList>
 
 #include "app/figures/Figure.h"
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
 namespace floatscope::gui {
 

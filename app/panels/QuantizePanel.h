@@ -8,7 +8,7 @@
 #include <QWidget>
 
 #include "app/figures/Figure.h"
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
 class QCheckBox;
 class QComboBox;
