@@ -178,15 +178,15 @@ std::unique_ptr<gui::Figure> rangeFigure(const ArgParser& args, std::string& err
 
 std::unique_ptr<gui::Figure> lossScaleFigure(const ArgParser& args, std::string& error)
 {
-    const auto formats = parseFormatList(args.value("formats").value_or(gui::LossScalingData::kDefaultFormat), error);
+    const auto formats = parseFormatList(args.value("formats").value_or(LossScalingData::kDefaultFormat), error);
     if (!formats)
         return nullptr;
     if (formats->size() != 1) {
         error = "loss-scale draws one format's window: give one with -f";
         return nullptr;
     }
-    const auto median = positive(args, "median", gui::LossScalingData::kDefaultMedian, error);
-    const auto spread = median ? positive(args, "spread", gui::LossScalingData::kDefaultSpread, error) : std::nullopt;
+    const auto median = positive(args, "median", LossScalingData::kDefaultMedian, error);
+    const auto spread = median ? positive(args, "spread", LossScalingData::kDefaultSpread, error) : std::nullopt;
     if (!spread)
         return nullptr;
     std::vector<double> list;
@@ -208,7 +208,7 @@ std::unique_ptr<gui::Figure> lossScaleFigure(const ArgParser& args, std::string&
     dynamic.steps = *steps;
     dynamic.gradientsPerStep = static_cast<std::size_t>(*perStep);
     dynamic.seed = static_cast<std::uint64_t>(*seed);
-    return std::make_unique<gui::LossScalingFigure>(gui::LossScalingData::compute(
+    return std::make_unique<gui::LossScalingFigure>(LossScalingData::compute(
         formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
 }
 
