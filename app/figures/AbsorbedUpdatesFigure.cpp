@@ -6,7 +6,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "core/format/Registry.h"
 #include "app/style/Palette.h"

@@ -6,8 +6,9 @@
 #include <QPainter>
 
 #include "core/exact/DecimalText.h"
+#include "app/figures/ChartFigure.h"
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"

@@ -3,7 +3,7 @@
 #include <QSizeF>
 #include <QString>
 
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 class QPainter;
 

@@ -6,7 +6,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 
 namespace floatscope::gui {
 

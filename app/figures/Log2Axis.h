@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 class QPainter;
 

@@ -5,7 +5,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "core/inspect/Inspection.h"
 #include "app/style/Palette.h"
 

@@ -6,8 +6,9 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/figures/ChartFigure.h"
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 

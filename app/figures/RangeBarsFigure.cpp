@@ -8,7 +8,7 @@
 #include <QPainterPath>
 
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "core/format/Codec.h"
 #include "core/inspect/Inspection.h"

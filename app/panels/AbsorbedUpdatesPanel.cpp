@@ -16,11 +16,11 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {

@@ -21,10 +21,10 @@
 
 #include "app/charts/Chart.h"
 #include "app/figures/AccumulationFigure.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
 

@@ -20,11 +20,11 @@
 #include <QVBoxLayout>
 
 #include "app/charts/Chart.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "core/format/Registry.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {

@@ -6,7 +6,7 @@
 #include <QMainWindow>
 #include <QTranslator>
 
-#include "app/figures/ExportDialog.h"
+#include "app/window/ExportDialog.h"
 #include "app/window/AppSettings.h"
 #include "app/window/Session.h"
 

@@ -7,7 +7,7 @@
 #include <QByteArray>
 
 #include "app/figures/Figure.h"
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 namespace floatscope::gui::test {
 
