@@ -16,6 +16,7 @@
 #include "core/inspect/Inspection.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorRequest.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -64,8 +65,6 @@ policies: an empty tensor, and any NaN or inf element, are refused (exit status 
 block gets scale 1; a partial block at an edge scales by its own amax; an NVFP4 block whose E4M3
 scale rounds to 0 is flushed to zero; an MX scale outside E8M0's 2^-127..2^127 is clamped.
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A rational as every digit when it terminates within 60, else 17 significant digits.
 std::string rationalText(const mpq_class& q)

@@ -26,12 +26,11 @@
 #include "app/inspector/InspectorState.h"
 #include "app/inspector/Presets.h"
 #include "core/text/Parse.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString kindText(gpu::MismatchKind kind)
 {

@@ -16,14 +16,13 @@
 #include "app/panels/LedgerSchemesEditor.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/ScalingFigureView.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
 
 constexpr Recomputation kRecomputations[] = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The preset a count means: named ("anchor"), or typed as that preset's exact count.
 std::optional<ModelPreset> presetFor(const ParameterCountParse& parse)

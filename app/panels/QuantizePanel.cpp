@@ -29,6 +29,7 @@
 #include "app/panels/PanelKit.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
@@ -46,8 +47,6 @@ constexpr RoundingMode kRoundings[] = {RoundingMode::NearestEven, RoundingMode::
                                        RoundingMode::Up,          RoundingMode::Down,        RoundingMode::ToOdd,
                                        RoundingMode::Stochastic};
 const char* const kStorages[] = {"fp32", "fp64", "bf16", "fp16"};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 template <class T, std::size_t N>
 int indexOf(const T (&list)[N], T value)
