@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -269,6 +270,68 @@ QString AbsorbedUpdatesFigure::toolTipAt(const QPointF& p, const QSizeF& size, c
     const long edge = std::lround(h.firstEdge + h.binWidth * k);
     return tr("%1 ≤ |w| < %2: %3 weights")
         .arg(LessonText::powerOfTwo(edge), LessonText::powerOfTwo(edge + 1), LessonText::count(h.counts[static_cast<std::size_t>(k)]));
+}
+
+QString AbsorbedUpdatesFigure::generatedSource(std::int64_t count, double deviation, double ones, std::uint64_t seed)
+{
+    return tr("%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)")
+        .arg(LessonText::count(count), LessonText::approx(deviation, 4), LessonText::percent(ones))
+        .arg(seed);
+}
+
+QString AbsorbedUpdatesFigure::pastedSource(std::size_t count)
+{
+    return tr("%1 pasted weights").arg(LessonText::count(static_cast<std::int64_t>(count)));
+}
+
+QString AbsorbedUpdatesFigure::fileSource(std::size_t count, const QString& fileName)
+{
+    return tr("%1 weights from %2").arg(LessonText::count(static_cast<std::int64_t>(count)), fileName);
+}
+
+ExportView AbsorbedUpdatesFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, AbsorbedUpdatesData::kDefaultFormats, error);
+        if (!formats)
+            return nullptr;
+        const auto update = readNumber(args, "update", AbsorbedUpdatesData::kDefaultUpdate, error);
+        if (!update)
+            return nullptr;
+        if (!update->isFinite() || update->isZero()) {
+            error = "--update must be a finite nonzero number";
+            return nullptr;
+        }
+        std::vector<double> weights;
+        QString source;
+        if (const auto given = readValues(args, error)) {
+            weights = *given;
+            source = args.value("file")
+                       ? fileSource(weights.size(), QFileInfo(QString::fromStdString(*args.value("file"))).fileName())
+                       : pastedSource(weights.size());
+        } else if (!error.empty()) {
+            return nullptr;
+        } else {
+            const auto count = readWhole(args, "count", AbsorbedUpdatesData::kDefaultCount, 1, 1'000'000, error);
+            const auto deviation = count ? readPositive(args, "std", AbsorbedUpdatesData::kDefaultDeviation, error) : std::nullopt;
+            const auto ones = deviation ? readNumber(args, "ones", AbsorbedUpdatesData::kDefaultOnes, error) : std::nullopt;
+            const auto seed = ones ? readWhole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
+            if (!seed)
+                return nullptr;
+            const double share = ones->isFinite() ? nearestDouble(*ones) : -1;
+            if (!(share >= 0 && share <= 1)) {
+                error = "--ones takes a share from 0 to 1";
+                return nullptr;
+            }
+            weights = generateWeights(static_cast<std::size_t>(*count), *deviation, share, static_cast<std::uint64_t>(*seed));
+            source = generatedSource(*count, *deviation, share, static_cast<std::uint64_t>(*seed));
+        }
+        return std::make_unique<AbsorbedUpdatesFigure>(AbsorbedUpdatesData::compute(*formats, weights, *update, source));
+    };
+    return {"absorbed", "the share of weight updates each storage format loses, and with an fp32 master",
+            "[--update U] [-f FMTS] [--count N --std S --ones SHARE --seed S | --values LIST | --file F]",
+            {{"update"}, {"formats", 'f'}, {"count"}, {"std"}, {"ones"}, {"seed"}, {"values"}, {"file"}},
+            make};
 }
 
 }  // namespace floatscope::gui

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/AbsorbedUpdates.h"
@@ -61,6 +61,12 @@ public:
     static QString thresholdText(const AbsorptionRow& row);
     // One sentence per format for the chosen size.
     static QStringList summary(const AbsorbedUpdatesData& data);
+    // Where the weights came from, for the subtitle: generated, pasted, or a file.
+    static QString generatedSource(std::int64_t count, double deviation, double ones, std::uint64_t seed);
+    static QString pastedSource(std::size_t count);
+    static QString fileSource(std::size_t count, const QString& fileName);
+    // `floatscope export absorbed`: the weights (generated, pasted or from a file) and the update.
+    static ExportView exportView();
 
 private:
     struct Layout {

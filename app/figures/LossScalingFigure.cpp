@@ -265,4 +265,48 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
     return spec;
 }
 
+ExportView LossScalingFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, LossScalingData::kDefaultFormat, error);
+        if (!formats)
+            return nullptr;
+        if (formats->size() != 1) {
+            error = "loss-scale draws one format's window: give one with -f";
+            return nullptr;
+        }
+        const auto median = readPositive(args, "median", LossScalingData::kDefaultMedian, error);
+        const auto spread = median ? readPositive(args, "spread", LossScalingData::kDefaultSpread, error) : std::nullopt;
+        if (!spread)
+            return nullptr;
+        std::vector<double> list;
+        if (const auto given = readValues(args, error))
+            list = *given;
+        else if (!error.empty())
+            return nullptr;
+        const auto log2Scale = readWhole(args, "loss-scale", 0, -16, 48, error);
+        const auto initial = log2Scale ? readWhole(args, "initial", 24, -16, 64, error) : std::nullopt;
+        const auto interval = initial ? readWhole(args, "interval", 10, 1, 100000, error) : std::nullopt;
+        const auto steps = interval ? readWhole(args, "steps", 40, 1, 10000, error) : std::nullopt;
+        const auto perStep = steps ? readWhole(args, "per-step", 1000, 1, 1000, error) : std::nullopt;
+        const auto seed = perStep ? readWhole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
+        if (!seed)
+            return nullptr;
+        DynamicScalingSetup dynamic;
+        dynamic.initialScale = std::ldexp(1.0, static_cast<int>(*initial));
+        dynamic.growthInterval = static_cast<int>(*interval);
+        dynamic.steps = *steps;
+        dynamic.gradientsPerStep = static_cast<std::size_t>(*perStep);
+        dynamic.seed = static_cast<std::uint64_t>(*seed);
+        return std::make_unique<LossScalingFigure>(LossScalingData::compute(
+            formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
+    };
+    return {"loss-scale", "gradients times a loss scale in the fp16 window, and dynamic loss scaling",
+            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F] [--loss-scale LOG2] [--initial LOG2] "
+            "[--interval N] [--steps N] [--per-step N] [--seed S]",
+            {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"loss-scale"}, {"initial"}, {"interval"},
+             {"steps"}, {"per-step"}, {"seed"}},
+            make};
+}
+
 }  // namespace floatscope::gui

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include "app/charts/Chart.h"
+#include "app/figures/ExportView.h"
 #include "app/figures/StackedFigure.h"
 #include "core/lessons/LossScaling.h"
 
@@ -58,6 +59,8 @@ public:
     // The scale of every step on a log2 axis, the skipped steps and the steps after which it doubled.
     static ChartSpec timeline(const LossScalingData& data);
     static QString summary(const LossScalingData& data);
+    // `floatscope export loss-scale`: the gradients, S and the dynamic run as the panel takes them.
+    static ExportView exportView();
 
 private:
     LossScalingData m_data;

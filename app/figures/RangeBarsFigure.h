@@ -9,7 +9,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 #include "core/format/Format.h"
 #include "core/lessons/RangeBars.h"
 
@@ -69,6 +69,8 @@ public:
     const RangeBarsData& data() const { return m_data; }
 
     static QString zoneName(StorageZone zone);
+    // `floatscope export range`: the formats, marks and values as the panel takes them.
+    static ExportView exportView();
 
 private:
     struct Layout {

@@ -3,8 +3,6 @@
 #include <cmath>
 
 #include <QComboBox>
-#include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -16,7 +14,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/charts/Chart.h"
@@ -24,6 +21,7 @@
 #include "core/format/Registry.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
+#include "app/panels/LessonRegistry.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
@@ -45,9 +43,9 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 
 }  // namespace
 
-LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
+LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_format = new QComboBox(content);
     for (const Format& f : namedFormats())
         m_format->addItem(QString::fromStdString(f.name()));
@@ -157,12 +155,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_window);
     layout->addWidget(m_dynamicBox, 1);
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(250);
-    connect(m_debounce, &QTimer::timeout, this, &LossScalingPanel::recompute);
     connect(m_format, &QComboBox::currentIndexChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_sourcePages->setCurrentIndex(index);
@@ -176,12 +169,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
         connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
-    connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Gradients from a file"), QString(),
-                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
-        if (!path.isEmpty())
-            loadFile(path);
-    });
+    connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Gradients from a file")); });
     retranslate();
     recompute();
 }
@@ -226,7 +214,7 @@ void LossScalingPanel::showScale()
 void LossScalingPanel::inputsChanged()
 {
     m_runDirty = true;
-    m_debounce->start();
+    recomputeLater(250);
 }
 
 void LossScalingPanel::setLog2Scale(int log2Scale)
@@ -238,15 +226,14 @@ void LossScalingPanel::setLog2Scale(int log2Scale)
         m_scaleBox->setValue(log2Scale);
     }
     showScale();
-    m_debounce->start(m_runDirty ? 250 : 30);
+    recomputeLater(m_runDirty ? 250 : 30);
 }
 
 QString LossScalingPanel::loadFile(const QString& path)
 {
     QString why;
     std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    m_valuesHint->setText(why);
-    m_valuesHint->setVisible(!values);
+    setErrorHint(m_valuesHint, why);
     if (!values)
         return why;
     m_loaded = std::move(*values);
@@ -262,9 +249,8 @@ QString LossScalingPanel::loadFile(const QString& path)
     return {};
 }
 
-void LossScalingPanel::recompute()
+void LossScalingPanel::compute()
 {
-    m_debounce->stop();
     const Format format = namedFormat(m_format->currentText().toStdString());
     // 1. The source; a bad field keeps the last good figures.
     LogNormal distribution;
@@ -293,8 +279,7 @@ void LossScalingPanel::recompute()
         } else {
             error = tr("Paste gradients or load a file");
         }
-        m_valuesHint->setText(error);
-        m_valuesHint->setVisible(!error.isEmpty());
+        setErrorHint(m_valuesHint, error);
         ok = error.isEmpty();
     }
     if (!ok)
@@ -347,11 +332,12 @@ std::unique_ptr<Figure> LossScalingPanel::makeFigure() const
     return std::make_unique<LossScalingFigure>(*m_data);
 }
 
-void LossScalingPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 30,
+    .objectName = "lossScalingDock",
+    .title = [] { return LossScalingPanel::tr("Loss scaling"); },
+    .makePanel = [] { return new LossScalingPanel; },
+    .view = LossScalingFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

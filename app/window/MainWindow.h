@@ -71,6 +71,7 @@ private:
     void createWidgets();
     void createActions();
     void createMenus();
+    void installLessons();  // a tab per registered lesson (panels/LessonRegistry.h)
     void retranslate();
     void readSettings();
     void writeSettings();

@@ -149,16 +149,16 @@ TEST(AccumulationPanel, BadInputShowsAHintAndKeepsTheLastRun)
     for (const auto& [field, text] : bad) {
         const QString good = field->text();
         type(field, text);
-        panel.recomputeNow();
+        panel.recompute();
         EXPECT_FALSE(field->hint().isEmpty()) << text.toStdString();
         EXPECT_EQ(cell(t, "fp16", "bits"), "0x3fe8") << text.toStdString();
         type(field, good);
-        panel.recomputeNow();
+        panel.recompute();
         EXPECT_TRUE(field->hint().isEmpty()) << text.toStdString();
     }
     // No format at all: a hint by the list, the run stays.
     panel.formatList()->setChecked({});
-    panel.recomputeNow();
+    panel.recompute();
     EXPECT_EQ(t->rowCount(), 3);
 }
 
@@ -168,7 +168,7 @@ TEST(AccumulationPanel, LongRunsGoToAWorkerWithProgressAndCancel)
     QSignalSpy finished(&panel, &AccumulationPanel::runFinished);
     type(panel.stepsField(), "1e6");
     panel.modeBox()->setCurrentIndex(2);  // Kahan
-    panel.recomputeNow();
+    panel.recompute();
     EXPECT_TRUE(panel.running());
     ASSERT_TRUE(finished.wait(120000));
     EXPECT_FALSE(panel.running());
@@ -180,7 +180,7 @@ TEST(AccumulationPanel, LongRunsGoToAWorkerWithProgressAndCancel)
     // Ten million stochastic adds, cancelled: the million-step run stays.
     type(panel.stepsField(), "1e7");
     panel.modeBox()->setCurrentIndex(3);
-    panel.recomputeNow();
+    panel.recompute();
     ASSERT_TRUE(panel.running());
     panel.cancelRun();
     ASSERT_TRUE(finished.wait(60000));
