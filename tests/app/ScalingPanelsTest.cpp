@@ -7,7 +7,6 @@
 
 #include <chrono>
 
-#include <QTabWidget>
 #include <QFile>
 #include <QImage>
 #include <QSignalSpy>
@@ -24,7 +23,6 @@
 #include "app/panels/LedgerSchemesEditor.h"
 #include "app/panels/QuantizePanel.h"
 #include "app/panels/QuantizeTables.h"
-#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {
@@ -382,27 +380,6 @@ TEST(ScalingExport, LedgerViewWritesValidSvgAndPngTheSameAsThePanel)
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "-3"}, error));
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--zero", "4"}, error));
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--hidden", "4096"}, error));
-}
-
-TEST(ScalingPanels, InstalledInTheWindowWithTheirFigures)
-{
-    MainWindow window;
-    for (const QString& name : {QStringLiteral("quantizePanel"), QStringLiteral("ledgerPanel")}) {
-        const QWidget* panel = window.findChild<QWidget*>(name);
-        ASSERT_NE(panel, nullptr) << name.toStdString();
-        EXPECT_GE(window.tabs()->indexOf(panel), 1) << name.toStdString();
-    }
-    int found = 0;
-    for (const FigureSource& s : window.figureSources()) {
-        const QString name = s.name();
-        if (name == QStringLiteral("Block scaling and quantization") || name == QStringLiteral("Memory ledger")) {
-            ++found;
-            const auto figure = s.make();
-            ASSERT_TRUE(figure);
-            EXPECT_TRUE(QSvgRenderer(svgOf(*figure)).isValid()) << name.toStdString();
-        }
-    }
-    EXPECT_EQ(found, 2);
 }
 
 }  // namespace
