@@ -10,6 +10,8 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/QuantizeFigure.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Registry.h"
@@ -198,24 +200,6 @@ QJsonObject summaryJson(const QuantizationSummary& s)
     };
 }
 
-std::optional<std::uint64_t> wholeNumber(const std::string& text)
-{
-    std::uint64_t n = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || ptr != text.data() + text.size())
-        return std::nullopt;
-    return n;
-}
-
-std::optional<double> realNumber(const std::string& text)
-{
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
-
 }  // namespace
 
 int runQuantize(const std::vector<std::string>& arguments, const Io& io)
@@ -282,7 +266,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     }
     std::uint64_t seed = 0;
     if (const auto text = args.value("seed")) {
-        const auto n = wholeNumber(*text);
+        const auto n = gui::wholeNumberText(*text);
         if (!n)
             return usageError(io, "--seed takes a whole number, got '" + *text + "'");
         seed = *n;
@@ -290,7 +274,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     options.seed = seed;
     std::size_t limit = 64;
     if (const auto text = args.value("limit")) {
-        const auto n = wholeNumber(*text);
+        const auto n = gui::wholeNumberText(*text);
         if (!n)
             return usageError(io, "--limit takes a whole number, got '" + *text + "'");
         limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
@@ -312,41 +296,14 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     TensorRequest request;
     request.storage = storage;
     request.shape = args.value("shape").value_or("");
-    if (const auto path = args.value("input")) {
-        request.source = TensorRequest::Source::File;
-        request.path = *path;
-    } else if (const auto shapeText = args.value("generate")) {
-        const ShapeParse shape = parseShape(*shapeText);
-        if (!shape.rows)
-            return usageError(io, shape.error);
-        request.source = TensorRequest::Source::Normal;
-        NormalSpec& spec = request.normal;
-        spec.rows = *shape.rows;
-        spec.cols = shape.cols;
-        spec.matrix = shape.matrix;
-        spec.seed = seed;
-        for (const auto& [name, target] : {std::pair<const char*, double*>{"mean", &spec.mean}, {"std", &spec.stddev},
-                                           {"outlier-value", &spec.outlierMagnitude}}) {
-            if (const auto text = args.value(name)) {
-                const auto v = realNumber(*text);
-                if (!v)
-                    return usageError(io, std::string("--") + name + " takes a number, got '" + *text + "'");
-                *target = *v;
-            }
-        }
-        if (const auto text = args.value("outliers")) {
-            const auto n = wholeNumber(*text);
-            if (!n)
-                return usageError(io, "--outliers takes a whole number, got '" + *text + "'");
-            spec.outliers = static_cast<std::size_t>(*n);
-        }
+    if (std::string error; !gui::readTensorRequest(ParsedArguments(args), seed, request, error))
+        return usageError(io, error);
+    if (request.source == TensorRequest::Source::Normal) {
+        const NormalSpec& spec = request.normal;
         request.maxGenerated = std::size_t{1} << 28;
         std::size_t count = 0;
         if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > request.maxGenerated)
             return usageError(io, "--generate makes at most 2^28 values");
-    } else {
-        request.source = TensorRequest::Source::Values;
-        request.values = args.positionals();
     }
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
