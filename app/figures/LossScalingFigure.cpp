@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -57,16 +58,11 @@ LossWindowFigure::Layout LossWindowFigure::layout(double width, const FigureStyl
     t.rows.resize(m_data.sweep.size());
     l.height = l.tableTop + t.height(style) + l.margin * 0.5;
 
-    const Log2Histogram& h = m_data.histogram;
-    const double shift = m_data.log2Scale;
-    double lo = m_data.bar.log2MinSubnormal;
-    double hi = m_data.bar.log2MaxFinite;
-    if (!h.counts.empty()) {
-        lo = std::min(lo, h.firstEdge + shift);
-        hi = std::max(hi, h.firstEdge + h.binWidth * static_cast<double>(h.counts.size()) + shift);
-    }
-    l.lo = std::floor(lo) - 1;
-    l.hi = std::ceil(hi) + 1;
+    Log2Range range;
+    range.include(m_data.bar.log2MinSubnormal);
+    range.include(m_data.bar.log2MaxFinite);
+    range.include(m_data.histogram, m_data.log2Scale);
+    std::tie(l.lo, l.hi) = range.padded(0, 0);
     return l;
 }
 
@@ -132,37 +128,25 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     for (const double x : {xSub, xNormal, xMax})
         painter.drawLine(QPointF(x, l.barCentre + thick / 2), QPointF(x, l.histogramBottom));
 
-    // 2. The histogram of g * S: each bin in the colour of where it lands.
-    const Log2Histogram& h = m_data.histogram;
-    painter.setFont(style.font(0, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
-                     tr("g × S"));
-    std::int64_t most = 0;
-    for (const std::int64_t c : h.counts)
-        most = std::max(most, c);
-    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
-        if (h.counts[k] == 0)
-            continue;
-        const double low = h.firstEdge + h.binWidth * static_cast<double>(k) + m_data.log2Scale;
-        const double high = low + h.binWidth;
-        const StorageZone zone = zoneOfBin(low, high);
-        // Kept bins in the format's colour (pale where subnormal); lost ones grey. (No hatching: Qt's
-        // SVG writer emits patterns its own reader cannot resolve.)
-        const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
-        if (zone == StorageZone::Normal || zone == StorageZone::Subnormal) {
-            QColor fill = colour;
-            fill.setAlphaF(zone == StorageZone::Normal ? 1.0 : 0.4);
-            painter.setPen(QPen(colour.darker(120), 0.8));
-            painter.setBrush(fill);
-        } else {
-            QColor grey = style.muted();
-            grey.setAlphaF(0.45);
-            painter.setPen(QPen(style.muted(), 0.8));
-            painter.setBrush(grey);
-        }
-        painter.drawRect(QRectF(ax.x(low), l.histogramBottom - height, std::max(1.0, ax.x(high) - ax.x(low) - 1), height));
-    }
+    // 2. The histogram of g * S: each bin in the colour of where it lands. Kept bins in the format's
+    // colour (pale where subnormal); lost ones grey. (No hatching: Qt's SVG writer emits patterns its
+    // own reader cannot resolve.)
+    ax.paintName(painter, tr("g × S"), l.margin, l.histogramTop, style);
+    ax.paintHistogram(painter, m_data.histogram, l.histogramTop, l.histogramBottom, m_data.log2Scale,
+                      [&](double low, double high) {
+                          const StorageZone zone = zoneOfBin(low, high);
+                          if (zone == StorageZone::Normal || zone == StorageZone::Subnormal) {
+                              QColor fill = colour;
+                              fill.setAlphaF(zone == StorageZone::Normal ? 1.0 : 0.4);
+                              painter.setPen(QPen(colour.darker(120), 0.8));
+                              painter.setBrush(fill);
+                          } else {
+                              QColor grey = style.muted();
+                              grey.setAlphaF(0.45);
+                              painter.setPen(QPen(style.muted(), 0.8));
+                              painter.setBrush(grey);
+                          }
+                      });
     ax.paint(painter, l.axisY, style);
 
     // 3. The shares at S and at the seed's scales.
@@ -199,10 +183,10 @@ QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const 
     }
     if (p.y() >= l.histogramTop && p.y() <= l.histogramBottom) {
         const Log2Histogram& h = m_data.histogram;
-        const double k = std::floor((v - m_data.log2Scale - h.firstEdge) / h.binWidth);
-        if (k < 0 || k >= static_cast<double>(h.counts.size()))
+        const auto k = ax.binAt(h, p.x(), m_data.log2Scale);
+        if (!k)
             return {};
-        const double low = h.firstEdge + h.binWidth * k + m_data.log2Scale;
+        const double low = h.firstEdge + h.binWidth * static_cast<double>(*k) + m_data.log2Scale;
         QString where;
         switch (zoneOfBin(low, low + h.binWidth)) {
         case StorageZone::Underflow: where = tr("stored as 0"); break;
@@ -213,7 +197,7 @@ QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const 
         return tr("|g × S| from 2^%1 to 2^%2: %3 of %4 gradients (%5)")
             .arg(low, 0, 'g', 4)
             .arg(low + h.binWidth, 0, 'g', 4)
-            .arg(LessonText::count(h.counts[static_cast<std::size_t>(k)]), LessonText::count(m_data.valueCount), where);
+            .arg(LessonText::count(h.counts[*k]), LessonText::count(m_data.valueCount), where);
     }
     return {};
 }
