@@ -155,12 +155,6 @@ double AbsorbedUpdatesFigure::heightForWidth(double width, const FigureStyle& st
     return layout(width, style).height;
 }
 
-QSizeF AbsorbedUpdatesFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, layout(width, style).height};
-}
-
 void AbsorbedUpdatesFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     const Layout l = layout(size.width(), style);

@@ -45,17 +45,16 @@ struct AbsorbedUpdatesData {
 // The table of shares lost per size and format beside the fp32 master's, over the histogram of
 // |w| with each format's threshold for the chosen size. The panel shows the same table and
 // histogram; `floatscope export absorbed` writes this figure.
-class AbsorbedUpdatesFigure : public Figure {
+class AbsorbedUpdatesFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(AbsorbedUpdatesFigure)
 
 public:
     explicit AbsorbedUpdatesFigure(AbsorbedUpdatesData data) : m_data(std::move(data)) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
-    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const;
-    double heightForWidth(double width, const FigureStyle& style) const;
+    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
 
     static FigureTable table(const AbsorbedUpdatesData& data);
     static QString thresholdText(const AbsorptionRow& row);

@@ -140,12 +140,6 @@ double LogitsEpsilonFigure::heightForWidth(double width, const FigureStyle& styl
     return h;
 }
 
-QSizeF LogitsEpsilonFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, heightForWidth(width, style)};
-}
-
 void LogitsEpsilonFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     const double body = style.bodyPoints();

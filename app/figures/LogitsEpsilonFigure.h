@@ -35,14 +35,13 @@ struct LogitsEpsilonData {
 // Both as one figure: the logits table and the ratio each format makes of p_i / p_j, then the eps
 // table with the class, significant bits and relative error. The panel shows the same tables;
 // `floatscope export logits` writes this figure.
-class LogitsEpsilonFigure : public Figure {
+class LogitsEpsilonFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(LogitsEpsilonFigure)
 
 public:
     explicit LogitsEpsilonFigure(LogitsEpsilonData data) : m_data(std::move(data)) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     static FigureTable logitsTable(const LogitsEpsilonData& data);
@@ -51,7 +50,7 @@ public:
     static QString className(ValueClass c);
     // `floatscope export logits`: the logits, the pair and eps as the panel takes them.
     static ExportView exportView();
-    double heightForWidth(double width, const FigureStyle& style) const;
+    double heightForWidth(double width, const FigureStyle& style) const override;
 
 private:
 

@@ -85,12 +85,6 @@ double LossWindowFigure::heightForWidth(double width, const FigureStyle& style) 
     return layout(width, style).height;
 }
 
-QSizeF LossWindowFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, layout(width, style).height};
-}
-
 void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     const Layout l = layout(size.width(), style);

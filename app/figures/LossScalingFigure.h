@@ -12,17 +12,16 @@ namespace floatscope::gui {
 
 // The fp16 (or chosen) window with the scaled gradients' histogram over it, coloured by where each
 // bin lands, the shares lost, and the table of the seed's scales. Painted; tooltips on screen.
-class LossWindowFigure : public Figure {
+class LossWindowFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(LossWindowFigure)
 
 public:
     explicit LossWindowFigure(const LossScalingData& data) : m_data(data) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
-    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const;
-    double heightForWidth(double width, const FigureStyle& style) const;
+    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
 
     static QString sharesText(const ZoneShares& shares);
 

@@ -189,12 +189,6 @@ Log2Axis RangeBarsFigure::axis(const Layout& l) const
     return Log2Axis(l.lo, l.hi, l.left, l.right);
 }
 
-QSizeF RangeBarsFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, heightForWidth(width, style)};
-}
-
 double RangeBarsFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;

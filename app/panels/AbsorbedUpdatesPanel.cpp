@@ -2,7 +2,6 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -96,7 +95,6 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<AbsorbedUpdatesFigure>();
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -138,10 +136,10 @@ void AbsorbedUpdatesPanel::retranslate()
     m_seedLabel->setText(tr("See&d:"));
     m_weights->setPlaceholderText(tr("Paste weights here (separated by spaces, commas or new lines)"));
     m_load->setText(tr("&Load…"));
-    if (m_loaded.empty())
+    if (m_loaded.values.empty())
         m_file->setText(tr("No file loaded."));
     else
-        m_file->setText(AbsorbedUpdatesFigure::fileSource(m_loaded.size(), m_loadedName));
+        m_file->setText(AbsorbedUpdatesFigure::fileSource(m_loaded.values.size(), m_loaded.name));
     m_updateLabel->setText(tr("&Update size:"));
     m_update->edit()->setToolTip(tr("About the learning rate for Adam, whose steps are about lr × sign"));
     m_formatsLabel->setText(tr("&Storage formats:"));
@@ -150,13 +148,8 @@ void AbsorbedUpdatesPanel::retranslate()
 
 QString AbsorbedUpdatesPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    setErrorHint(m_fileHint, why);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_fileHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     {
         const QSignalBlocker blocker(m_source);
         m_source->setCurrentIndex(2);
@@ -209,11 +202,11 @@ void AbsorbedUpdatesPanel::compute()
         break;
     }
     default:
-        ok = !m_loaded.empty();
+        ok = !m_loaded.values.empty();
         if (!ok)
             setErrorHint(m_fileHint, tr("Load a file of weights"));
-        weights = m_loaded;
-        source = AbsorbedUpdatesFigure::fileSource(weights.size(), m_loadedName);
+        weights = m_loaded.values;
+        source = AbsorbedUpdatesFigure::fileSource(weights.size(), m_loaded.name);
         break;
     }
     QString updateError;

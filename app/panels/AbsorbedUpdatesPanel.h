@@ -70,8 +70,7 @@ private:
     QLabel* m_formatsHint = nullptr;
     FigureWidget* m_figure = nullptr;
 
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     std::optional<AbsorbedUpdatesData> m_data;
 };
 

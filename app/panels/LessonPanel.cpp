@@ -2,9 +2,11 @@
 
 #include <QEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QTimer>
 
 #include "app/panels/PanelKit.h"
+#include "app/text/LessonInput.h"
 
 namespace floatscope::gui {
 
@@ -50,6 +52,16 @@ void LessonPanel::chooseFile(const QString& caption)
         QFileDialog::getOpenFileName(this, caption, QString(), tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
     if (!path.isEmpty())
         loadFile(path);
+}
+
+QString LessonPanel::readValuesFile(const QString& path, QLabel* hint, LoadedValues& loaded)
+{
+    QString why;
+    std::optional<std::vector<double>> values = LessonInput::file(path, why);
+    setErrorHint(hint, why);
+    if (values)
+        loaded = {std::move(*values), QFileInfo(path).fileName()};
+    return why;
 }
 
 }  // namespace floatscope::gui

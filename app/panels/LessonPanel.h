@@ -1,14 +1,22 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <QWidget>
 
 #include "app/figures/Figure.h"
 
+class QLabel;
 class QTimer;
 
 namespace floatscope::gui {
+
+// Values a lesson read from a file, and the file's name (for the panel's words about them).
+struct LoadedValues {
+    std::vector<double> values;
+    QString name;
+};
 
 // The shape every lesson panel shares (registered in LessonRegistry.h): fields that recompute
 // when they change (at once, or once the user stops typing), a red hint by a bad field while the
@@ -41,6 +49,9 @@ protected:
     void recomputeLater(int milliseconds);
     // Asks for a tensor file (.npy, .csv, .txt) and loads it (loadFile).
     void chooseFile(const QString& caption);
+    // Reads a tensor file's values into `loaded`; else the reason, also shown in `hint` (which is
+    // hidden on success), and `loaded` stays as it was.
+    QString readValuesFile(const QString& path, QLabel* hint, LoadedValues& loaded);
 
 private:
     QTimer* m_delay = nullptr;

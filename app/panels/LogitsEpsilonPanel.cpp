@@ -43,7 +43,6 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : LessonPanel(parent)
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<LogitsEpsilonFigure>();
 
     auto* pairRow = new QHBoxLayout;
     pairRow->addWidget(m_numerator);

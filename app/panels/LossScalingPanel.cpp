@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include <QComboBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -111,7 +110,6 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     form->addRow(QString(), m_sourcePages);
     form->addRow(m_scaleLabel, scaleRow);
     m_window = new FigureWidget(content);
-    m_window->bindTo<LossWindowFigure>();
 
     // Dynamic loss scaling.
     m_dynamicBox = new QGroupBox(content);
@@ -192,11 +190,11 @@ void LossScalingPanel::retranslate()
     m_stepsLabel->setText(tr("Steps:"));
     m_perStepLabel->setText(tr("Gradients a step:"));
     m_seedLabel->setText(tr("See&d:"));
-    if (m_loaded.empty())
+    if (m_loaded.values.empty())
         m_valuesSource->setText(tr("Or load a tensor of gradients from a file."));
     else
         m_valuesSource->setText(tr("%1 values from %2 (used while the box is empty)")
-                                    .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName));
+                                    .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())), m_loaded.name));
     showScale();
     if (m_data) {
         m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
@@ -231,13 +229,8 @@ void LossScalingPanel::setLog2Scale(int log2Scale)
 
 QString LossScalingPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    setErrorHint(m_valuesHint, why);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_valuesHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     m_source->setCurrentIndex(1);
     {
         const QSignalBlocker blocker(m_values);
@@ -274,8 +267,8 @@ void LossScalingPanel::compute()
         if (!m_values->toPlainText().trimmed().isEmpty()) {
             if (const auto parsed = LessonInput::values(m_values->toPlainText(), error))
                 values = *parsed;
-        } else if (!m_loaded.empty()) {
-            values = m_loaded;
+        } else if (!m_loaded.values.empty()) {
+            values = m_loaded.values;
         } else {
             error = tr("Paste gradients or load a file");
         }

@@ -90,8 +90,7 @@ private:
     QLabel* m_summary = nullptr;
     QLabel* m_events = nullptr;
 
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     bool m_runDirty = true;
     std::optional<LossScalingData> m_data;
 };

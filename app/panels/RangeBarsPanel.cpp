@@ -1,6 +1,5 @@
 #include "app/panels/RangeBarsPanel.h"
 
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,7 +40,6 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
     m_example = new QPushButton(content);
     m_clear = new QPushButton(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<RangeBarsFigure>();
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_load);
     buttons->addWidget(m_example);
@@ -70,8 +68,7 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
     connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Values from a file")); });
     connect(m_example, &QPushButton::clicked, this, &RangeBarsPanel::useExampleValues);
     connect(m_clear, &QPushButton::clicked, this, [this] {
-        m_loaded.clear();
-        m_loadedName.clear();
+        m_loaded = {};
         m_exampleLoaded = false;
         m_values->clear();
         recompute();
@@ -106,10 +103,10 @@ void RangeBarsPanel::showValuesSource()
         text = tr("The histogram shows the values typed above.");
     else if (m_exampleLoaded)
         text = tr("The histogram shows %1 example gradients: log-normal, median 10⁻⁶, 1.5 decades either way (seeded).")
-                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())));
-    else if (!m_loaded.empty())
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())));
+    else if (!m_loaded.values.empty())
         text = tr("The histogram shows %1 values from %2.")
-                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName);
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())), m_loaded.name);
     else
         text = tr("No values: the histogram is hidden.");
     m_source->setText(text);
@@ -117,8 +114,7 @@ void RangeBarsPanel::showValuesSource()
 
 void RangeBarsPanel::useExampleValues()
 {
-    m_loaded = RangeBarsData::exampleValues();
-    m_loadedName.clear();
+    m_loaded = {RangeBarsData::exampleValues(), {}};
     m_exampleLoaded = true;
     {
         const QSignalBlocker blocker(m_values);
@@ -129,13 +125,8 @@ void RangeBarsPanel::useExampleValues()
 
 QString RangeBarsPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    setErrorHint(m_valuesHint, why);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_valuesHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     m_exampleLoaded = false;
     {
         const QSignalBlocker blocker(m_values);
@@ -165,7 +156,7 @@ void RangeBarsPanel::compute()
     showValuesSource();
     if (formats.empty() || !marks || !valuesError.isEmpty())
         return;
-    m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded));
+    m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded.values));
     m_figure->setFigure(makeFigure());
 }
 

@@ -59,8 +59,7 @@ private:
     FigureWidget* m_figure = nullptr;
 
     // Values that came from a file or the example, used while the text box is empty.
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     bool m_exampleLoaded = false;
     RangeBarsData m_data;
 };

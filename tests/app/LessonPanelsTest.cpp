@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <QComboBox>
-#include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -251,11 +250,8 @@ TEST(RangeBarsPanel, BadMarksOrValuesShowAHintAndKeepTheFigure)
 TEST(RangeBarsPanel, LoadsValuesFromACsvFile)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("grads.csv"));
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("# gradients\n1e-9, 1e-6, 1, 1e5\n");
-    file.close();
+    const QString path = test::writeFile(dir, "grads.csv", "# gradients\n1e-9, 1e-6, 1, 1e5\n");
+    ASSERT_FALSE(path.isEmpty());
     RangeBarsPanel panel;
     EXPECT_EQ(panel.loadFile(path), QString());
     EXPECT_EQ(panel.data().valueCount, 4);
@@ -382,11 +378,8 @@ TEST(AbsorbedUpdatesPanel, PastedWeightsAndBadInput)
 TEST(AbsorbedUpdatesPanel, LoadsWeightsFromACsvFile)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("w.csv"));
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("1\n1\n0.5\n0.001\n");
-    file.close();
+    const QString path = test::writeFile(dir, "w.csv", "1\n1\n0.5\n0.001\n");
+    ASSERT_FALSE(path.isEmpty());
     AbsorbedUpdatesPanel panel;
     EXPECT_EQ(panel.loadFile(path), QString());
     EXPECT_EQ(panel.sourceBox()->currentIndex(), 2);

@@ -7,7 +7,6 @@
 
 #include <chrono>
 
-#include <QFile>
 #include <QImage>
 #include <QSignalSpy>
 #include <QSvgRenderer>
@@ -164,12 +163,8 @@ TEST(QuantizePanel, CustomElementFormat)
 TEST(QuantizePanel, LoadsAMatrixFromACsvFile)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("w.csv"));
-    {
-        QFile f(path);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write("# a 2 x 3 matrix\n1000, 0.01, 0.02\n0.5, -3, 7\n");
-    }
+    const QString path = test::writeFile(dir, "w.csv", "# a 2 x 3 matrix\n1000, 0.01, 0.02\n0.5, -3, 7\n");
+    ASSERT_FALSE(path.isEmpty());
     QuantizePanel panel;
     panel.setFilePath(path);
     ASSERT_TRUE(panel.tensorHint().isEmpty()) << panel.tensorHint().toStdString();
