@@ -228,9 +228,7 @@ void AbsorbedUpdatesPanel::compute()
 
 std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<AbsorbedUpdatesFigure>(*m_data);
+    return figureOf<AbsorbedUpdatesFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({

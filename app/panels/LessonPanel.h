@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -37,6 +38,12 @@ public:
     virtual std::unique_ptr<Figure> makeFigure() const = 0;
 
 protected:
+    // The figure F of a result, or null before the first one.
+    template <class F, class Result>
+    static std::unique_ptr<Figure> figureOf(const std::optional<Result>& result)
+    {
+        return result ? std::make_unique<F>(*result) : nullptr;
+    }
     // Reads the fields and shows the result (recompute() calls it).
     virtual void compute() = 0;
     // Every visible text again, in the interface's language (on a language change).

@@ -137,9 +137,7 @@ void LogitsEpsilonPanel::compute()
 
 std::unique_ptr<Figure> LogitsEpsilonPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<LogitsEpsilonFigure>(*m_data);
+    return figureOf<LogitsEpsilonFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({

@@ -320,9 +320,7 @@ QString LossScalingPanel::summary() const
 
 std::unique_ptr<Figure> LossScalingPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<LossScalingFigure>(*m_data);
+    return figureOf<LossScalingFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({
