@@ -21,7 +21,7 @@ class LessonPanel;
 // A lesson registers itself at the end of its panel's .cpp:
 //
 //     const LessonRegistration kRegistration({
-//         .place = 30,                                   // its tab's position among the lessons
+//         .place = 30,                                   // its tab's position (10, 20, ... 70 taken)
 //         .objectName = "lossScalingDock",
 //         .title = [] { return LossScalingPanel::tr("Loss scaling"); },
 //         .makePanel = [] { return new LossScalingPanel; },
@@ -29,15 +29,18 @@ class LessonPanel;
 //         .viewExample = {},                             // what a new panel shows, as view arguments
 //     });
 //
-// A new lesson is these files, and only these (CMake picks up core/lessons, app/figures, app/panels
-// and tests/lessons by folder):
+// A new lesson is these seven files, and only these (CMake picks up core/lessons, tests/lessons,
+// app/figures and app/panels by folder; the window, `floatscope export`, its --help, the bash
+// completion and tests/app/LessonRegistryTest.cpp follow the registration):
 //   core/lessons/Foo.h, core/lessons/Foo.cpp   the simulation, no Qt
 //   tests/lessons/FooTest.cpp                  the simulation against an independent reference
-//   app/figures/FooFigure.h, FooFigure.cpp     what it draws, and its ExportView
-//   app/panels/FooPanel.cpp                    the panel on LessonPanel, and its registration
-//                                              (a FooPanel.h only if its own tests reach into it)
-//   translations/floatscope_zh_CN.ts           its words in Chinese
-// Long work goes through the panel's BackgroundJob (progress, cancel).
+//   app/figures/FooFigure.h, FooFigure.cpp     what it draws (a FlowFigure), and its exportView()
+//   app/panels/FooPanel.cpp                    the panel on LessonPanel, and its registration; with
+//                                              the class in the .cpp, end it with #include
+//                                              "FooPanel.moc" (a FooPanel.h only when its own tests
+//                                              reach into it)
+//   translations/floatscope_zh_CN.ts           its words in Chinese (lupdate, then translate)
+// Long work goes through a BackgroundJob (progress, cancel, restart on new input).
 struct Lesson {
     int place = 0;
     const char* objectName = "";
