@@ -1,5 +1,7 @@
-# bash completion for floatscope: subcommands, their options (read from 'floatscope COMMAND --help'),
-# format names (from 'floatscope formats --names') and the values of a few options.
+# bash completion for floatscope: subcommands, their options (read from 'floatscope COMMAND --help';
+# after 'export VIEW', the export's and that view's, so the views come from the lesson registry and
+# tests/app/LessonRegistryTest.cpp checks every view against it), format names (from 'floatscope
+# formats --names') and the values of a few options.
 _floatscope()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
@@ -44,8 +46,14 @@ _floatscope()
         return 0
     fi
     if [[ $cur == -* ]]; then
-        local options
-        options=$("$exe" "$command" --help 2>/dev/null | grep -oE -- '(^|[ ,[(])--?[a-z][a-z0-9-]*' | grep -oE -- '--?[a-z][a-z0-9-]*' | sort -u)
+        local help options
+        help=$("$exe" "$command" --help 2>/dev/null)
+        if [[ $command == export && $COMP_CWORD -ge 3 ]]; then
+            # The export's own options, and the chosen view's from its usage line ('  NAME ARGS').
+            local view=${COMP_WORDS[2]}
+            help=$(sed -n -e '/^options:/,/^$/p' -e "s/^ \{14\}$view //p" <<<"$help")
+        fi
+        options=$(grep -oE -- '(^|[ ,[(|])--?[a-z][a-z0-9-]*' <<<"$help" | grep -oE -- '--?[a-z][a-z0-9-]*' | sort -u)
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
     fi
     return 0

@@ -1257,10 +1257,6 @@ largest finite: %5</source>
         <translation>从文件加载权重</translation>
     </message>
     <message>
-        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
-        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>&amp;Weights:</source>
         <translation>权重(&amp;W)：</translation>
     </message>
@@ -1309,10 +1305,6 @@ largest finite: %5</source>
         <translation>未加载文件。</translation>
     </message>
     <message>
-        <source>%1 weights from %2</source>
-        <translation>%1 个权重，来自 %2</translation>
-    </message>
-    <message>
         <source>&amp;Update size:</source>
         <translation>更新量(&amp;U)：</translation>
     </message>
@@ -1327,14 +1319,6 @@ largest finite: %5</source>
     <message>
         <source>A share from 0 to 1, got “%1”</source>
         <translation>比例应在 0 到 1 之间，得到的是“%1”</translation>
-    </message>
-    <message>
-        <source>%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)</source>
-        <translation>%1 个生成的权重（正态分布，σ = %2，%3 恰为 1，种子 %4）</translation>
-    </message>
-    <message>
-        <source>%1 pasted weights</source>
-        <translation>%1 个粘贴的权重</translation>
     </message>
     <message>
         <source>Load a file of weights</source>
@@ -2300,6 +2284,17 @@ GEMM 精度：%4</translation>
     </message>
 </context>
 <context>
+    <name>floatscope::gui::LessonPanel</name>
+    <message>
+        <source>This lesson reads no file</source>
+        <translation>本课不读取文件</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
+        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::LogitsEpsilonPanel</name>
     <message>
         <source>Logits and eps</source>
@@ -2351,10 +2346,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>Gradients from a file</source>
         <translation>从文件加载梯度</translation>
-    </message>
-    <message>
-        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
-        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>&amp;Window format:</source>
@@ -3102,10 +3093,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>Values from a file</source>
         <translation>从文件加载数值</translation>
-    </message>
-    <message>
-        <source>Tensors (*.npy *.csv *.txt);;All files (*)</source>
-        <translation>张量 (*.npy *.csv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>&amp;Formats:</source>

@@ -151,17 +151,11 @@ void ChartView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-QSizeF ChartFigure::preferredSize(const FigureStyle& style) const
+void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, const FigureStyle& style)
 {
-    return style.slide ? QSizeF(1280, 720) : QSizeF(720, 420);
-}
-
-void ChartFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
-{
-    // A scene of its own, laid out at the figure's size, rendered into the painter: vector output
-    // stays vector (SVG, PDF).
+    // A scene of its own, laid out at the figure's size, rendered into the painter.
     QGraphicsScene scene;
-    QChart* chart = buildChart(m_spec, style);
+    QChart* chart = buildChart(spec, style);
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));

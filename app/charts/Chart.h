@@ -8,8 +8,9 @@
 #include <QString>
 #include <QWidget>
 
-#include "app/figures/Figure.h"
+#include "app/style/FigureStyle.h"
 
+class QPainter;
 QT_BEGIN_NAMESPACE
 class QChartView;
 QT_END_NAMESPACE
@@ -17,8 +18,8 @@ QT_END_NAMESPACE
 namespace floatscope::gui {
 
 // What a chart shows, independent of the library that draws it. Every chart in Floatscope goes
-// through ChartView (on screen) and ChartFigure (exported): Qt Charts is deprecated after Qt 6.10,
-// and swapping it must touch this one place (Chart.cpp).
+// through ChartView (on screen) and paintChart (exported, as figures/ChartFigure): Qt Charts is
+// deprecated after Qt 6.10, and swapping it must touch this one place (Chart.cpp).
 struct ChartSeries {
     enum class Kind { Line, Steps, Points };
     QString name;
@@ -63,16 +64,8 @@ private:
     QChartView* m_view = nullptr;
 };
 
-// The same chart as a figure for export.
-class ChartFigure : public Figure {
-public:
-    explicit ChartFigure(ChartSpec spec) : m_spec(std::move(spec)) {}
-    QString title() const override { return m_spec.title; }
-    QSizeF preferredSize(const FigureStyle& style) const override;
-    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
-
-private:
-    ChartSpec m_spec;
-};
+// The same chart painted into (0, 0, size) in a figure's style, for export: vector output (SVG,
+// PDF) stays vector.
+void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, const FigureStyle& style);
 
 }  // namespace floatscope::gui

@@ -13,6 +13,7 @@
 #include "core/inspect/Inspection.h"
 #include "core/lessons/Accumulation.h"
 #include "core/text/Parse.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -54,8 +55,6 @@ options:
   --no-color            no colours, even on a terminal
   -h, --help            this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QJsonObject codeJson(const Format& f, std::uint64_t code)
 {

@@ -6,6 +6,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Output.h"
+#include "app/figures/ExportView.h"
 #include "core/format/Format.h"
 #include "core/round/Route.h"
 #include "core/round/Rounding.h"
@@ -20,8 +21,8 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& io);
 int runVerify(const std::vector<std::string>& arguments, const Io& io);
 int runExport(const std::vector<std::string>& arguments, const Io& io);
 
-// "fp32,bf16,float8_e4m3fn" to formats; on failure the reason names the offending name.
-std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error);
+// "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).
+using gui::parseFormatList;
 
 // --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the figures read them;
 // on failure the reason names the offending text.

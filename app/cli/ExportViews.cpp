@@ -5,6 +5,7 @@
 #include "app/cli/Commands.h"
 #include "app/figures/BitsFigure.h"
 #include "app/figures/NeighboursFigure.h"
+#include "app/panels/LessonRegistry.h"
 #include "core/inspect/Inspection.h"
 #include "core/text/Parse.h"
 
@@ -69,6 +70,16 @@ std::vector<ExportView> inspectorViews()
     };
 }
 
+// A lesson's view with the command line's parser behind its arguments.
+ExportView fromLesson(const gui::ExportView& view)
+{
+    std::vector<ArgParser::Option> options;
+    for (const gui::ViewOption& o : view.options)
+        options.push_back({o.longName, o.shortName, o.takesValue});
+    return {view.name, view.summary, view.usage, std::move(options),
+            [make = view.make](const ArgParser& args, std::string& error) { return make(ParsedArguments(args), error); }};
+}
+
 }  // namespace
 
 std::vector<ArgParser::Option> valueOptions()
@@ -81,14 +92,11 @@ const std::vector<ExportView>& exportViews()
 {
     static const std::vector<ExportView> views = [] {
         std::vector<ExportView> all = inspectorViews();
-        for (auto& v : lessonExportViews())
-            all.push_back(std::move(v));
-        for (auto& v : scalingExportViews())
-            all.push_back(std::move(v));
+        for (const gui::Lesson& lesson : gui::lessons())
+            all.push_back(fromLesson(lesson.view));
         return all;
     }();
     return views;
 }
-
 
 }  // namespace floatscope::cli

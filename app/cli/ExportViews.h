@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "app/cli/ArgParser.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 
 namespace floatscope::cli {
 
 // A view `floatscope export` can render: its options (beyond the export's own) and how to build its
-// figure from them. Every panel's figure is listed in exportViews(), in ExportViews.cpp.
+// figure from them: the inspector's bits and neighbourhood (ExportViews.cpp), then every lesson's
+// view from its registration (panels/LessonRegistry.h), in the order of the window's tabs.
 struct ExportView {
     std::string name;
     std::string summary;  // one line for --help
@@ -23,9 +24,17 @@ struct ExportView {
 
 const std::vector<ExportView>& exportViews();
 
-// The lesson panels' views (LessonExportViews.cpp) and the scaling panels' (ScalingExportViews.cpp).
-std::vector<ExportView> lessonExportViews();
-std::vector<ExportView> scalingExportViews();
+// The parsed command line as the figures' views read their arguments.
+class ParsedArguments final : public gui::ViewArguments {
+public:
+    explicit ParsedArguments(const ArgParser& args) : m_args(args) {}
+    bool has(std::string_view longName) const override { return m_args.has(longName); }
+    std::optional<std::string> value(std::string_view longName) const override { return m_args.value(longName); }
+    const std::vector<std::string>& positionals() const override { return m_args.positionals(); }
+
+private:
+    const ArgParser& m_args;
+};
 
 // Shared by views that take a value and formats as `floatscope show` does.
 std::vector<ArgParser::Option> valueOptions();

@@ -9,6 +9,7 @@
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -30,8 +31,6 @@ options:
   --names     every name and alias, one per line (for scripts and shell completion)
   -h, --help  this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // Where inf and NaN sit, as code lists ("0x7c00, 0xfc00"; "0x7c01..0x7fff, 0xfc01..0xffff").
 std::string infinityCodes(const Format& f)

@@ -2,33 +2,7 @@
 
 #include <charconv>
 
-#include "core/format/Registry.h"
-
 namespace floatscope::cli {
-
-std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error)
-{
-    std::vector<Format> formats;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = text.find(',', start);
-        const std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (name.empty()) {
-            error = "empty format name in '" + text + "'";
-            return std::nullopt;
-        }
-        FormatLookup lookup = lookupFormat(name);
-        if (!lookup.format) {
-            error = lookup.error;
-            return std::nullopt;
-        }
-        formats.push_back(*lookup.format);
-        if (comma == std::string::npos)
-            break;
-        start = comma + 1;
-    }
-    return formats;
-}
 
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error)
 {

@@ -10,13 +10,15 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/QuantizeFigure.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
-#include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "core/scaling/Quantization.h"
-#include "core/scaling/TensorSources.h"
+#include "core/scaling/TensorRequest.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -65,27 +67,6 @@ policies: an empty tensor, and any NaN or inf element, are refused (exit status 
 block gets scale 1; a partial block at an edge scales by its own amax; an NVFP4 block whose E4M3
 scale rounds to 0 is flushed to zero; an MX scale outside E8M0's 2^-127..2^127 is clamped.
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-// The shortest text that reads back to a double, in fp32 when the value is an fp32 (so that a typed
-// 0.01 prints as 0.01, not as fp32's 0.009999999776...), else in fp64.
-std::string inputText(double v)
-{
-    const Format& fp32 = namedFormat("fp32");
-    const RoundResult r = roundToFormat(unpackDouble(v), fp32);
-    if ((r.flags & kInexact) == 0)
-        return shortestText(fp32, r.code);
-    return shortestText(namedFormat("fp64"), std::bit_cast<std::uint64_t>(v));
-}
-
-std::string exactText(double v)
-{
-    const Unpacked u = unpackDouble(v);
-    if (u.kind == Unpacked::Kind::Zero)
-        return u.negative ? "-0" : "0";
-    return exactDecimal(Dyadic{u.negative, static_cast<std::uint64_t>(u.significand >> 64), u.exponent - 63});
-}
 
 // A rational as every digit when it terminates within 60, else 17 significant digits.
 std::string rationalText(const mpq_class& q)
@@ -167,7 +148,7 @@ QJsonObject blockJson(const Quantization& q, const BlockResult& b)
         {"all_zero", b.allZero},
         {"scale_clamped", b.scaleClamped},
         {"scale_is_zero", b.scaleIsZero},
-        {"amax", qs(inputText(b.amax))},
+        {"amax", qs(storedValueText(b.amax))},
         {"scale", qs(rationalText(scale))},
         {"scale_rational", qs(scale.get_str())},
         {"scale_bits", b.scaleCode ? QJsonValue(qs(hexCode(*q.scaleFormat(), *b.scaleCode))) : QJsonValue()},
@@ -184,8 +165,8 @@ QJsonObject elementJson(const Quantization& q, const ElementResult& e)
         {"row", static_cast<double>(e.row)},
         {"col", static_cast<double>(e.col)},
         {"block", static_cast<double>(e.block)},
-        {"input", qs(inputText(e.input))},
-        {"input_exact", qs(exactText(e.input))},
+        {"input", qs(storedValueText(e.input))},
+        {"input_exact", qs(codeValueText(namedFormat("fp64"), std::bit_cast<std::uint64_t>(e.input)))},
         {"scaled", qs(approximateDecimal(e.scaled, 17))},
         {"code", qs(hexCode(q.elementFormat(), e.code))},
         {"class", toString(e.valueClass)},
@@ -217,24 +198,6 @@ QJsonObject summaryJson(const QuantizationSummary& s)
         {"bits_per_element", s.bitsPerElement},
         {"stored_bits_per_element", s.storedBitsPerElement},
     };
-}
-
-std::optional<std::uint64_t> wholeNumber(const std::string& text)
-{
-    std::uint64_t n = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || ptr != text.data() + text.size())
-        return std::nullopt;
-    return n;
-}
-
-std::optional<double> realNumber(const std::string& text)
-{
-    double v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
 }
 
 }  // namespace
@@ -303,7 +266,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     }
     std::uint64_t seed = 0;
     if (const auto text = args.value("seed")) {
-        const auto n = wholeNumber(*text);
+        const auto n = gui::wholeNumberText(*text);
         if (!n)
             return usageError(io, "--seed takes a whole number, got '" + *text + "'");
         seed = *n;
@@ -311,7 +274,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     options.seed = seed;
     std::size_t limit = 64;
     if (const auto text = args.value("limit")) {
-        const auto n = wholeNumber(*text);
+        const auto n = gui::wholeNumberText(*text);
         if (!n)
             return usageError(io, "--limit takes a whole number, got '" + *text + "'");
         limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
@@ -330,50 +293,21 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         return usageError(io, "quantize needs values, --input FILE or --generate SHAPE (see 'floatscope quantize --help')");
     if (sources > 1)
         return usageError(io, "give values, --input or --generate, not more than one");
-    TensorLoad load;
-    if (const auto path = args.value("input")) {
-        load = loadTensorFile(*path, storage);
-    } else if (const auto shapeText = args.value("generate")) {
-        const ShapeParse shape = parseShape(*shapeText);
-        if (!shape.rows)
-            return usageError(io, shape.error);
-        NormalSpec spec;
-        spec.rows = *shape.rows;
-        spec.cols = shape.cols;
-        spec.matrix = shape.matrix;
-        spec.seed = seed;
-        for (const auto& [name, target] : {std::pair<const char*, double*>{"mean", &spec.mean}, {"std", &spec.stddev},
-                                           {"outlier-value", &spec.outlierMagnitude}}) {
-            if (const auto text = args.value(name)) {
-                const auto v = realNumber(*text);
-                if (!v)
-                    return usageError(io, std::string("--") + name + " takes a number, got '" + *text + "'");
-                *target = *v;
-            }
-        }
-        if (const auto text = args.value("outliers")) {
-            const auto n = wholeNumber(*text);
-            if (!n)
-                return usageError(io, "--outliers takes a whole number, got '" + *text + "'");
-            spec.outliers = static_cast<std::size_t>(*n);
-        }
+    TensorRequest request;
+    request.storage = storage;
+    request.shape = args.value("shape").value_or("");
+    if (std::string error; !gui::readTensorRequest(ParsedArguments(args), seed, request, error))
+        return usageError(io, error);
+    if (request.source == TensorRequest::Source::Normal) {
+        const NormalSpec& spec = request.normal;
+        request.maxGenerated = std::size_t{1} << 28;
         std::size_t count = 0;
-        if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > (std::size_t{1} << 28))
+        if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > request.maxGenerated)
             return usageError(io, "--generate makes at most 2^28 values");
-        load = generateNormal(spec, storage);
-    } else {
-        load = tensorFromTexts(args.positionals(), storage);
     }
+    TensorLoad load = loadTensor(request);
     if (!load.tensor)
         return usageError(io, load.error);
-    if (const auto shapeText = args.value("shape")) {
-        const ShapeParse shape = parseShape(*shapeText);
-        if (!shape.rows)
-            return usageError(io, shape.error);
-        load = reshape(*load.tensor, *shape.rows, shape.cols, shape.matrix);
-        if (!load.tensor)
-            return usageError(io, load.error);
-    }
 
     // 3. Quantize.
     QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
@@ -425,7 +359,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         };
         if (const auto& ts = q.tensorScale()) {
             doc["tensor_scale"] = QJsonObject{
-                {"amax", qs(inputText(ts->amax))},
+                {"amax", qs(storedValueText(ts->amax))},
                 {"scale", qs(rationalText(ts->scale.exact()))},
                 {"scale_rational", qs(ts->scale.exact().get_str())},
                 {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
@@ -444,7 +378,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     for (const std::string& line : recipe(q))
         std::fprintf(io.out, "  %s\n", line.c_str());
     if (const auto& ts = q.tensorScale())
-        std::fprintf(io.out, "  tensor amax %s, tensor scale %s%s\n", inputText(ts->amax).c_str(),
+        std::fprintf(io.out, "  tensor amax %s, tensor scale %s%s\n", storedValueText(ts->amax).c_str(),
                      briefDecimal(ts->scale.exact()).c_str(),
                      ts->fp32Code ? (" = " + hexCode(namedFormat("fp32"), *ts->fp32Code) + " (fp32)").c_str() : "");
     std::fputc('\n', io.out);
@@ -466,7 +400,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         blockTable.addRow({std::to_string(b),
                            t.isMatrix() ? std::to_string(r.row) + ".." + std::to_string(r.row + r.rows - 1) + " x " + cols
                                         : cols,
-                           inputText(r.amax), scaleBits(q, r),
+                           storedValueText(r.amax), scaleBits(q, r),
                            briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
     }
     blockTable.print(io);
@@ -483,7 +417,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         std::string note = e.flushed ? "flushed to 0" : e.saturated ? "saturated" : "-";
         if (!finite)
             note = std::string(toString(e.valueClass)) + " (overflow)";
-        elementTable.addRow({where, std::to_string(e.block), inputText(e.input), briefDecimal(e.scaled, 14),
+        elementTable.addRow({where, std::to_string(e.block), storedValueText(e.input), briefDecimal(e.scaled, 14),
                              hexCode(q.elementFormat(), e.code),
                              finite ? exactDecimal(e.elementValue) : toString(e.valueClass),
                              finite ? briefDecimal(e.dequantized, 14) : "-",

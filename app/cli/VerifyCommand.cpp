@@ -13,6 +13,7 @@
 #include "core/format/Codec.h"
 #include "core/inspect/Inspection.h"
 #include "gpu/sweep/Sweep.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -43,8 +44,6 @@ options:
   --json               one JSON document on stdout
   -h, --help           this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 std::string hex32(std::uint32_t x)
 {

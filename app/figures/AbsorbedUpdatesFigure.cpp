@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "core/format/Registry.h"
 #include "app/style/Palette.h"
@@ -139,37 +141,18 @@ AbsorbedUpdatesFigure::Layout AbsorbedUpdatesFigure::layout(double width, const 
         h += metrics.boundingRect(QRectF(0, 0, width - 2 * l.margin, 10000), Qt::TextWordWrap, line).height() + body * 0.2;
     l.height = h + l.margin * 0.5;
 
-    const Log2Histogram& hist = m_data.histogram;
-    double lo = INFINITY;
-    double hi = -INFINITY;
-    if (!hist.counts.empty()) {
-        lo = hist.firstEdge;
-        hi = hist.firstEdge + hist.binWidth * static_cast<double>(hist.counts.size());
-    }
+    Log2Range range;
+    range.include(m_data.histogram);
     if (!m_data.rows.empty())
         for (const AbsorptionRow& row : m_data.rows[m_data.chosenRow()])
-            if (const double t = thresholdLog2(row); std::isfinite(t)) {
-                lo = std::min(lo, t);
-                hi = std::max(hi, t);
-            }
-    if (!(lo <= hi)) {
-        lo = -10;
-        hi = 2;
-    }
-    l.lo = std::floor(lo) - 1;
-    l.hi = std::ceil(hi) + 1;
+            range.include(thresholdLog2(row));
+    std::tie(l.lo, l.hi) = range.padded(-10, 2);
     return l;
 }
 
 double AbsorbedUpdatesFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
-}
-
-QSizeF AbsorbedUpdatesFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, layout(width, style).height};
 }
 
 void AbsorbedUpdatesFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
@@ -190,26 +173,13 @@ void AbsorbedUpdatesFigure::paint(QPainter& painter, const QSizeF& size, const F
     t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
 
     // The histogram of |w| with each format's threshold for the chosen update.
-    const Log2Histogram& h = m_data.histogram;
     ax.paintGrid(painter, l.histogramTop, l.histogramBottom, style);
-    painter.setFont(style.font(0, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop, tr("|w|"));
-    std::int64_t most = 0;
-    for (const std::int64_t c : h.counts)
-        most = std::max(most, c);
+    ax.paintName(painter, tr("|w|"), l.margin, l.histogramTop, style);
     QColor fill = style.muted();
     fill.setAlphaF(0.45);
     painter.setPen(QPen(style.muted(), 0.8));
     painter.setBrush(fill);
-    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
-        if (h.counts[k] == 0)
-            continue;
-        const double x0 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k));
-        const double x1 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k + 1));
-        const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
-        painter.drawRect(QRectF(x0, l.histogramBottom - height, std::max(1.0, x1 - x0 - 1), height));
-    }
+    ax.paintHistogram(painter, m_data.histogram, l.histogramTop, l.histogramBottom);
     if (!m_data.rows.empty()) {
         const QFont small = style.font(body * 0.8);
         const QFontMetricsF smallMetrics(small);
@@ -263,12 +233,74 @@ QString AbsorbedUpdatesFigure::toolTipAt(const QPointF& p, const QSizeF& size, c
     if (p.y() < l.histogramTop)
         return {};
     const Log2Histogram& h = m_data.histogram;
-    const double k = std::floor((ax.log2At(p.x()) - h.firstEdge) / h.binWidth);
-    if (k < 0 || k >= static_cast<double>(h.counts.size()))
+    const auto k = ax.binAt(h, p.x());
+    if (!k)
         return {};
-    const long edge = std::lround(h.firstEdge + h.binWidth * k);
+    const long edge = std::lround(h.firstEdge + h.binWidth * static_cast<double>(*k));
     return tr("%1 ≤ |w| < %2: %3 weights")
-        .arg(LessonText::powerOfTwo(edge), LessonText::powerOfTwo(edge + 1), LessonText::count(h.counts[static_cast<std::size_t>(k)]));
+        .arg(LessonText::powerOfTwo(edge), LessonText::powerOfTwo(edge + 1), LessonText::count(h.counts[*k]));
+}
+
+QString AbsorbedUpdatesFigure::generatedSource(std::int64_t count, double deviation, double ones, std::uint64_t seed)
+{
+    return tr("%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)")
+        .arg(LessonText::count(count), LessonText::approx(deviation, 4), LessonText::percent(ones))
+        .arg(seed);
+}
+
+QString AbsorbedUpdatesFigure::pastedSource(std::size_t count)
+{
+    return tr("%1 pasted weights").arg(LessonText::count(static_cast<std::int64_t>(count)));
+}
+
+QString AbsorbedUpdatesFigure::fileSource(std::size_t count, const QString& fileName)
+{
+    return tr("%1 weights from %2").arg(LessonText::count(static_cast<std::int64_t>(count)), fileName);
+}
+
+ExportView AbsorbedUpdatesFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, AbsorbedUpdatesData::kDefaultFormats, error);
+        if (!formats)
+            return nullptr;
+        const auto update = readNumber(args, "update", AbsorbedUpdatesData::kDefaultUpdate, error);
+        if (!update)
+            return nullptr;
+        if (!update->isFinite() || update->isZero()) {
+            error = "--update must be a finite nonzero number";
+            return nullptr;
+        }
+        std::vector<double> weights;
+        QString source;
+        if (const auto given = readValues(args, error)) {
+            weights = *given;
+            source = args.value("file")
+                       ? fileSource(weights.size(), QFileInfo(QString::fromStdString(*args.value("file"))).fileName())
+                       : pastedSource(weights.size());
+        } else if (!error.empty()) {
+            return nullptr;
+        } else {
+            const auto count = readWhole(args, "count", AbsorbedUpdatesData::kDefaultCount, 1, 1'000'000, error);
+            const auto deviation = count ? readPositive(args, "std", AbsorbedUpdatesData::kDefaultDeviation, error) : std::nullopt;
+            const auto ones = deviation ? readNumber(args, "ones", AbsorbedUpdatesData::kDefaultOnes, error) : std::nullopt;
+            const auto seed = ones ? readWhole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
+            if (!seed)
+                return nullptr;
+            const double share = ones->isFinite() ? nearestDouble(*ones) : -1;
+            if (!(share >= 0 && share <= 1)) {
+                error = "--ones takes a share from 0 to 1";
+                return nullptr;
+            }
+            weights = generateWeights(static_cast<std::size_t>(*count), *deviation, share, static_cast<std::uint64_t>(*seed));
+            source = generatedSource(*count, *deviation, share, static_cast<std::uint64_t>(*seed));
+        }
+        return std::make_unique<AbsorbedUpdatesFigure>(AbsorbedUpdatesData::compute(*formats, weights, *update, source));
+    };
+    return {"absorbed", "the share of weight updates each storage format loses, and with an fp32 master",
+            "[--update U] [-f FMTS] [--count N --std S --ones SHARE --seed S | --values LIST | --file F]",
+            {{"update"}, {"formats", 'f'}, {"count"}, {"std"}, {"ones"}, {"seed"}, {"values"}, {"file"}},
+            make};
 }
 
 }  // namespace floatscope::gui

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/AbsorbedUpdates.h"
@@ -45,22 +45,27 @@ struct AbsorbedUpdatesData {
 // The table of shares lost per size and format beside the fp32 master's, over the histogram of
 // |w| with each format's threshold for the chosen size. The panel shows the same table and
 // histogram; `floatscope export absorbed` writes this figure.
-class AbsorbedUpdatesFigure : public Figure {
+class AbsorbedUpdatesFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(AbsorbedUpdatesFigure)
 
 public:
     explicit AbsorbedUpdatesFigure(AbsorbedUpdatesData data) : m_data(std::move(data)) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
-    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const;
-    double heightForWidth(double width, const FigureStyle& style) const;
+    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
 
     static FigureTable table(const AbsorbedUpdatesData& data);
     static QString thresholdText(const AbsorptionRow& row);
     // One sentence per format for the chosen size.
     static QStringList summary(const AbsorbedUpdatesData& data);
+    // Where the weights came from, for the subtitle: generated, pasted, or a file.
+    static QString generatedSource(std::int64_t count, double deviation, double ones, std::uint64_t seed);
+    static QString pastedSource(std::size_t count);
+    static QString fileSource(std::size_t count, const QString& fileName);
+    // `floatscope export absorbed`: the weights (generated, pasted or from a file) and the update.
+    static ExportView exportView();
 
 private:
     struct Layout {

@@ -6,8 +6,9 @@
 #include <QPainter>
 
 #include "core/exact/DecimalText.h"
+#include "app/figures/ChartFigure.h"
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
@@ -291,6 +292,78 @@ std::vector<AccumulationReadout> AccumulationFigure::readouts(const Accumulation
         out.push_back(std::move(o));
     }
     return out;
+}
+
+ExportView AccumulationFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        // 1. A preset, then the options over it.
+        const auto presets = accumulationPresets();
+        const AccumulationPreset* preset = &presets.front();
+        if (const auto id = args.value("preset")) {
+            preset = nullptr;
+            std::string ids;
+            for (const AccumulationPreset& p : presets) {
+                ids += (ids.empty() ? "" : ", ") + std::string(p.id);
+                if (*id == p.id)
+                    preset = &p;
+            }
+            if (preset == nullptr) {
+                error = "unknown preset '" + *id + "' (" + ids + ")";
+                return nullptr;
+            }
+        }
+        AccumulationSetup setup;
+        const auto start = readNumber(args, "start", preset->start, error);
+        const auto delta = start ? readNumber(args, "delta", preset->delta, error) : std::nullopt;
+        const auto steps = delta ? readWhole(args, "steps", preset->steps, 1, kMaxAccumulationSteps, error) : std::nullopt;
+        if (!steps)
+            return nullptr;
+        setup.start = *start;
+        setup.delta = *delta;
+        setup.steps = *steps;
+        setup.mode = preset->mode;
+        if (const auto mode = args.value("mode")) {
+            const auto parsed = parseAccumulationMode(*mode);
+            if (!parsed) {
+                error = "unknown mode '" + *mode + "' (stored, fp32-master, kahan, stochastic)";
+                return nullptr;
+            }
+            setup.mode = *parsed;
+        }
+        if (const auto via = args.value("via")) {
+            const auto route = parseRoute(*via);
+            if (!route) {
+                error = "unknown route '" + *via + "' (direct, fp32, fp64)";
+                return nullptr;
+            }
+            setup.route = *route;
+        }
+        const auto seed = readWhole(args, "seed", 0, 0, 1'000'000'000, error);
+        if (!seed)
+            return nullptr;
+        setup.seed = static_cast<std::uint64_t>(*seed);
+        const auto formats = readFormats(args, preset->formats, error);
+        if (!formats)
+            return nullptr;
+        if (const auto problem = checkSetup(setup, *formats)) {
+            error = *problem;
+            return nullptr;
+        }
+        const auto at = readWhole(args, "at", setup.steps, 0, setup.steps, error);
+        if (!at)
+            return nullptr;
+
+        // 2. The same run and figure as the panel's.
+        AccumulationRun run(*formats, setup);
+        run.compute();
+        return std::make_unique<AccumulationFigure>(run, run.at(*at));
+    };
+    return {"accumulation", "a start value plus an increment N times, per format, beside the exact sum",
+            "[--preset ID] [--start X] [--delta D] [--steps N] [-f FMTS] [--mode MODE] [--via ROUTE] [--seed S] "
+            "[--at STEP]",
+            {{"preset"}, {"start"}, {"delta"}, {"steps"}, {"formats", 'f'}, {"mode"}, {"via"}, {"seed"}, {"at"}},
+            make};
 }
 
 }  // namespace floatscope::gui

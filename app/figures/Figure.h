@@ -1,9 +1,10 @@
 #pragma once
 
+#include <QPointF>
 #include <QSizeF>
 #include <QString>
 
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 class QPainter;
 
@@ -19,6 +20,17 @@ public:
     virtual QSizeF preferredSize(const FigureStyle& style) const = 0;
     // Paints into (0, 0, size) in logical pixels; the painter is already cleared to the background.
     virtual void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const = 0;
+};
+
+// A figure as wide as it is given and as tall as its content needs at that width: the lesson
+// figures. It reads best 1280 wide on a slide and 720 on screen; a panel's FigureWidget follows its
+// height as the panel is resized and shows its tooltips.
+class FlowFigure : public Figure {
+public:
+    QSizeF preferredSize(const FigureStyle& style) const override;
+    virtual double heightForWidth(double width, const FigureStyle& style) const = 0;
+    // What lies under a point, with exact numbers; empty where nothing does.
+    virtual QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const;
 };
 
 }  // namespace floatscope::gui

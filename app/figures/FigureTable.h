@@ -6,7 +6,7 @@
 #include <QRectF>
 #include <QStringList>
 
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 class QPainter;
 

@@ -6,7 +6,7 @@
 #include <QRectF>
 
 #include "app/figures/Figure.h"
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
 namespace floatscope::gui {
 

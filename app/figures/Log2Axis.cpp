@@ -6,9 +6,32 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 
 namespace floatscope::gui {
+
+void Log2Range::include(double log2Value)
+{
+    if (!std::isfinite(log2Value))
+        return;
+    m_lo = std::min(m_lo, log2Value);
+    m_hi = std::max(m_hi, log2Value);
+}
+
+void Log2Range::include(const Log2Histogram& h, double shift)
+{
+    if (h.counts.empty())
+        return;
+    include(h.firstEdge + shift);
+    include(h.firstEdge + h.binWidth * static_cast<double>(h.counts.size()) + shift);
+}
+
+std::pair<double, double> Log2Range::padded(double fallbackLo, double fallbackHi) const
+{
+    if (!(m_lo <= m_hi))
+        return {std::floor(fallbackLo) - 1, std::ceil(fallbackHi) + 1};
+    return {std::floor(m_lo) - 1, std::ceil(m_hi) + 1};
+}
 
 Log2Axis::Log2Axis(double lo, double hi, double left, double right)
     : m_lo(lo), m_hi(hi > lo ? hi : lo + 1), m_left(left), m_right(right > left ? right : left + 1)
@@ -77,6 +100,37 @@ void Log2Axis::paintGrid(QPainter& painter, double top, double bottom, const Fig
         painter.drawLine(QPointF(px, top), QPointF(px, bottom));
     }
     painter.restore();
+}
+
+void Log2Axis::paintName(QPainter& painter, const QString& name, double margin, double top, const FigureStyle& style) const
+{
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(margin, top, m_left - margin, style.bodyPoints() * 2), Qt::AlignLeft | Qt::AlignTop, name);
+}
+
+void Log2Axis::paintHistogram(QPainter& painter, const Log2Histogram& h, double top, double bottom, double shift,
+                              const std::function<void(double low, double high)>& styleBin) const
+{
+    const std::int64_t most = h.counts.empty() ? 0 : *std::max_element(h.counts.begin(), h.counts.end());
+    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
+        if (h.counts[k] == 0)
+            continue;
+        const double low = h.firstEdge + h.binWidth * static_cast<double>(k) + shift;
+        const double high = low + h.binWidth;
+        if (styleBin)
+            styleBin(low, high);
+        const double height = (bottom - top) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
+        painter.drawRect(QRectF(x(low), bottom - height, std::max(1.0, x(high) - x(low) - 1), height));
+    }
+}
+
+std::optional<std::size_t> Log2Axis::binAt(const Log2Histogram& h, double px, double shift) const
+{
+    const double k = std::floor((log2At(px) - shift - h.firstEdge) / h.binWidth);
+    if (k < 0 || k >= static_cast<double>(h.counts.size()))
+        return std::nullopt;
+    return static_cast<std::size_t>(k);
 }
 
 }  // namespace floatscope::gui

@@ -5,7 +5,8 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonInput.h"
+#include "app/text/LessonText.h"
 #include "core/inspect/Inspection.h"
 #include "app/style/Palette.h"
 
@@ -139,12 +140,6 @@ double LogitsEpsilonFigure::heightForWidth(double width, const FigureStyle& styl
     return h;
 }
 
-QSizeF LogitsEpsilonFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, heightForWidth(width, style)};
-}
-
 void LogitsEpsilonFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     const double body = style.bodyPoints();
@@ -181,6 +176,41 @@ void LogitsEpsilonFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     const FigureTable eps = epsilonTable(m_data);
     eps.paint(painter, QRectF(margin, y, width, eps.height(style)), style);
     painter.restore();
+}
+
+ExportView LogitsEpsilonFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, "fp16,bf16", error);
+        if (!formats)
+            return nullptr;
+        QString why;
+        const auto list = LessonInput::marks(QString::fromStdString(args.value("logits").value_or("1000,1001,1002,1003")), why);
+        if (!list || list->size() < 2) {
+            error = list ? "--logits needs at least two logits" : "--logits: " + why.toStdString();
+            return nullptr;
+        }
+        std::vector<ExactValue> logits;
+        for (const auto& [label, value] : *list) {
+            if (!value.isFinite()) {
+                error = "--logits must be finite";
+                return nullptr;
+            }
+            logits.push_back(value);
+        }
+        const auto count = static_cast<std::int64_t>(logits.size());
+        const auto numerator = readWhole(args, "numerator", std::min<std::int64_t>(3, count - 1), 0, count - 1, error);
+        const auto denominator = numerator ? readWhole(args, "denominator", 1, 0, count - 1, error) : std::nullopt;
+        const auto eps = denominator ? readNumber(args, "eps", "1e-6", error) : std::nullopt;
+        if (!eps)
+            return nullptr;
+        return std::make_unique<LogitsEpsilonFigure>(LogitsEpsilonData::compute(
+            *formats, logits, static_cast<std::size_t>(*numerator), static_cast<std::size_t>(*denominator), *eps));
+    };
+    return {"logits", "logits stored in 16 bits and softmax ratios; eps in each format",
+            "[--logits 1000,1001,1002,1003] [--numerator I] [--denominator J] [--eps E] [-f FMTS]",
+            {{"logits"}, {"numerator"}, {"denominator"}, {"eps"}, {"formats", 'f'}},
+            make};
 }
 
 }  // namespace floatscope::gui

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/Epsilon.h"
@@ -35,21 +35,22 @@ struct LogitsEpsilonData {
 // Both as one figure: the logits table and the ratio each format makes of p_i / p_j, then the eps
 // table with the class, significant bits and relative error. The panel shows the same tables;
 // `floatscope export logits` writes this figure.
-class LogitsEpsilonFigure : public Figure {
+class LogitsEpsilonFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(LogitsEpsilonFigure)
 
 public:
     explicit LogitsEpsilonFigure(LogitsEpsilonData data) : m_data(std::move(data)) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     static FigureTable logitsTable(const LogitsEpsilonData& data);
     static QStringList ratioLines(const LogitsEpsilonData& data);
     static FigureTable epsilonTable(const LogitsEpsilonData& data);
     static QString className(ValueClass c);
-    double heightForWidth(double width, const FigureStyle& style) const;
+    // `floatscope export logits`: the logits, the pair and eps as the panel takes them.
+    static ExportView exportView();
+    double heightForWidth(double width, const FigureStyle& style) const override;
 
 private:
 

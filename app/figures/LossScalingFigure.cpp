@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/figures/ChartFigure.h"
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 
@@ -15,51 +17,12 @@ namespace floatscope::gui {
 
 namespace {
 
-constexpr int kSamples = 20000;         // drawn for the log-normal's histogram (its shares are exact)
-constexpr double kBinWidth = 0.5;       // binades per histogram bin
 // The timeline is about the scale, not a format: its own colours, apart from every format's.
 const QColor kScaleColour(0x5F, 0x63, 0x68);
 const QColor kSkippedColour(0xD5, 0x5E, 0x00);
 const QColor kGrewColour(0x00, 0x9E, 0x73);
 
 }  // namespace
-
-ZoneShares LossScalingData::sharesOf(const ZoneCounts& counts)
-{
-    return {counts.share(StorageZone::Underflow), counts.share(StorageZone::Subnormal), counts.share(StorageZone::Normal),
-            counts.share(StorageZone::Overflow) + counts.share(StorageZone::Invalid)};
-}
-
-LossScalingData LossScalingData::compute(const Format& format, const LogNormal& distribution,
-                                         std::span<const double> values, int log2Scale, DynamicScalingSetup dynamic,
-                                         const DynamicScalingRun* reuse)
-{
-    LossScalingData d{.format = format, .bar = rangeBar(format)};
-    d.fromValues = !values.empty();
-    d.distribution = distribution;
-    d.log2Scale = log2Scale;
-    const double scale = std::ldexp(1.0, log2Scale);
-    const auto sharesAt = [&](double s) {
-        return d.fromValues ? sharesOf(scaledZones(format, values, s)) : logNormalZones(format, distribution, s);
-    };
-    if (d.fromValues) {
-        d.histogram = log2Histogram(values, kBinWidth);
-        d.valueCount = static_cast<std::int64_t>(values.size());
-    } else {
-        d.histogram = log2Histogram(sampleLogNormal(distribution, kSamples, 1), kBinWidth);
-        d.valueCount = kSamples;
-    }
-    d.shares = sharesAt(scale);
-    for (int k = 0; k <= 24; k += 4)
-        d.sweep.push_back({k, sharesAt(std::ldexp(1.0, k))});
-    if (d.fromValues)
-        dynamic.values.assign(values.begin(), values.end());
-    else
-        dynamic.gradients = distribution;
-    d.dynamic = dynamic;
-    d.run = reuse != nullptr ? *reuse : simulateDynamicScaling(format, d.dynamic);
-    return d;
-}
 
 QString LossWindowFigure::title() const
 {
@@ -95,16 +58,11 @@ LossWindowFigure::Layout LossWindowFigure::layout(double width, const FigureStyl
     t.rows.resize(m_data.sweep.size());
     l.height = l.tableTop + t.height(style) + l.margin * 0.5;
 
-    const Log2Histogram& h = m_data.histogram;
-    const double shift = m_data.log2Scale;
-    double lo = m_data.bar.log2MinSubnormal;
-    double hi = m_data.bar.log2MaxFinite;
-    if (!h.counts.empty()) {
-        lo = std::min(lo, h.firstEdge + shift);
-        hi = std::max(hi, h.firstEdge + h.binWidth * static_cast<double>(h.counts.size()) + shift);
-    }
-    l.lo = std::floor(lo) - 1;
-    l.hi = std::ceil(hi) + 1;
+    Log2Range range;
+    range.include(m_data.bar.log2MinSubnormal);
+    range.include(m_data.bar.log2MaxFinite);
+    range.include(m_data.histogram, m_data.log2Scale);
+    std::tie(l.lo, l.hi) = range.padded(0, 0);
     return l;
 }
 
@@ -125,12 +83,6 @@ StorageZone LossWindowFigure::zoneOfBin(double low, double high) const
 double LossWindowFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
-}
-
-QSizeF LossWindowFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, layout(width, style).height};
 }
 
 void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
@@ -170,37 +122,25 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     for (const double x : {xSub, xNormal, xMax})
         painter.drawLine(QPointF(x, l.barCentre + thick / 2), QPointF(x, l.histogramBottom));
 
-    // 2. The histogram of g * S: each bin in the colour of where it lands.
-    const Log2Histogram& h = m_data.histogram;
-    painter.setFont(style.font(0, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
-                     tr("g × S"));
-    std::int64_t most = 0;
-    for (const std::int64_t c : h.counts)
-        most = std::max(most, c);
-    for (std::size_t k = 0; k < h.counts.size() && most > 0; ++k) {
-        if (h.counts[k] == 0)
-            continue;
-        const double low = h.firstEdge + h.binWidth * static_cast<double>(k) + m_data.log2Scale;
-        const double high = low + h.binWidth;
-        const StorageZone zone = zoneOfBin(low, high);
-        // Kept bins in the format's colour (pale where subnormal); lost ones grey. (No hatching: Qt's
-        // SVG writer emits patterns its own reader cannot resolve.)
-        const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k]) / static_cast<double>(most);
-        if (zone == StorageZone::Normal || zone == StorageZone::Subnormal) {
-            QColor fill = colour;
-            fill.setAlphaF(zone == StorageZone::Normal ? 1.0 : 0.4);
-            painter.setPen(QPen(colour.darker(120), 0.8));
-            painter.setBrush(fill);
-        } else {
-            QColor grey = style.muted();
-            grey.setAlphaF(0.45);
-            painter.setPen(QPen(style.muted(), 0.8));
-            painter.setBrush(grey);
-        }
-        painter.drawRect(QRectF(ax.x(low), l.histogramBottom - height, std::max(1.0, ax.x(high) - ax.x(low) - 1), height));
-    }
+    // 2. The histogram of g * S: each bin in the colour of where it lands. Kept bins in the format's
+    // colour (pale where subnormal); lost ones grey. (No hatching: Qt's SVG writer emits patterns its
+    // own reader cannot resolve.)
+    ax.paintName(painter, tr("g × S"), l.margin, l.histogramTop, style);
+    ax.paintHistogram(painter, m_data.histogram, l.histogramTop, l.histogramBottom, m_data.log2Scale,
+                      [&](double low, double high) {
+                          const StorageZone zone = zoneOfBin(low, high);
+                          if (zone == StorageZone::Normal || zone == StorageZone::Subnormal) {
+                              QColor fill = colour;
+                              fill.setAlphaF(zone == StorageZone::Normal ? 1.0 : 0.4);
+                              painter.setPen(QPen(colour.darker(120), 0.8));
+                              painter.setBrush(fill);
+                          } else {
+                              QColor grey = style.muted();
+                              grey.setAlphaF(0.45);
+                              painter.setPen(QPen(style.muted(), 0.8));
+                              painter.setBrush(grey);
+                          }
+                      });
     ax.paint(painter, l.axisY, style);
 
     // 3. The shares at S and at the seed's scales.
@@ -237,10 +177,10 @@ QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const 
     }
     if (p.y() >= l.histogramTop && p.y() <= l.histogramBottom) {
         const Log2Histogram& h = m_data.histogram;
-        const double k = std::floor((v - m_data.log2Scale - h.firstEdge) / h.binWidth);
-        if (k < 0 || k >= static_cast<double>(h.counts.size()))
+        const auto k = ax.binAt(h, p.x(), m_data.log2Scale);
+        if (!k)
             return {};
-        const double low = h.firstEdge + h.binWidth * k + m_data.log2Scale;
+        const double low = h.firstEdge + h.binWidth * static_cast<double>(*k) + m_data.log2Scale;
         QString where;
         switch (zoneOfBin(low, low + h.binWidth)) {
         case StorageZone::Underflow: where = tr("stored as 0"); break;
@@ -251,7 +191,7 @@ QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const 
         return tr("|g × S| from 2^%1 to 2^%2: %3 of %4 gradients (%5)")
             .arg(low, 0, 'g', 4)
             .arg(low + h.binWidth, 0, 'g', 4)
-            .arg(LessonText::count(h.counts[static_cast<std::size_t>(k)]), LessonText::count(m_data.valueCount), where);
+            .arg(LessonText::count(h.counts[*k]), LessonText::count(m_data.valueCount), where);
     }
     return {};
 }
@@ -301,6 +241,50 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
     spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1};
     spec.series = {scale, skipped, grew};
     return spec;
+}
+
+ExportView LossScalingFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, LossScalingData::kDefaultFormat, error);
+        if (!formats)
+            return nullptr;
+        if (formats->size() != 1) {
+            error = "loss-scale draws one format's window: give one with -f";
+            return nullptr;
+        }
+        const auto median = readPositive(args, "median", LossScalingData::kDefaultMedian, error);
+        const auto spread = median ? readPositive(args, "spread", LossScalingData::kDefaultSpread, error) : std::nullopt;
+        if (!spread)
+            return nullptr;
+        std::vector<double> list;
+        if (const auto given = readValues(args, error))
+            list = *given;
+        else if (!error.empty())
+            return nullptr;
+        const auto log2Scale = readWhole(args, "loss-scale", 0, -16, 48, error);
+        const auto initial = log2Scale ? readWhole(args, "initial", 24, -16, 64, error) : std::nullopt;
+        const auto interval = initial ? readWhole(args, "interval", 10, 1, 100000, error) : std::nullopt;
+        const auto steps = interval ? readWhole(args, "steps", 40, 1, 10000, error) : std::nullopt;
+        const auto perStep = steps ? readWhole(args, "per-step", 1000, 1, 1000, error) : std::nullopt;
+        const auto seed = perStep ? readWhole(args, "seed", 0, 0, 1'000'000'000, error) : std::nullopt;
+        if (!seed)
+            return nullptr;
+        DynamicScalingSetup dynamic;
+        dynamic.initialScale = std::ldexp(1.0, static_cast<int>(*initial));
+        dynamic.growthInterval = static_cast<int>(*interval);
+        dynamic.steps = *steps;
+        dynamic.gradientsPerStep = static_cast<std::size_t>(*perStep);
+        dynamic.seed = static_cast<std::uint64_t>(*seed);
+        return std::make_unique<LossScalingFigure>(LossScalingData::compute(
+            formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
+    };
+    return {"loss-scale", "gradients times a loss scale in the fp16 window, and dynamic loss scaling",
+            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F] [--loss-scale LOG2] [--initial LOG2] "
+            "[--interval N] [--steps N] [--per-step N] [--seed S]",
+            {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"loss-scale"}, {"initial"}, {"interval"},
+             {"steps"}, {"per-step"}, {"seed"}},
+            make};
 }
 
 }  // namespace floatscope::gui

@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
 #include "app/figures/FigureTable.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonInput.h"
+#include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "core/format/Codec.h"
 #include "core/inspect/Inspection.h"
@@ -169,40 +171,22 @@ RangeBarsFigure::Layout RangeBarsFigure::layout(double width, const FigureStyle&
                                             legendText());
     l.height = y + legend.height() + l.margin * 0.5;
 
-    double lo = INFINITY;
-    double hi = -INFINITY;
+    Log2Range range;
     for (const RangeBar& b : m_data.bars) {
-        lo = std::min(lo, b.log2MinSubnormal);
-        hi = std::max(hi, b.log2MaxFinite);
+        range.include(b.log2MinSubnormal);
+        range.include(b.log2MaxFinite);
     }
     for (std::size_t i = 0; i < m_data.marks.size(); ++i)
-        if (const double v = markLog2(i); std::isfinite(v)) {
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
-    if (m_data.histogram && !m_data.histogram->counts.empty()) {
-        lo = std::min(lo, m_data.histogram->firstEdge);
-        hi = std::max(hi, m_data.histogram->firstEdge
-                              + m_data.histogram->binWidth * static_cast<double>(m_data.histogram->counts.size()));
-    }
-    if (!(lo <= hi)) {
-        lo = -10;
-        hi = 10;
-    }
-    l.lo = std::floor(lo) - 1;
-    l.hi = std::ceil(hi) + 1;
+        range.include(markLog2(i));
+    if (m_data.histogram)
+        range.include(*m_data.histogram);
+    std::tie(l.lo, l.hi) = range.padded(-10, 10);
     return l;
 }
 
 Log2Axis RangeBarsFigure::axis(const Layout& l) const
 {
     return Log2Axis(l.lo, l.hi, l.left, l.right);
-}
-
-QSizeF RangeBarsFigure::preferredSize(const FigureStyle& style) const
-{
-    const double width = style.slide ? 1280 : 720;
-    return {width, heightForWidth(width, style)};
 }
 
 double RangeBarsFigure::heightForWidth(double width, const FigureStyle& style) const
@@ -276,25 +260,12 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
 
     // 2. The histogram of the values, on the same axis.
     if (m_data.histogram && !m_data.histogram->counts.empty()) {
-        const Log2Histogram& h = *m_data.histogram;
-        const std::int64_t most = *std::max_element(h.counts.begin(), h.counts.end());
-        painter.setFont(style.font(0, true));
-        painter.setPen(style.foreground());
-        painter.drawText(QRectF(l.margin, l.histogramTop, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
-                         tr("values"));
+        ax.paintName(painter, tr("values"), l.margin, l.histogramTop, style);
         QColor fill = style.accent();
         fill.setAlphaF(0.55);
         painter.setPen(QPen(style.accent(), 1));
         painter.setBrush(fill);
-        for (std::size_t k = 0; k < h.counts.size(); ++k) {
-            if (h.counts[k] == 0 || most == 0)
-                continue;
-            const double x0 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k));
-            const double x1 = ax.x(h.firstEdge + h.binWidth * static_cast<double>(k + 1));
-            const double height = (l.histogramBottom - l.histogramTop) * static_cast<double>(h.counts[k])
-                                / static_cast<double>(most);
-            painter.drawRect(QRectF(x0, l.histogramBottom - height, std::max(1.0, x1 - x0 - 1), height));
-        }
+        ax.paintHistogram(painter, *m_data.histogram, l.histogramTop, l.histogramBottom);
     }
 
     // 3. The marks across everything, with where they land in each format.
@@ -413,16 +384,42 @@ QString RangeBarsFigure::toolTipAt(const QPointF& p, const QSizeF& size, const F
     // A histogram bin.
     if (m_data.histogram && p.y() >= l.histogramTop && p.y() <= l.histogramBottom) {
         const Log2Histogram& h = *m_data.histogram;
-        const double v = ax.log2At(p.x());
-        const double k = std::floor((v - h.firstEdge) / h.binWidth);
-        if (k < 0 || k >= static_cast<double>(h.counts.size()))
+        const auto k = ax.binAt(h, p.x());
+        if (!k)
             return {};
-        const long edge = static_cast<long>(std::lround(h.firstEdge + h.binWidth * k));
+        const long edge = std::lround(h.firstEdge + h.binWidth * static_cast<double>(*k));
         return tr("%1 ≤ |x| < %2: %3 values")
             .arg(LessonText::powerOfTwo(edge), LessonText::powerOfTwo(edge + static_cast<long>(h.binWidth)),
-                 LessonText::count(h.counts[static_cast<std::size_t>(k)]));
+                 LessonText::count(h.counts[*k]));
     }
     return {};
+}
+
+ExportView RangeBarsFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto formats = readFormats(args, RangeBarsData::kDefaultFormats, error);
+        if (!formats)
+            return nullptr;
+        QString why;
+        const auto marks = LessonInput::marks(QString::fromStdString(args.value("marks").value_or(RangeBarsData::kDefaultMarks)), why);
+        if (!marks) {
+            error = "--marks: " + why.toStdString();
+            return nullptr;
+        }
+        std::vector<double> list;
+        if (const auto given = readValues(args, error))
+            list = *given;
+        else if (!error.empty())
+            return nullptr;
+        else if (!args.has("no-values"))
+            list = RangeBarsData::exampleValues();
+        return std::make_unique<RangeBarsFigure>(RangeBarsData::compute(*formats, *marks, list));
+    };
+    return {"range", "the formats on one log2 axis, marked values, and where a list of values lands",
+            "[-f FMTS] [--marks 'gradient=1e-8;eps=1e-6'] [--values LIST | --file F.npy|F.csv | --no-values]",
+            {{"formats", 'f'}, {"marks"}, {"values"}, {"file"}, {"no-values", 0, false}},
+            make};
 }
 
 }  // namespace floatscope::gui

@@ -9,7 +9,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/Figure.h"
+#include "app/figures/ExportView.h"
 #include "core/format/Format.h"
 #include "core/lessons/RangeBars.h"
 
@@ -53,22 +53,23 @@ struct RangeBarsData {
 // value at the bar's end), the marked values across them, and the histogram of a list of values on
 // the same axis with the shares that underflow, go subnormal or overflow. The range panel shows it
 // with exact numbers in tooltips; `floatscope export range` writes it.
-class RangeBarsFigure : public Figure {
+class RangeBarsFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(RangeBarsFigure)
 
 public:
     explicit RangeBarsFigure(RangeBarsData data) : m_data(std::move(data)) {}
 
     QString title() const override;
-    QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     // What lies under a point, with exact numbers; empty where nothing does.
-    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const;
-    double heightForWidth(double width, const FigureStyle& style) const;
+    QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
     const RangeBarsData& data() const { return m_data; }
 
     static QString zoneName(StorageZone zone);
+    // `floatscope export range`: the formats, marks and values as the panel takes them.
+    static ExportView exportView();
 
 private:
     struct Layout {

@@ -1,24 +1,17 @@
 #include "app/figures/ScalingText.h"
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 
 #include <QStringList>
 
 #include "core/exact/DecimalText.h"
-#include "core/format/Registry.h"
-#include "core/round/Rounding.h"
 
 namespace floatscope::gui {
 
 QString ScalingText::value(double x)
 {
-    const Format& fp32 = namedFormat("fp32");
-    const RoundResult r = roundToFormat(unpackDouble(x), fp32);
-    if ((r.flags & kInexact) == 0)
-        return fromStd(shortestText(fp32, r.code));
-    return fromStd(shortestText(namedFormat("fp64"), std::bit_cast<std::uint64_t>(x)));
+    return fromStd(storedValueText(x));
 }
 
 QString ScalingText::brief(const mpq_class& value, std::size_t maxLength)

@@ -8,7 +8,7 @@
 
 #include <gmpxx.h>
 
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 #include "core/ledger/Activations.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
@@ -23,8 +23,7 @@ class ScalingText {
 
 public:
     static QString fromStd(const std::string& text) { return QString::fromStdString(text); }
-    // A tensor's value as it was stored: the shortest text that reads back, in fp32 when the value
-    // is an fp32 (a typed 0.01 reads "0.01", not 0.00999999977...), else in fp64.
+    // A tensor's value as it was stored (storedValueText: "0.01", not 0.00999999977...).
     static QString value(double x);
     // Exact where that is short, otherwise about 6 digits marked with "~".
     static QString brief(const mpq_class& value, std::size_t maxLength = 14);

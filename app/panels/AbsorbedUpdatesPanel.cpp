@@ -2,9 +2,6 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,14 +10,14 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
@@ -31,9 +28,9 @@ constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: w
 
 }  // namespace
 
-AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
+AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent)
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_source = new QComboBox(content);
     for (int i = 0; i < 3; ++i)
         m_source->addItem(QString());
@@ -98,7 +95,6 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<AbsorbedUpdatesFigure>();
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -111,13 +107,8 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(350);
-    connect(m_debounce, &QTimer::timeout, this, &AbsorbedUpdatesPanel::recompute);
-    const auto later = [this] { m_debounce->start(); };
+    const auto later = [this] { recomputeLater(350); };
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
         connect(f, &HintedField::edited, this, later);
     connect(m_seed, &QSpinBox::valueChanged, this, later);
@@ -128,12 +119,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : QWidget(parent)
         fitToCurrentPage(m_pages);
         recompute();
     });
-    connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Weights from a file"), QString(),
-                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
-        if (!path.isEmpty())
-            loadFile(path);
-    });
+    connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Weights from a file")); });
     retranslate();
 }
 
@@ -150,11 +136,10 @@ void AbsorbedUpdatesPanel::retranslate()
     m_seedLabel->setText(tr("See&d:"));
     m_weights->setPlaceholderText(tr("Paste weights here (separated by spaces, commas or new lines)"));
     m_load->setText(tr("&Load…"));
-    if (m_loaded.empty())
+    if (m_loaded.values.empty())
         m_file->setText(tr("No file loaded."));
     else
-        m_file->setText(tr("%1 weights from %2")
-                            .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName));
+        m_file->setText(AbsorbedUpdatesFigure::fileSource(m_loaded.values.size(), m_loaded.name));
     m_updateLabel->setText(tr("&Update size:"));
     m_update->edit()->setToolTip(tr("About the learning rate for Adam, whose steps are about lr × sign"));
     m_formatsLabel->setText(tr("&Storage formats:"));
@@ -163,14 +148,8 @@ void AbsorbedUpdatesPanel::retranslate()
 
 QString AbsorbedUpdatesPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    m_fileHint->setText(why);
-    m_fileHint->setVisible(!values);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_fileHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     {
         const QSignalBlocker blocker(m_source);
         m_source->setCurrentIndex(2);
@@ -181,9 +160,8 @@ QString AbsorbedUpdatesPanel::loadFile(const QString& path)
     return {};
 }
 
-void AbsorbedUpdatesPanel::recompute()
+void AbsorbedUpdatesPanel::compute()
 {
-    m_debounce->stop();
     // 1. The weights from the chosen source; a bad field keeps the last good result.
     std::vector<double> weights;
     QString source;
@@ -209,9 +187,8 @@ void AbsorbedUpdatesPanel::recompute()
         if (ok) {
             weights = generateWeights(static_cast<std::size_t>(*count), *deviation, share,
                                       static_cast<std::uint64_t>(m_seed->value()));
-            source = tr("%1 generated weights (normal, σ = %2, %3 exactly 1, seed %4)")
-                         .arg(LessonText::count(*count), LessonText::approx(*deviation, 4), LessonText::percent(share))
-                         .arg(m_seed->value());
+            source = AbsorbedUpdatesFigure::generatedSource(*count, *deviation, share,
+                                                            static_cast<std::uint64_t>(m_seed->value()));
         }
         break;
     }
@@ -219,20 +196,17 @@ void AbsorbedUpdatesPanel::recompute()
         QString error;
         if (const auto parsed = LessonInput::values(m_weights->toPlainText(), error))
             weights = *parsed;
-        m_weightsHint->setText(error);
-        m_weightsHint->setVisible(!error.isEmpty());
+        setErrorHint(m_weightsHint, error);
         ok = error.isEmpty();
-        source = tr("%1 pasted weights").arg(LessonText::count(static_cast<std::int64_t>(weights.size())));
+        source = AbsorbedUpdatesFigure::pastedSource(weights.size());
         break;
     }
     default:
-        ok = !m_loaded.empty();
-        if (!ok) {
-            m_fileHint->setText(tr("Load a file of weights"));
-            m_fileHint->show();
-        }
-        weights = m_loaded;
-        source = tr("%1 weights from %2").arg(LessonText::count(static_cast<std::int64_t>(weights.size())), m_loadedName);
+        ok = !m_loaded.values.empty();
+        if (!ok)
+            setErrorHint(m_fileHint, tr("Load a file of weights"));
+        weights = m_loaded.values;
+        source = AbsorbedUpdatesFigure::fileSource(weights.size(), m_loaded.name);
         break;
     }
     QString updateError;
@@ -241,8 +215,7 @@ void AbsorbedUpdatesPanel::recompute()
         updateError = tr("The update must be a finite nonzero number");
     m_update->setHint(updateError);
     const std::vector<Format> formats = m_formats->checkedFormats();
-    m_formatsHint->setText(formats.empty() ? tr("Choose at least one storage format") : QString());
-    m_formatsHint->setVisible(formats.empty());
+    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one storage format") : QString());
     if (!ok || !updateError.isEmpty() || formats.empty())
         return;
 
@@ -255,16 +228,15 @@ void AbsorbedUpdatesPanel::recompute()
 
 std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<AbsorbedUpdatesFigure>(*m_data);
+    return figureOf<AbsorbedUpdatesFigure>(m_data);
 }
 
-void AbsorbedUpdatesPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 50,
+    .objectName = "absorbedUpdatesDock",
+    .title = [] { return AbsorbedUpdatesPanel::tr("Absorbed updates"); },
+    .makePanel = [] { return new AbsorbedUpdatesPanel; },
+    .view = AbsorbedUpdatesFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

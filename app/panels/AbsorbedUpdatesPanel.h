@@ -4,10 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include <QWidget>
-
 #include "app/figures/AbsorbedUpdatesFigure.h"
-#include "app/figures/Figure.h"
+#include "app/panels/LessonPanel.h"
 
 class QComboBox;
 class QLabel;
@@ -15,7 +13,6 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
-class QTimer;
 
 namespace floatscope::gui {
 
@@ -27,15 +24,14 @@ class HintedField;
 // master copy (generated with a seed, pasted, or loaded from .npy or .csv), an update size about
 // Adam's learning rate, and per storage format the share of updates lost and the |w| above which
 // every one is; the seeds' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
-class AbsorbedUpdatesPanel : public QWidget {
+class AbsorbedUpdatesPanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit AbsorbedUpdatesPanel(QWidget* parent = nullptr);
 
-    void recompute();
-    QString loadFile(const QString& path);
-    std::unique_ptr<Figure> makeFigure() const;
+    QString loadFile(const QString& path) override;
+    std::unique_ptr<Figure> makeFigure() const override;
 
     const std::optional<AbsorbedUpdatesData>& data() const { return m_data; }
     QComboBox* sourceBox() const { return m_source; }
@@ -47,11 +43,10 @@ public:
     FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
-    void retranslate();
-
     QComboBox* m_source = nullptr;
     QLabel* m_sourceLabel = nullptr;
     QStackedWidget* m_pages = nullptr;
@@ -74,10 +69,8 @@ private:
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
     FigureWidget* m_figure = nullptr;
-    QTimer* m_debounce = nullptr;
 
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     std::optional<AbsorbedUpdatesData> m_data;
 };
 

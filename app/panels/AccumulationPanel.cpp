@@ -5,7 +5,6 @@
 #include <string>
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,16 +14,17 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/charts/Chart.h"
 #include "app/figures/AccumulationFigure.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
+#include "app/panels/BackgroundJob.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
 
@@ -32,7 +32,7 @@ namespace floatscope::gui {
 
 namespace {
 
-// Runs of more adds than this (steps x formats) go to the worker thread. An add costs about 10 ns
+// Runs of more adds than this (steps x formats) go to the background job. An add costs about 10 ns
 // stored, 15 ns Kahan and 40 ns stochastic, chart recording included: this many stay within a
 // frame or two, while 10^7 stochastic steps in fourteen formats take several seconds.
 constexpr std::int64_t kForegroundAdds = 300'000;
@@ -60,25 +60,16 @@ std::vector<std::string> splitNames(const char* list)
 
 }  // namespace
 
-AccumulationPanel::AccumulationPanel(QWidget* parent) : QWidget(parent)
+AccumulationPanel::AccumulationPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
 {
     createWidgets();
     retranslate();
     applyPreset(QStringLiteral("one-plus-1e-3"));
 }
 
-AccumulationPanel::~AccumulationPanel()
-{
-    if (m_worker != nullptr) {
-        m_cancel = true;
-        m_worker->wait();
-        delete m_worker;
-    }
-}
-
 void AccumulationPanel::createWidgets()
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_presetLabel = new QLabel(content);
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
@@ -170,12 +161,7 @@ void AccumulationPanel::createWidgets()
     layout->addWidget(m_exact);
     layout->addWidget(m_table);
     layout->addWidget(m_notes);
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(350);  // run once the user stops typing
-    connect(m_debounce, &QTimer::timeout, this, &AccumulationPanel::recomputeNow);
     m_resizeTimer = new QTimer(this);
     m_resizeTimer->setSingleShot(true);
     m_resizeTimer->setInterval(120);
@@ -186,7 +172,7 @@ void AccumulationPanel::createWidgets()
 
     const auto edited = [this] {
         m_preset->setCurrentIndex(0);
-        scheduleRecompute();
+        recomputeLater(350);  // run once the user stops typing
     };
     for (HintedField* f : {m_start, m_delta, m_steps})
         connect(f, &HintedField::edited, this, edited);
@@ -203,6 +189,7 @@ void AccumulationPanel::createWidgets()
     });
     connect(m_playback, &PlaybackBar::positionRequested, this, &AccumulationPanel::setPosition);
     connect(m_cancelButton, &QPushButton::clicked, this, &AccumulationPanel::cancelRun);
+    connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
     updateModeControls();
 }
 
@@ -267,19 +254,13 @@ void AccumulationPanel::applyPreset(const QString& id)
         m_formats->setChecked(splitNames(p.formats));
         m_preset->setCurrentIndex(m_preset->findData(id));
         updateModeControls();
-        recomputeNow();
+        recompute();
         return;
     }
 }
 
-void AccumulationPanel::scheduleRecompute()
+void AccumulationPanel::compute()
 {
-    m_debounce->start();
-}
-
-void AccumulationPanel::recomputeNow()
-{
-    m_debounce->stop();
     // 1. The fields; each bad one gets its hint and the last good run stays on screen.
     QString startError;
     QString deltaError;
@@ -295,8 +276,7 @@ void AccumulationPanel::recomputeNow()
     m_delta->setHint(deltaError);
     m_steps->setHint(stepsError);
     const std::vector<Format> formats = m_formats->checkedFormats();
-    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
-    m_formatsHint->setVisible(formats.empty());
+    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
     if (!startError.isEmpty() || !deltaError.isEmpty() || !stepsError.isEmpty() || formats.empty())
         return;
 
@@ -313,55 +293,50 @@ void AccumulationPanel::recomputeNow()
     }
 
     // 2. A run already going is cancelled, and this one starts when it has stopped.
-    if (m_worker != nullptr) {
-        m_cancel = true;
-        m_pending = true;
+    if (m_job->running()) {
+        m_job->restart([this] { recompute(); });
         return;
     }
     pause();
     auto run = std::make_shared<AccumulationRun>(formats, setup);
     if (setup.steps * static_cast<std::int64_t>(formats.size()) <= kForegroundAdds) {
+        showRunning(false);
         run->compute();
         adopt(run);
         return;
     }
-    m_cancel = false;
     m_progress->setValue(0);
-    m_progress->show();
-    m_cancelButton->show();
+    showRunning(true);
     m_status->setText(tr("Running %1 steps in %2 formats…").arg(LessonText::count(setup.steps)).arg(formats.size()));
     m_status->show();
-    m_worker = QThread::create([this, run] {
-        const bool finished = run->compute(&m_cancel, [this](double share) {
-            QMetaObject::invokeMethod(m_progress, "setValue", Qt::QueuedConnection,
-                                      Q_ARG(int, static_cast<int>(share * 1000)));
-        });
-        QMetaObject::invokeMethod(this, [this, run, finished] { onWorkerDone(run, finished); }, Qt::QueuedConnection);
+    m_job->start([this, run](const BackgroundJob::Control& control) {
+        const bool finished = run->compute(control.cancelFlag(), control.progressFunction());
+        return [this, run, finished] { onRunDone(run, finished); };
     });
-    m_worker->start();
+}
+
+bool AccumulationPanel::running() const
+{
+    return m_job->running();
 }
 
 void AccumulationPanel::cancelRun()
 {
-    m_pending = false;
-    m_cancel = true;
+    m_job->cancel();
 }
 
-void AccumulationPanel::onWorkerDone(std::shared_ptr<AccumulationRun> run, bool finished)
+void AccumulationPanel::showRunning(bool running)
 {
-    m_worker->wait();
-    delete m_worker;
-    m_worker = nullptr;
-    m_progress->hide();
-    m_cancelButton->hide();
-    if (m_pending) {
-        m_pending = false;
+    m_progress->setVisible(running);
+    m_cancelButton->setVisible(running);
+    if (!running)
         m_status->hide();
-        recomputeNow();
-        return;
-    }
+}
+
+void AccumulationPanel::onRunDone(std::shared_ptr<AccumulationRun> run, bool finished)
+{
+    showRunning(false);
     if (finished) {
-        m_status->hide();
         adopt(std::move(run));
         return;
     }
@@ -529,17 +504,18 @@ std::unique_ptr<Figure> AccumulationPanel::makeFigure() const
     return std::make_unique<AccumulationFigure>(*m_run, m_cursor);
 }
 
-void AccumulationPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
-
 void AccumulationPanel::resizeEvent(QResizeEvent* event)
 {
-    QWidget::resizeEvent(event);
+    LessonPanel::resizeEvent(event);
     m_resizeTimer->start();
 }
+
+const LessonRegistration kRegistration({
+    .place = 10,
+    .objectName = "accumulationDock",
+    .title = [] { return AccumulationPanel::tr("Absorption over N steps"); },
+    .makePanel = [] { return new AccumulationPanel; },
+    .view = AccumulationFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

@@ -1,15 +1,12 @@
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include <QWidget>
-
-#include "app/figures/AccumulationRun.h"
-#include "app/figures/Figure.h"
+#include "app/panels/LessonPanel.h"
+#include "core/lessons/AccumulationRun.h"
 
 class QComboBox;
 class QLabel;
@@ -18,11 +15,11 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QTableWidget;
-class QThread;
 class QTimer;
 
 namespace floatscope::gui {
 
+class BackgroundJob;
 class ChartView;
 class FormatChecklist;
 class HintedField;
@@ -33,21 +30,19 @@ class PlaybackBar;
 // rounding. Step, play, pause and a slider move through the run; the chart shows every format's sum
 // against the step beside the exact line, decimated to the chart's pixels; the table gives each
 // format's bits, exact value, effective adds and the first stalled step, and the notes say why it
-// stalled. Long runs go to a worker thread with a progress bar and cancel; bad input gets a red hint
+// stalled. Long runs go to the background job with a progress bar and cancel; bad input gets a red hint
 // and the last good run stays.
-class AccumulationPanel : public QWidget {
+class AccumulationPanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit AccumulationPanel(QWidget* parent = nullptr);
-    ~AccumulationPanel() override;
 
     // A preset of accumulationPresets() by id ("one-plus-1e-3"), applied and run.
     void applyPreset(const QString& id);
-    // Reads the fields and runs: at once when short, else on the worker (runFinished follows).
-    void recomputeNow();
+    // recompute() runs at once when short, else in the background (runFinished follows).
     void cancelRun();
-    bool running() const { return m_worker != nullptr; }
+    bool running() const;
 
     void setPosition(std::int64_t step);
     std::int64_t position() const { return m_position; }
@@ -60,7 +55,7 @@ public:
     void redrawChart();
 
     const AccumulationRun* run() const { return m_run.get(); }
-    std::unique_ptr<Figure> makeFigure() const;
+    std::unique_ptr<Figure> makeFigure() const override;
 
     HintedField* startField() const { return m_start; }
     HintedField* deltaField() const { return m_delta; }
@@ -74,18 +69,18 @@ public:
     QString notes() const;
 
 signals:
-    void runFinished();  // a new run is shown, or a worker ended without one (cancelled)
+    void runFinished();  // a new run is shown, or a background run ended without one (cancelled)
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createWidgets();
-    void retranslate();
-    void scheduleRecompute();
+    void showRunning(bool running);
     void adopt(std::shared_ptr<AccumulationRun> run);
-    void onWorkerDone(std::shared_ptr<AccumulationRun> run, bool finished);
+    void onRunDone(std::shared_ptr<AccumulationRun> run, bool finished);
     void updateReadouts();
     void updateNotes();
     void updateModeControls();
@@ -121,7 +116,6 @@ private:
     QTableWidget* m_table = nullptr;
     QLabel* m_notes = nullptr;
 
-    QTimer* m_debounce = nullptr;
     QTimer* m_resizeTimer = nullptr;
 
     std::shared_ptr<AccumulationRun> m_run;
@@ -130,9 +124,7 @@ private:
     int m_lastColumns = 0;
     bool m_widenOnly = false;  // the table's columns may grow but not shrink (until the next run)
 
-    QThread* m_worker = nullptr;
-    std::atomic<bool> m_cancel{false};
-    bool m_pending = false;
+    BackgroundJob* m_job;
 };
 
 }  // namespace floatscope::gui

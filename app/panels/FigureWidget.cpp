@@ -37,8 +37,8 @@ int FigureWidget::heightForWidth(int width) const
     if (!m_figure)
         return 100;
     const FigureStyle s = style();
-    if (m_heightForWidth)
-        return static_cast<int>(std::ceil(m_heightForWidth(*m_figure, width, s)));
+    if (const FlowFigure* f = flow())
+        return static_cast<int>(std::ceil(f->heightForWidth(width, s)));
     const QSizeF preferred = m_figure->preferredSize(s);
     return static_cast<int>(std::ceil(preferred.height() * std::min(1.0, width / preferred.width())));
 }
@@ -56,9 +56,8 @@ QSize FigureWidget::minimumSizeHint() const
 
 QString FigureWidget::toolTipAt(const QPointF& point) const
 {
-    if (!m_figure || !m_toolTip)
-        return {};
-    return m_toolTip(*m_figure, point, QSizeF(size()), style());
+    const FlowFigure* f = flow();
+    return f != nullptr ? f->toolTipAt(point, QSizeF(size()), style()) : QString();
 }
 
 bool FigureWidget::event(QEvent* event)

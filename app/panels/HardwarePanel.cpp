@@ -14,7 +14,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include "gpu/Device.h"
@@ -25,13 +24,13 @@
 #include "core/inspect/Inspection.h"
 #include "app/inspector/InspectorState.h"
 #include "app/inspector/Presets.h"
+#include "app/panels/BackgroundJob.h"
 #include "core/text/Parse.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString kindText(gpu::MismatchKind kind)
 {
@@ -56,7 +55,7 @@ const char* const kCheckedFormats[] = {"fp16", "bf16", "e4m3fn", "e5m2", "e2m3",
 }  // namespace
 
 HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
-    : QWidget(parent), m_state(state), m_backends(gpu::makeBackends())
+    : QWidget(parent), m_state(state), m_backends(gpu::makeBackends()), m_job(new BackgroundJob(this))
 {
     m_device = new QLabel(this);
     m_device->setWordWrap(true);
@@ -114,16 +113,9 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
     connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
     connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
+    connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
     connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
     retranslate();
-}
-
-HardwarePanel::~HardwarePanel()
-{
-    if (m_worker != nullptr) {
-        m_cancel = true;
-        m_worker->wait();
-    }
 }
 
 void HardwarePanel::showDevice()
@@ -216,7 +208,7 @@ QString HardwarePanel::tableTitle() const
 
 void HardwarePanel::startVerify()
 {
-    if (m_worker != nullptr || m_verifyBackend->count() == 0)
+    if (m_job->running() || m_verifyBackend->count() == 0)
         return;
     const QString formatName = m_verifyFormat->currentText();
     const QString backendName = m_verifyBackend->currentText();
@@ -236,34 +228,31 @@ void HardwarePanel::startVerify()
         m_verifyResult->setText(qs(why));
         return;
     }
-    m_cancel = false;
     m_progress->setValue(0);
     m_verifyStart->setEnabled(false);
     m_verifyCancel->setEnabled(true);
     m_verifyResult->setText(tr("Comparing %1 with %2…").arg(formatName, backendName));
-    m_worker = QThread::create([this, backend, format, mode, overflow, range, formatName, backendName] {
+    m_job->start([this, backend, format, mode, overflow, range, formatName, backendName](const BackgroundJob::Control& job) {
         gpu::SweepOptions options;
-        options.cancel = &m_cancel;
-        options.progress = [this](double share) {
-            QMetaObject::invokeMethod(m_progress, "setValue", Qt::QueuedConnection, Q_ARG(int, static_cast<int>(share * 1000)));
-        };
+        options.cancel = job.cancelFlag();
+        options.progress = job.progressFunction();
         const gpu::SweepReport report = gpu::sweep(*backend, format, mode, overflow, range, options);
-        QMetaObject::invokeMethod(this, [this, report, formatName, backendName] { onVerifyDone(report, formatName, backendName); },
-                                  Qt::QueuedConnection);
+        return [this, report, formatName, backendName] { onVerifyDone(report, formatName, backendName); };
     });
-    m_worker->start();
 }
 
 void HardwarePanel::cancelVerify()
 {
-    m_cancel = true;
+    m_job->cancel();
+}
+
+bool HardwarePanel::verifying() const
+{
+    return m_job->running();
 }
 
 void HardwarePanel::onVerifyDone(const gpu::SweepReport& r, const QString& format, const QString& backend)
 {
-    m_worker->wait();
-    delete m_worker;
-    m_worker = nullptr;
     m_verifyStart->setEnabled(true);
     m_verifyCancel->setEnabled(false);
     QString text;

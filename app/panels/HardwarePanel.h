@@ -1,6 +1,5 @@
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -15,10 +14,10 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
-class QThread;
 
 namespace floatscope::gui {
 
+class BackgroundJob;
 class InspectorState;
 
 // The hardware cross-check: the device (or why there is none), the current value and the lesson
@@ -29,10 +28,9 @@ class HardwarePanel : public QWidget {
 
 public:
     explicit HardwarePanel(InspectorState* state, QWidget* parent = nullptr);
-    ~HardwarePanel() override;
 
     QTableWidget* agreementTable() const { return m_table; }
-    bool verifying() const { return m_worker != nullptr; }
+    bool verifying() const;
     void startVerify();
     void cancelVerify();
     QString verifySummary() const;
@@ -67,8 +65,7 @@ private:
     QLabel* m_demoTitle = nullptr;
     QPushButton* m_demoRun = nullptr;
     QLabel* m_demoResult = nullptr;
-    QThread* m_worker = nullptr;
-    std::atomic<bool> m_cancel{false};
+    BackgroundJob* m_job;
 };
 
 }  // namespace floatscope::gui

@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QEvent>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -14,16 +13,16 @@
 
 #include "app/figures/ScalingText.h"
 #include "app/panels/LedgerSchemesEditor.h"
+#include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/ScalingFigureView.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
 
 constexpr Recomputation kRecomputations[] = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The preset a count means: named ("anchor"), or typed as that preset's exact count.
 std::optional<ModelPreset> presetFor(const ParameterCountParse& parse)
@@ -38,7 +37,7 @@ std::optional<ModelPreset> presetFor(const ParameterCountParse& parse)
 
 }  // namespace
 
-LedgerPanel::LedgerPanel(QWidget* parent) : QWidget(parent)
+LedgerPanel::LedgerPanel(QWidget* parent) : LessonPanel(parent)
 {
     createWidgets();
     retranslate();
@@ -185,16 +184,16 @@ void LedgerPanel::createWidgets()
             if (modelPresets()[i].id == preset->id)
                 index = static_cast<int>(i);
         m_model->setCurrentIndex(index);
-        recomputeLedger();
+        recompute();
     });
     for (QSpinBox* s : {m_gpus, m_tp, m_seq, m_microBatch, m_hidden, m_heads, m_layers})
-        connect(s, &QSpinBox::valueChanged, this, &LedgerPanel::recomputeLedger);
+        connect(s, &QSpinBox::valueChanged, this, &LedgerPanel::recompute);
     for (QComboBox* c : {m_zero, m_unit, m_recompute})
-        connect(c, &QComboBox::currentIndexChanged, this, &LedgerPanel::recomputeLedger);
+        connect(c, &QComboBox::currentIndexChanged, this, &LedgerPanel::recompute);
     for (QCheckBox* c : {m_countActivations, m_sequenceParallel})
-        connect(c, &QCheckBox::toggled, this, &LedgerPanel::recomputeLedger);
-    connect(m_gpuMemory, &QLineEdit::textEdited, this, &LedgerPanel::recomputeLedger);
-    connect(m_schemes, &LedgerSchemesEditor::schemesChanged, this, &LedgerPanel::recomputeLedger);
+        connect(c, &QCheckBox::toggled, this, &LedgerPanel::recompute);
+    connect(m_gpuMemory, &QLineEdit::textEdited, this, &LedgerPanel::recompute);
+    connect(m_schemes, &LedgerSchemesEditor::schemesChanged, this, &LedgerPanel::recompute);
     connect(m_schemes, &LedgerSchemesEditor::selectionChanged, this, &LedgerPanel::showActivations);
     connect(m_schemes, &LedgerSchemesEditor::hintShown, this,
             [this](QWidget* hint) { QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); }); });
@@ -250,7 +249,7 @@ void LedgerPanel::retranslate()
 void LedgerPanel::onModelChosen(int index)
 {
     if (index < 0 || index >= static_cast<int>(modelPresets().size())) {
-        recomputeLedger();
+        recompute();
         return;
     }
     const ModelPreset& p = modelPresets()[static_cast<std::size_t>(index)];
@@ -264,7 +263,7 @@ void LedgerPanel::onModelChosen(int index)
         m_heads->setValue(static_cast<int>(p.shape->heads));
         m_layers->setValue(static_cast<int>(p.shape->layers));
     }
-    recomputeLedger();
+    recompute();
 }
 
 void LedgerPanel::setHint(QLabel* hint, const QString& text)
@@ -274,7 +273,7 @@ void LedgerPanel::setHint(QLabel* hint, const QString& text)
         QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); });
 }
 
-void LedgerPanel::recomputeLedger()
+void LedgerPanel::compute()
 {
     // 1. Read the fields; a bad one shows its hint and leaves the last result in place.
     LedgerInputs in;
@@ -382,7 +381,7 @@ void LedgerPanel::setParametersText(const QString& text)
 void LedgerPanel::setGpuMemoryText(const QString& text)
 {
     m_gpuMemory->setText(text);
-    recomputeLedger();
+    recompute();
 }
 
 void LedgerPanel::setGpus(int gpus) { m_gpus->setValue(gpus); }
@@ -402,11 +401,13 @@ QString LedgerPanel::activationHint() const { return m_activationHint->text(); }
 QString LedgerPanel::activationText() const { return m_activationResult->text(); }
 QString LedgerPanel::fitText() const { return m_fit->text(); }
 
-void LedgerPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 70,
+    .objectName = "ledgerPanel",
+    .title = [] { return LedgerPanel::tr("Memory ledger"); },
+    .makePanel = [] { return new LedgerPanel; },
+    .view = LedgerFigure::exportView(),
+    .viewExample = {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},
+});
 
 }  // namespace floatscope::gui

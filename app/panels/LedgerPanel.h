@@ -3,9 +3,8 @@
 #include <memory>
 #include <optional>
 
-#include <QWidget>
-
 #include "app/figures/LedgerFigure.h"
+#include "app/panels/LessonPanel.h"
 
 class QCheckBox;
 class QComboBox;
@@ -26,7 +25,7 @@ class ScalingFigureView;
 // (LedgerSchemesEditor); a stacked bar per scheme; activations with none, selective or full
 // recomputation; and whether it all fits a GPU of a chosen size. Numbers come from core. Bad input
 // shows a red hint by its field; the last result stays.
-class LedgerPanel : public QWidget {
+class LedgerPanel : public LessonPanel {
     Q_OBJECT
 
 public:
@@ -41,7 +40,7 @@ public:
 
     LedgerSchemesEditor* schemes() const { return m_schemes; }
     const std::optional<LedgerChart>& chart() const { return m_chart; }
-    std::unique_ptr<Figure> makeFigure() const;
+    std::unique_ptr<Figure> makeFigure() const override;
     QString parametersHint() const;
     QString activationHint() const;
     QString activationText() const;
@@ -51,12 +50,11 @@ signals:
     void ledgerChanged();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
     void createWidgets();
-    void retranslate();
-    void recomputeLedger();
     void showActivations();
     void onModelChosen(int index);
     void setHint(QLabel* hint, const QString& text);

@@ -16,6 +16,7 @@
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/PanelKit.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
@@ -24,8 +25,6 @@ namespace {
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
                                     ComponentRole::OptimizerStates, ComponentRole::Other};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 int roleIndex(ComponentRole role)
 {

@@ -1,20 +1,19 @@
 #include "app/panels/LogitsEpsilonPanel.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
@@ -25,9 +24,9 @@ constexpr int kMaxLogits = 16;
 
 }  // namespace
 
-LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
+LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : LessonPanel(parent)
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_logits = new HintedField(QStringLiteral("1000, 1001, 1002, 1003"), content);
     m_logitsLabel = new QLabel(content);
     m_logitsLabel->setBuddy(m_logits->edit());
@@ -44,7 +43,6 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<LogitsEpsilonFigure>();
 
     auto* pairRow = new QHBoxLayout;
     pairRow->addWidget(m_numerator);
@@ -62,14 +60,10 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(300);
-    connect(m_debounce, &QTimer::timeout, this, &LogitsEpsilonPanel::recompute);
-    connect(m_logits, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_eps, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
+    const auto later = [this] { recomputeLater(300); };
+    connect(m_logits, &HintedField::edited, this, later);
+    connect(m_eps, &HintedField::edited, this, later);
     connect(m_formats, &FormatChecklist::checkedChanged, this, &LogitsEpsilonPanel::recompute);
     connect(m_numerator, &QComboBox::activated, this, &LogitsEpsilonPanel::recompute);
     connect(m_denominator, &QComboBox::activated, this, &LogitsEpsilonPanel::recompute);
@@ -102,9 +96,8 @@ void LogitsEpsilonPanel::refillPair(int count)
     m_denominator->setCurrentIndex(std::clamp(denominator, 0, count - 1));
 }
 
-void LogitsEpsilonPanel::recompute()
+void LogitsEpsilonPanel::compute()
 {
-    m_debounce->stop();
     // 1. The logits: finite numbers, 2 to 16 of them.
     static const QRegularExpression kSeparators(QStringLiteral("[\\s,;]+"));
     const QStringList texts = m_logits->text().split(kSeparators, Qt::SkipEmptyParts);
@@ -126,8 +119,7 @@ void LogitsEpsilonPanel::recompute()
     const auto eps = LessonInput::number(m_eps->text(), epsError);
     m_eps->setHint(epsError);
     const std::vector<Format> formats = m_formats->checkedFormats();
-    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
-    m_formatsHint->setVisible(formats.empty());
+    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
     if (!logitsError.isEmpty() || !eps || formats.empty())
         return;
 
@@ -145,16 +137,15 @@ void LogitsEpsilonPanel::recompute()
 
 std::unique_ptr<Figure> LogitsEpsilonPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<LogitsEpsilonFigure>(*m_data);
+    return figureOf<LogitsEpsilonFigure>(m_data);
 }
 
-void LogitsEpsilonPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 40,
+    .objectName = "logitsEpsilonDock",
+    .title = [] { return LogitsEpsilonPanel::tr("Logits and eps"); },
+    .makePanel = [] { return new LogitsEpsilonPanel; },
+    .view = LogitsEpsilonFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

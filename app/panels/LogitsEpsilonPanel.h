@@ -3,14 +3,11 @@
 #include <memory>
 #include <optional>
 
-#include <QWidget>
-
-#include "app/figures/Figure.h"
 #include "app/figures/LogitsEpsilonFigure.h"
+#include "app/panels/LessonPanel.h"
 
 class QComboBox;
 class QLabel;
-class QTimer;
 
 namespace floatscope::gui {
 
@@ -21,14 +18,13 @@ class HintedField;
 // Two small lessons of seed 002: logits 1000 .. 1003 stored in bf16 and fp16 and what that does to
 // softmax's probability ratios (bf16 makes 1000, 1001 and 1002 one value), and RMSNorm's eps = 1e-6
 // stored in each format (a subnormal with 5 significant bits in fp16) with its relative error.
-class LogitsEpsilonPanel : public QWidget {
+class LogitsEpsilonPanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit LogitsEpsilonPanel(QWidget* parent = nullptr);
 
-    void recompute();
-    std::unique_ptr<Figure> makeFigure() const;
+    std::unique_ptr<Figure> makeFigure() const override;
 
     const std::optional<LogitsEpsilonData>& data() const { return m_data; }
     HintedField* logitsField() const { return m_logits; }
@@ -39,10 +35,10 @@ public:
     FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     void refillPair(int count);
 
     HintedField* m_logits = nullptr;
@@ -57,7 +53,6 @@ private:
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
     FigureWidget* m_figure = nullptr;
-    QTimer* m_debounce = nullptr;
     std::optional<LogitsEpsilonData> m_data;
 };
 

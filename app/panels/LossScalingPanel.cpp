@@ -3,9 +3,6 @@
 #include <cmath>
 
 #include <QComboBox>
-#include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -16,15 +13,15 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/charts/Chart.h"
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "core/format/Registry.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
@@ -45,9 +42,9 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 
 }  // namespace
 
-LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
+LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_format = new QComboBox(content);
     for (const Format& f : namedFormats())
         m_format->addItem(QString::fromStdString(f.name()));
@@ -113,7 +110,6 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     form->addRow(QString(), m_sourcePages);
     form->addRow(m_scaleLabel, scaleRow);
     m_window = new FigureWidget(content);
-    m_window->bindTo<LossWindowFigure>();
 
     // Dynamic loss scaling.
     m_dynamicBox = new QGroupBox(content);
@@ -157,12 +153,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_window);
     layout->addWidget(m_dynamicBox, 1);
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(250);
-    connect(m_debounce, &QTimer::timeout, this, &LossScalingPanel::recompute);
     connect(m_format, &QComboBox::currentIndexChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_sourcePages->setCurrentIndex(index);
@@ -176,12 +167,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : QWidget(parent)
         connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
-    connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Gradients from a file"), QString(),
-                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
-        if (!path.isEmpty())
-            loadFile(path);
-    });
+    connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Gradients from a file")); });
     retranslate();
     recompute();
 }
@@ -204,11 +190,11 @@ void LossScalingPanel::retranslate()
     m_stepsLabel->setText(tr("Steps:"));
     m_perStepLabel->setText(tr("Gradients a step:"));
     m_seedLabel->setText(tr("See&d:"));
-    if (m_loaded.empty())
+    if (m_loaded.values.empty())
         m_valuesSource->setText(tr("Or load a tensor of gradients from a file."));
     else
         m_valuesSource->setText(tr("%1 values from %2 (used while the box is empty)")
-                                    .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName));
+                                    .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())), m_loaded.name));
     showScale();
     if (m_data) {
         m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
@@ -226,7 +212,7 @@ void LossScalingPanel::showScale()
 void LossScalingPanel::inputsChanged()
 {
     m_runDirty = true;
-    m_debounce->start();
+    recomputeLater(250);
 }
 
 void LossScalingPanel::setLog2Scale(int log2Scale)
@@ -238,19 +224,13 @@ void LossScalingPanel::setLog2Scale(int log2Scale)
         m_scaleBox->setValue(log2Scale);
     }
     showScale();
-    m_debounce->start(m_runDirty ? 250 : 30);
+    recomputeLater(m_runDirty ? 250 : 30);
 }
 
 QString LossScalingPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    m_valuesHint->setText(why);
-    m_valuesHint->setVisible(!values);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_valuesHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     m_source->setCurrentIndex(1);
     {
         const QSignalBlocker blocker(m_values);
@@ -262,9 +242,8 @@ QString LossScalingPanel::loadFile(const QString& path)
     return {};
 }
 
-void LossScalingPanel::recompute()
+void LossScalingPanel::compute()
 {
-    m_debounce->stop();
     const Format format = namedFormat(m_format->currentText().toStdString());
     // 1. The source; a bad field keeps the last good figures.
     LogNormal distribution;
@@ -288,13 +267,12 @@ void LossScalingPanel::recompute()
         if (!m_values->toPlainText().trimmed().isEmpty()) {
             if (const auto parsed = LessonInput::values(m_values->toPlainText(), error))
                 values = *parsed;
-        } else if (!m_loaded.empty()) {
-            values = m_loaded;
+        } else if (!m_loaded.values.empty()) {
+            values = m_loaded.values;
         } else {
             error = tr("Paste gradients or load a file");
         }
-        m_valuesHint->setText(error);
-        m_valuesHint->setVisible(!error.isEmpty());
+        setErrorHint(m_valuesHint, error);
         ok = error.isEmpty();
     }
     if (!ok)
@@ -342,16 +320,15 @@ QString LossScalingPanel::summary() const
 
 std::unique_ptr<Figure> LossScalingPanel::makeFigure() const
 {
-    if (!m_data)
-        return nullptr;
-    return std::make_unique<LossScalingFigure>(*m_data);
+    return figureOf<LossScalingFigure>(m_data);
 }
 
-void LossScalingPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 30,
+    .objectName = "lossScalingDock",
+    .title = [] { return LossScalingPanel::tr("Loss scaling"); },
+    .makePanel = [] { return new LossScalingPanel; },
+    .view = LossScalingFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

@@ -4,10 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include <QWidget>
-
-#include "app/figures/Figure.h"
 #include "app/figures/LossScalingFigure.h"
+#include "app/panels/LessonPanel.h"
 
 class QComboBox;
 class QGroupBox;
@@ -17,7 +15,6 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QStackedWidget;
-class QTimer;
 
 namespace floatscope::gui {
 
@@ -30,16 +27,15 @@ class HintedField;
 // same log2 axis as the fp16 window, with the shares that underflow, go subnormal or overflow; and
 // dynamic loss scaling (overflow: skip the step and halve S; N good steps: double it) as a
 // timeline, starting from a scale that is too large, as the seed's demo does.
-class LossScalingPanel : public QWidget {
+class LossScalingPanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit LossScalingPanel(QWidget* parent = nullptr);
 
-    void recompute();
     void setLog2Scale(int log2Scale);
-    QString loadFile(const QString& path);
-    std::unique_ptr<Figure> makeFigure() const;
+    QString loadFile(const QString& path) override;
+    std::unique_ptr<Figure> makeFigure() const override;
 
     const std::optional<LossScalingData>& data() const { return m_data; }
     QComboBox* formatBox() const { return m_format; }
@@ -53,10 +49,10 @@ public:
     FigureWidget* windowView() const { return m_window; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     void inputsChanged();  // anything but S: the dynamic run is simulated again
     void showScale();
 
@@ -93,10 +89,8 @@ private:
     ChartView* m_timeline = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_events = nullptr;
-    QTimer* m_debounce = nullptr;
 
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     bool m_runDirty = true;
     std::optional<LossScalingData> m_data;
 };

@@ -23,6 +23,12 @@ QLabel* makeErrorHint(QWidget* parent)
     return label;
 }
 
+void setErrorHint(QLabel* hint, const QString& text)
+{
+    hint->setText(text);
+    hint->setVisible(!text.isEmpty());
+}
+
 void setErrorHintHtml(QLabel* hint, const QString& text)
 {
     hint->setText(text.isEmpty() ? QString()

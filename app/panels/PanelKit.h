@@ -12,6 +12,9 @@ namespace floatscope::gui {
 // A hidden, word-wrapped label in the red of the inspector's value hint.
 QLabel* makeErrorHint(QWidget* parent);
 
+// Shows `text` in the hint, or hides the hint when `text` is empty.
+void setErrorHint(QLabel* hint, const QString& text);
+
 // Shows `text` in red as rich text (escaped), or hides the hint when `text` is empty.
 void setErrorHintHtml(QLabel* hint, const QString& text);
 

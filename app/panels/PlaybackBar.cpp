@@ -13,7 +13,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 
 namespace floatscope::gui {
 

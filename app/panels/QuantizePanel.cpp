@@ -6,7 +6,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QEvent>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -19,23 +18,25 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/figures/QuantizeFigure.h"
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
+#include "app/panels/BackgroundJob.h"
+#include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
 
 // Tensors up to this many elements are quantized at once on the GUI thread (well under a frame);
-// larger ones, and files over a megabyte, go to the worker.
+// larger ones, and files over a megabyte, go to the background job.
 constexpr std::size_t kSynchronousElements = std::size_t{1} << 16;
 constexpr std::uintmax_t kSynchronousFileBytes = std::uintmax_t{1} << 20;
 
@@ -46,8 +47,6 @@ constexpr RoundingMode kRoundings[] = {RoundingMode::NearestEven, RoundingMode::
                                        RoundingMode::Up,          RoundingMode::Down,        RoundingMode::ToOdd,
                                        RoundingMode::Stochastic};
 const char* const kStorages[] = {"fp32", "fp64", "bf16", "fp16"};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 template <class T, std::size_t N>
 int indexOf(const T (&list)[N], T value)
@@ -60,28 +59,15 @@ int indexOf(const T (&list)[N], T value)
 
 }  // namespace
 
-QuantizePanel::QuantizePanel(QWidget* parent) : QWidget(parent)
+QuantizePanel::QuantizePanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
 {
     createWidgets();
     retranslate();
     applyPreset(PerTensor);
 }
 
-QuantizePanel::~QuantizePanel()
-{
-    if (m_worker != nullptr) {
-        m_cancelFlag = true;
-        m_worker->wait();
-    }
-}
-
 void QuantizePanel::createWidgets()
 {
-    m_timer = new QTimer(this);
-    m_timer->setSingleShot(true);
-    m_timer->setInterval(150);
-    connect(m_timer, &QTimer::timeout, this, &QuantizePanel::recompute);
-
     // 1. The example and its lesson.
     m_exampleLabel = new QLabel(this);
     m_example = new QComboBox(this);
@@ -327,8 +313,9 @@ void QuantizePanel::createWidgets()
         if (!m_applying && kSchemes[index] == SchemeKind::Nvfp4)
             m_format->setCurrentText(QStringLiteral("e2m1"));
     });
-    connect(m_browse, &QPushButton::clicked, this, &QuantizePanel::chooseFile);
+    connect(m_browse, &QPushButton::clicked, this, &QuantizePanel::browse);
     connect(m_cancel, &QPushButton::clicked, this, &QuantizePanel::cancel);
+    connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
 }
 
 void QuantizePanel::retranslate()
@@ -458,7 +445,6 @@ void QuantizePanel::applyPreset(int index)
     m_focus = p.focus;
     m_note->setText(p.note);
     updateEnabled();
-    m_timer->stop();
     recompute();
 }
 
@@ -466,7 +452,6 @@ void QuantizePanel::setValuesText(const QString& text)
 {
     m_source->setCurrentIndex(0);
     m_values->setPlainText(text);
-    m_timer->stop();
     recompute();
 }
 
@@ -474,14 +459,18 @@ void QuantizePanel::setFilePath(const QString& path)
 {
     m_source->setCurrentIndex(2);
     m_path->setText(path);
-    m_timer->stop();
     recompute();
+}
+
+QString QuantizePanel::loadFile(const QString& path)
+{
+    setFilePath(path);
+    return m_statusKind == Status::Failed ? m_tensorError : QString();
 }
 
 void QuantizePanel::setFormatText(const QString& text)
 {
     m_format->setCurrentText(text);
-    m_timer->stop();
     recompute();
 }
 
@@ -495,7 +484,7 @@ void QuantizePanel::scheduleRecompute()
         m_note->clear();
     }
     updateEnabled();
-    m_timer->start();
+    recomputeLater(150);
 }
 
 std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
@@ -574,13 +563,11 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     return in;
 }
 
-void QuantizePanel::recompute()
+void QuantizePanel::compute()
 {
-    m_timer->stop();
-    if (m_worker != nullptr) {
-        // The worker's result is stale: let it stop at its next step and start again after it.
-        m_restart = true;
-        m_cancelFlag = true;
+    if (m_job->running()) {
+        // The running report is stale: let it stop at its next step and start again after it.
+        m_job->restart([this] { recompute(); });
         return;
     }
     const std::optional<Inputs> in = readInputs();
@@ -609,45 +596,33 @@ void QuantizePanel::start(const Inputs& in)
         finish(outcome, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
         return;
     }
-    m_cancelFlag = false;
-    m_restart = false;
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
     m_statusKind = Status::Running;
     showStatus();
-    m_worker = QThread::create([this, in, began] {
+    m_job->start([this, in, began](const BackgroundJob::Control& job) {
         ReportControl control;
-        control.cancel = &m_cancelFlag;
-        control.progress = [this](double share) {
-            QMetaObject::invokeMethod(m_progress, "setValue", Qt::QueuedConnection,
-                                      Q_ARG(int, static_cast<int>(share * 1000)));
-        };
+        control.cancel = job.cancelFlag();
+        control.progress = job.progressFunction();
         const ReportOutcome outcome = makeQuantizeReport(in.request, in.options, control);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-        QMetaObject::invokeMethod(this, [this, outcome, seconds] { finish(outcome, seconds); }, Qt::QueuedConnection);
+        return [this, outcome, seconds] { finish(outcome, seconds); };
     });
-    m_worker->start();
 }
 
 void QuantizePanel::cancel()
 {
-    m_restart = false;
-    m_cancelFlag = true;
+    m_job->cancel();
+}
+
+bool QuantizePanel::busy() const
+{
+    return m_job->running();
 }
 
 void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
 {
-    if (m_worker != nullptr) {
-        m_worker->wait();
-        delete m_worker;
-        m_worker = nullptr;
-        m_cancel->setEnabled(false);
-        if (m_restart) {
-            m_restart = false;
-            recompute();
-            return;
-        }
-    }
+    m_cancel->setEnabled(false);
     m_seconds = seconds;
     switch (outcome.problem) {
     case ReportOutcome::Problem::None:
@@ -681,6 +656,8 @@ void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
 
 void QuantizePanel::setHint(QLabel* hint, const QString& text)
 {
+    if (hint == m_tensorHint)
+        m_tensorError = text;
     setErrorHintHtml(hint, text);
     if (!text.isEmpty())
         QTimer::singleShot(0, hint, [this, hint] { m_scroll->ensureWidgetVisible(hint); });
@@ -705,7 +682,7 @@ void QuantizePanel::showStatus()
     m_status->setText(status);
 }
 
-void QuantizePanel::chooseFile()
+void QuantizePanel::browse()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load a tensor"), m_path->text(),
                                                       tr("Tensors (*.csv *.txt *.npy);;All files (*)"));
@@ -730,11 +707,14 @@ QString QuantizePanel::tensorHint() const { return m_tensorHint->text(); }
 QString QuantizePanel::recipeHint() const { return m_recipeHint->text(); }
 QString QuantizePanel::statusText() const { return m_status->text(); }
 
-void QuantizePanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 60,
+    .objectName = "quantizePanel",
+    .title = [] { return QuantizePanel::tr("Block scaling"); },
+    .figureTitle = [] { return QuantizePanel::tr("Block scaling and quantization"); },
+    .makePanel = [] { return new QuantizePanel; },
+    .view = QuantizeFigure::exportView(),
+    .viewExample = {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"},
+});
 
 }  // namespace floatscope::gui

@@ -1,14 +1,11 @@
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include <QWidget>
-
-#include "app/figures/Figure.h"
-#include "app/figures/QuantizeReport.h"
+#include "app/panels/LessonPanel.h"
+#include "core/scaling/QuantizeReport.h"
 
 class QCheckBox;
 class QComboBox;
@@ -22,11 +19,10 @@ class QPushButton;
 class QScrollArea;
 class QSpinBox;
 class QTableWidget;
-class QThread;
-class QTimer;
 
 namespace floatscope::gui {
 
+class BackgroundJob;
 class BlockTableModel;
 class ElementTableModel;
 class QuantizeResults;
@@ -34,14 +30,13 @@ class QuantizeResults;
 // Block scaling and quantization (issue 6): a tensor typed, generated or loaded; an element format
 // and a scheme; every element's code, dequantized value and error, every block's scale, a summary,
 // the same tensor through the other recipes, and a heatmap of errors for matrices. The seeds'
-// examples are presets. Large tensors are quantized on a worker thread with progress and cancel;
+// examples are presets. Large tensors are quantized in the background with progress and cancel;
 // bad input shows a red hint by its field and the last result stays.
-class QuantizePanel : public QWidget {
+class QuantizePanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit QuantizePanel(QWidget* parent = nullptr);
-    ~QuantizePanel() override;
 
     // The seeds' examples, in the order of the Example box.
     enum Preset {
@@ -60,13 +55,14 @@ public:
     void setValuesText(const QString& text);
     void setFormatText(const QString& text);
     void setFilePath(const QString& path);
-    // Starts a recomputation now (on the worker for large tensors).
-    void recompute();
+    // The file as the tensor; empty when it was quantized (or is, in the background), else why not.
+    QString loadFile(const QString& path) override;
+    // recompute() quantizes at once, or in the background for large tensors.
     void cancel();
-    bool busy() const { return m_worker != nullptr; }
+    bool busy() const;
 
     std::shared_ptr<const QuantizeReport> report() const { return m_report; }
-    std::unique_ptr<Figure> makeFigure() const;
+    std::unique_ptr<Figure> makeFigure() const override;
     ElementTableModel* elementModel() const;
     BlockTableModel* blockModel() const;
     QTableWidget* comparisonTable() const;
@@ -83,7 +79,8 @@ signals:
     void recomputeFinished();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
     struct Inputs {
@@ -92,7 +89,6 @@ private:
     };
 
     void createWidgets();
-    void retranslate();
     void scheduleRecompute();
     std::optional<Inputs> readInputs();
     void start(const Inputs& inputs);
@@ -100,7 +96,7 @@ private:
     void showStatus();
     void updateEnabled();
     void showSourcePage(int page);
-    void chooseFile();
+    void browse();
     void setHint(QLabel* hint, const QString& text);
 
     // Tensor.
@@ -160,10 +156,8 @@ private:
     QLabel* m_status = nullptr;
     QuantizeResults* m_results = nullptr;
     QScrollArea* m_scroll = nullptr;
-    QTimer* m_timer = nullptr;
-    QThread* m_worker = nullptr;
-    std::atomic<bool> m_cancelFlag{false};
-    bool m_restart = false;        // inputs changed while the worker ran
+    BackgroundJob* m_job;
+    QString m_tensorError;         // the tensor hint's text
     bool m_applying = false;       // a preset is setting the controls
     int m_preset = PerTensor;      // the example last applied (its note), or -1 once edited
     std::optional<std::size_t> m_focus;  // the element the applied example is about

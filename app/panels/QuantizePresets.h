@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
 namespace floatscope::gui {
 

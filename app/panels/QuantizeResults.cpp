@@ -17,14 +17,9 @@
 #include "core/inspect/Inspection.h"
 #include "app/panels/QuantizeTables.h"
 #include "app/panels/ScalingFigureView.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
-
-namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-}  // namespace
 
 QuantizeResults::QuantizeResults(QWidget* parent) : QWidget(parent)
 {

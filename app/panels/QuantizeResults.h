@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
 class QComboBox;
 class QLabel;

@@ -7,14 +7,13 @@
 #include "core/exact/DecimalText.h"
 #include "app/figures/ScalingText.h"
 #include "core/inspect/Inspection.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
 namespace {
 
 constexpr std::size_t kCacheRows = 256;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QColor markColour() { return QColor(0xD5, 0x5E, 0x00); }  // Okabe-Ito vermillion
 

@@ -1,29 +1,26 @@
 #include "app/panels/RangeBarsPanel.h"
 
-#include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonInput.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
 
-RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
+RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
 {
-    auto* content = new QWidget;
+    QWidget* content = scrollingContent();
     m_formats = new FormatChecklist({"fp32", "fp16", "bf16", "e4m3fn", "e5m2"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
@@ -36,17 +33,13 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
     m_values->setMaximumHeight(90);
     m_valuesLabel = new QLabel(content);
     m_valuesLabel->setBuddy(m_values);
-    m_valuesHint = new QLabel(content);
-    m_valuesHint->setWordWrap(true);
-    m_valuesHint->setStyleSheet(QStringLiteral("QLabel { color: #c0392b; font-weight: bold; }"));
-    m_valuesHint->hide();
+    m_valuesHint = makeErrorHint(content);
     m_source = new QLabel(content);
     m_source->setWordWrap(true);
     m_load = new QPushButton(content);
     m_example = new QPushButton(content);
     m_clear = new QPushButton(content);
     m_figure = new FigureWidget(content);
-    m_figure->bindTo<RangeBarsFigure>();
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_load);
     buttons->addWidget(m_example);
@@ -67,25 +60,15 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(form);
     layout->addWidget(m_figure);
     layout->addStretch();
-    wrapInScrollArea(this, content);
 
-    m_debounce = new QTimer(this);
-    m_debounce->setSingleShot(true);
-    m_debounce->setInterval(300);
-    connect(m_debounce, &QTimer::timeout, this, &RangeBarsPanel::recompute);
+    const auto later = [this] { recomputeLater(300); };
     connect(m_formats, &FormatChecklist::checkedChanged, this, &RangeBarsPanel::recompute);
-    connect(m_marks, &HintedField::edited, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_values, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
-    connect(m_load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Values from a file"), QString(),
-                                                          tr("Tensors (*.npy *.csv *.txt);;All files (*)"));
-        if (!path.isEmpty())
-            loadFile(path);
-    });
+    connect(m_marks, &HintedField::edited, this, later);
+    connect(m_values, &QPlainTextEdit::textChanged, this, later);
+    connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Values from a file")); });
     connect(m_example, &QPushButton::clicked, this, &RangeBarsPanel::useExampleValues);
     connect(m_clear, &QPushButton::clicked, this, [this] {
-        m_loaded.clear();
-        m_loadedName.clear();
+        m_loaded = {};
         m_exampleLoaded = false;
         m_values->clear();
         recompute();
@@ -120,10 +103,10 @@ void RangeBarsPanel::showValuesSource()
         text = tr("The histogram shows the values typed above.");
     else if (m_exampleLoaded)
         text = tr("The histogram shows %1 example gradients: log-normal, median 10⁻⁶, 1.5 decades either way (seeded).")
-                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())));
-    else if (!m_loaded.empty())
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())));
+    else if (!m_loaded.values.empty())
         text = tr("The histogram shows %1 values from %2.")
-                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.size())), m_loadedName);
+                   .arg(LessonText::count(static_cast<std::int64_t>(m_loaded.values.size())), m_loaded.name);
     else
         text = tr("No values: the histogram is hidden.");
     m_source->setText(text);
@@ -131,8 +114,7 @@ void RangeBarsPanel::showValuesSource()
 
 void RangeBarsPanel::useExampleValues()
 {
-    m_loaded = RangeBarsData::exampleValues();
-    m_loadedName.clear();
+    m_loaded = {RangeBarsData::exampleValues(), {}};
     m_exampleLoaded = true;
     {
         const QSignalBlocker blocker(m_values);
@@ -143,14 +125,8 @@ void RangeBarsPanel::useExampleValues()
 
 QString RangeBarsPanel::loadFile(const QString& path)
 {
-    QString why;
-    std::optional<std::vector<double>> values = LessonInput::file(path, why);
-    m_valuesHint->setText(why);
-    m_valuesHint->setVisible(!values);
-    if (!values)
+    if (const QString why = readValuesFile(path, m_valuesHint, m_loaded); !why.isEmpty())
         return why;
-    m_loaded = std::move(*values);
-    m_loadedName = QFileInfo(path).fileName();
     m_exampleLoaded = false;
     {
         const QSignalBlocker blocker(m_values);
@@ -160,13 +136,11 @@ QString RangeBarsPanel::loadFile(const QString& path)
     return {};
 }
 
-void RangeBarsPanel::recompute()
+void RangeBarsPanel::compute()
 {
-    m_debounce->stop();
     // 1. Formats and marks; a bad field keeps the last good figure.
     const std::vector<Format> formats = m_formats->checkedFormats();
-    m_formatsHint->setText(formats.empty() ? tr("Choose at least one format") : QString());
-    m_formatsHint->setVisible(formats.empty());
+    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
     QString marksError;
     const auto marks = LessonInput::marks(m_marks->text(), marksError);
     m_marks->setHint(marksError);
@@ -178,12 +152,11 @@ void RangeBarsPanel::recompute()
         if (const auto parsed = LessonInput::values(m_values->toPlainText(), valuesError))
             typed = *parsed;
     }
-    m_valuesHint->setText(valuesError);
-    m_valuesHint->setVisible(!valuesError.isEmpty());
+    setErrorHint(m_valuesHint, valuesError);
     showValuesSource();
     if (formats.empty() || !marks || !valuesError.isEmpty())
         return;
-    m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded));
+    m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded.values));
     m_figure->setFigure(makeFigure());
 }
 
@@ -192,11 +165,12 @@ std::unique_ptr<Figure> RangeBarsPanel::makeFigure() const
     return std::make_unique<RangeBarsFigure>(m_data);
 }
 
-void RangeBarsPanel::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWidget::changeEvent(event);
-}
+const LessonRegistration kRegistration({
+    .place = 20,
+    .objectName = "rangeBarsDock",
+    .title = [] { return RangeBarsPanel::tr("Range bars"); },
+    .makePanel = [] { return new RangeBarsPanel; },
+    .view = RangeBarsFigure::exportView(),
+});
 
 }  // namespace floatscope::gui

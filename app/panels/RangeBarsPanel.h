@@ -3,15 +3,12 @@
 #include <memory>
 #include <vector>
 
-#include <QWidget>
-
-#include "app/figures/Figure.h"
 #include "app/figures/RangeBarsFigure.h"
+#include "app/panels/LessonPanel.h"
 
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
-class QTimer;
 
 namespace floatscope::gui {
 
@@ -23,17 +20,15 @@ class HintedField;
 // span, normal span, largest finite value; exact numbers on hover), marks for values the user adds
 // (a gradient of 1e-8, eps = 1e-6), and the histogram of a pasted or loaded list of values with the
 // share that underflows, goes subnormal or overflows in each format.
-class RangeBarsPanel : public QWidget {
+class RangeBarsPanel : public LessonPanel {
     Q_OBJECT
 
 public:
     explicit RangeBarsPanel(QWidget* parent = nullptr);
 
-    void recompute();
-    // Values from a .npy or .csv file; empty on success, else why not (also shown in red).
-    QString loadFile(const QString& path);
+    QString loadFile(const QString& path) override;
     void useExampleValues();
-    std::unique_ptr<Figure> makeFigure() const;
+    std::unique_ptr<Figure> makeFigure() const override;
 
     const RangeBarsData& data() const { return m_data; }
     FormatChecklist* formatList() const { return m_formats; }
@@ -43,10 +38,10 @@ public:
     FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void compute() override;
+    void retranslate() override;
 
 private:
-    void retranslate();
     void showValuesSource();
 
     FormatChecklist* m_formats = nullptr;
@@ -62,11 +57,9 @@ private:
     QPushButton* m_example = nullptr;
     QPushButton* m_clear = nullptr;
     FigureWidget* m_figure = nullptr;
-    QTimer* m_debounce = nullptr;
 
     // Values that came from a file or the example, used while the text box is empty.
-    std::vector<double> m_loaded;
-    QString m_loadedName;
+    LoadedValues m_loaded;
     bool m_exampleLoaded = false;
     RangeBarsData m_data;
 };

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/window/AppSettings.h"
-
 namespace floatscope::gui {
+
+enum class Theme { Light, Dark };
 
 // Light or dark, on the Fusion style so both look the same on every desktop.
 void applyTheme(Theme theme);

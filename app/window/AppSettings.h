@@ -4,9 +4,9 @@
 #include <QSettings>
 #include <QStringList>
 
-namespace floatscope::gui {
+#include "app/style/Theme.h"
 
-enum class Theme { Light, Dark };
+namespace floatscope::gui {
 
 // The settings Floatscope remembers between runs, typed; enums are stored by name.
 class AppSettings {

@@ -35,8 +35,8 @@
 #include "app/inspector/Presets.h"
 #include "app/inspector/ValueEntry.h"
 #include "app/panels/HardwarePanel.h"
-#include "app/panels/LessonPanels.h"
-#include "app/panels/ScalingPanels.h"
+#include "app/panels/LessonPanel.h"
+#include "app/panels/LessonRegistry.h"
 #include "app/style/Theme.h"
 #include "app/text/InspectionText.h"
 
@@ -89,8 +89,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createWidgets();
     createActions();
     createMenus();
-    installLessonPanels(*this);
-    installScalingPanels(*this);
+    installLessons();
     readSettings();
     connect(m_state, &InspectorState::changed, this, &MainWindow::onStateChanged);
     onStateChanged();
@@ -186,6 +185,16 @@ void MainWindow::createWidgets()
                                                                    m_state->results());
                      }},
                     m_neighbourhoodDock);
+}
+
+void MainWindow::installLessons()
+{
+    for (const Lesson& lesson : lessons()) {
+        LessonPanel* panel = lesson.makePanel();
+        addPanel(panel, QString::fromLatin1(lesson.objectName), lesson.title,
+                 FigureSource{lesson.figureTitle ? lesson.figureTitle : lesson.title,
+                              [panel] { return panel->makeFigure(); }});
+    }
 }
 
 void MainWindow::addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,

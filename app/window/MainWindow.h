@@ -6,7 +6,7 @@
 #include <QMainWindow>
 #include <QTranslator>
 
-#include "app/figures/ExportDialog.h"
+#include "app/window/ExportDialog.h"
 #include "app/window/AppSettings.h"
 #include "app/window/Session.h"
 
@@ -71,6 +71,7 @@ private:
     void createWidgets();
     void createActions();
     void createMenus();
+    void installLessons();  // a tab per registered lesson (panels/LessonRegistry.h)
     void retranslate();
     void readSettings();
     void writeSettings();

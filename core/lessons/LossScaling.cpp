@@ -130,4 +130,41 @@ DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScal
     return run;
 }
 
+ZoneShares LossScalingData::sharesOf(const ZoneCounts& counts)
+{
+    return {counts.share(StorageZone::Underflow), counts.share(StorageZone::Subnormal), counts.share(StorageZone::Normal),
+            counts.share(StorageZone::Overflow) + counts.share(StorageZone::Invalid)};
+}
+
+LossScalingData LossScalingData::compute(const Format& format, const LogNormal& distribution,
+                                         std::span<const double> values, int log2Scale, DynamicScalingSetup dynamic,
+                                         const DynamicScalingRun* reuse)
+{
+    LossScalingData d{.format = format, .bar = rangeBar(format)};
+    d.fromValues = !values.empty();
+    d.distribution = distribution;
+    d.log2Scale = log2Scale;
+    const double scale = std::ldexp(1.0, log2Scale);
+    const auto sharesAt = [&](double s) {
+        return d.fromValues ? sharesOf(scaledZones(format, values, s)) : logNormalZones(format, distribution, s);
+    };
+    if (d.fromValues) {
+        d.histogram = log2Histogram(values, kBinWidth);
+        d.valueCount = static_cast<std::int64_t>(values.size());
+    } else {
+        d.histogram = log2Histogram(sampleLogNormal(distribution, kSamples, 1), kBinWidth);
+        d.valueCount = kSamples;
+    }
+    d.shares = sharesAt(scale);
+    for (int k = 0; k <= 24; k += 4)
+        d.sweep.push_back({k, sharesAt(std::ldexp(1.0, k))});
+    if (d.fromValues)
+        dynamic.values.assign(values.begin(), values.end());
+    else
+        dynamic.gradients = distribution;
+    d.dynamic = dynamic;
+    d.run = reuse != nullptr ? *reuse : simulateDynamicScaling(format, d.dynamic);
+    return d;
+}
+
 }  // namespace floatscope

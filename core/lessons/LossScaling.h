@@ -73,4 +73,39 @@ struct DynamicScalingRun {
 
 DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScalingSetup& setup);
 
+// Everything the loss-scaling lesson draws (its panel, figure and export view): the gradients (a
+// log-normal, or pasted values) against the format's window at a scale S, the shares lost at S and
+// at the seed's scales 2^0 .. 2^24, and the dynamic loss-scaling run.
+struct LossScalingData {
+    static constexpr int kSamples = 20000;    // drawn for the log-normal's histogram (its shares are exact)
+    static constexpr double kBinWidth = 0.5;  // binades per histogram bin
+    // What the panel opens with and `floatscope export loss-scale` draws without options: fp16,
+    // gradients a decade either side of 10^-5, S = 1, and the seed's dynamic demo (from 2^24).
+    static constexpr const char* kDefaultFormat = "fp16";
+    static constexpr const char* kDefaultMedian = "1e-5";
+    static constexpr const char* kDefaultSpread = "1";
+
+    Format format;
+    RangeBar bar;
+    bool fromValues = false;
+    LogNormal distribution{};
+    std::int64_t valueCount = 0;
+    int log2Scale = 0;               // S = 2^log2Scale
+    Log2Histogram histogram{};       // of |g| before scaling: samples of the log-normal, or the values
+    ZoneShares shares{};             // of g * S
+    struct SweepRow {
+        int log2Scale = 0;
+        ZoneShares shares;
+    };
+    std::vector<SweepRow> sweep{};
+    DynamicScalingSetup dynamic{};
+    DynamicScalingRun run{};
+
+    // `values` empty: the log-normal. The dynamic setup's gradients are set from the same source;
+    // `reuse` is a run of the same setup kept from before (moving S alone does not change it).
+    static LossScalingData compute(const Format& format, const LogNormal& distribution, std::span<const double> values,
+                                   int log2Scale, DynamicScalingSetup dynamic, const DynamicScalingRun* reuse = nullptr);
+    static ZoneShares sharesOf(const ZoneCounts& counts);
+};
+
 }  // namespace floatscope

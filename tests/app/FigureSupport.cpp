@@ -37,4 +37,13 @@ std::unique_ptr<Figure> exportViewFigure(const std::string& name, const std::vec
     return nullptr;
 }
 
+QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& contents)
+{
+    const QString path = dir.filePath(QString::fromLatin1(name));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size() || !file.flush())
+        return {};
+    return path;
+}
+
 }  // namespace floatscope::gui::test

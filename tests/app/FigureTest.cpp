@@ -10,7 +10,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
-#include "app/charts/Chart.h"
+#include "app/figures/ChartFigure.h"
 #include "app/figures/BitsFigure.h"
 #include "app/figures/FigureExport.h"
 #include "app/figures/NeighboursFigure.h"

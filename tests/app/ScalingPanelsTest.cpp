@@ -7,8 +7,6 @@
 
 #include <chrono>
 
-#include <QTabWidget>
-#include <QFile>
 #include <QImage>
 #include <QSignalSpy>
 #include <QSvgRenderer>
@@ -24,7 +22,6 @@
 #include "app/panels/LedgerSchemesEditor.h"
 #include "app/panels/QuantizePanel.h"
 #include "app/panels/QuantizeTables.h"
-#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {
@@ -166,12 +163,8 @@ TEST(QuantizePanel, CustomElementFormat)
 TEST(QuantizePanel, LoadsAMatrixFromACsvFile)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("w.csv"));
-    {
-        QFile f(path);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-        f.write("# a 2 x 3 matrix\n1000, 0.01, 0.02\n0.5, -3, 7\n");
-    }
+    const QString path = test::writeFile(dir, "w.csv", "# a 2 x 3 matrix\n1000, 0.01, 0.02\n0.5, -3, 7\n");
+    ASSERT_FALSE(path.isEmpty());
     QuantizePanel panel;
     panel.setFilePath(path);
     ASSERT_TRUE(panel.tensorHint().isEmpty()) << panel.tensorHint().toStdString();
@@ -382,27 +375,6 @@ TEST(ScalingExport, LedgerViewWritesValidSvgAndPngTheSameAsThePanel)
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "-3"}, error));
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--zero", "4"}, error));
     EXPECT_FALSE(exportViewFigure("ledger", {"--params", "7e9", "--hidden", "4096"}, error));
-}
-
-TEST(ScalingPanels, InstalledInTheWindowWithTheirFigures)
-{
-    MainWindow window;
-    for (const QString& name : {QStringLiteral("quantizePanel"), QStringLiteral("ledgerPanel")}) {
-        const QWidget* panel = window.findChild<QWidget*>(name);
-        ASSERT_NE(panel, nullptr) << name.toStdString();
-        EXPECT_GE(window.tabs()->indexOf(panel), 1) << name.toStdString();
-    }
-    int found = 0;
-    for (const FigureSource& s : window.figureSources()) {
-        const QString name = s.name();
-        if (name == QStringLiteral("Block scaling and quantization") || name == QStringLiteral("Memory ledger")) {
-            ++found;
-            const auto figure = s.make();
-            ASSERT_TRUE(figure);
-            EXPECT_TRUE(QSvgRenderer(svgOf(*figure)).isValid()) << name.toStdString();
-        }
-    }
-    EXPECT_EQ(found, 2);
 }
 
 }  // namespace

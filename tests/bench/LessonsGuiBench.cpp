@@ -33,7 +33,7 @@ std::unique_ptr<AccumulationPanel> panelWith(std::int64_t steps)
     panel->modeBox()->setCurrentIndex(3);
     QEventLoop loop;
     QObject::connect(panel.get(), &AccumulationPanel::runFinished, &loop, &QEventLoop::quit);
-    panel->recomputeNow();
+    panel->recompute();
     if (panel->running())
         loop.exec();
     QApplication::processEvents();

@@ -157,5 +157,63 @@ TEST(DynamicScaling, TooLargeAStartBacksOffThenProbes)
     EXPECT_TRUE(grew);
 }
 
+// What the lesson draws, put together: pasted gradients with one of each fate in fp16 (2^-25 and
+// below is lost, subnormals below 2^-14, overflow above 65504 + 16), at S and at the seed's scales.
+TEST(LossScalingLesson, PastedGradientsLandWhereFp16SaysAtEachScale)
+{
+    const std::vector<double> values = {1e-9, 1e-6, 0.01, 1e5};
+    DynamicScalingSetup dynamic;
+    dynamic.steps = 3;
+    const LossScalingData d = LossScalingData::compute(fp16(), LogNormal{}, values, 0, dynamic);
+    EXPECT_TRUE(d.fromValues);
+    EXPECT_EQ(d.valueCount, 4);
+    EXPECT_EQ(d.shares.underflow, 0.25);
+    EXPECT_EQ(d.shares.subnormal, 0.25);
+    EXPECT_EQ(d.shares.normal, 0.25);
+    EXPECT_EQ(d.shares.overflow, 0.25);
+    EXPECT_EQ(d.bar.log2MinSubnormal, -24);
+    // The seed's table: S = 2^0, 2^4, ..., 2^24. At 2^12, 1e-9 x 4096 = 4.1e-6 is a subnormal and
+    // 1e-6 x 4096 = 0.004 a normal number; at 2^24 even 1e-9 is normal (0.0168) and 0.01 overflows.
+    ASSERT_EQ(d.sweep.size(), 7u);
+    EXPECT_EQ(d.sweep[3].log2Scale, 12);
+    EXPECT_EQ(d.sweep[3].shares.underflow, 0.0);
+    EXPECT_EQ(d.sweep[3].shares.subnormal, 0.25);
+    EXPECT_EQ(d.sweep[3].shares.normal, 0.5);
+    EXPECT_EQ(d.sweep[6].log2Scale, 24);
+    EXPECT_EQ(d.sweep[6].shares.normal, 0.5);
+    EXPECT_EQ(d.sweep[6].shares.overflow, 0.5);
+    // The histogram is of |g| before scaling, a bin per half binade; the dynamic run draws from
+    // the same values.
+    std::int64_t counted = 0;
+    for (const std::int64_t c : d.histogram.counts)
+        counted += c;
+    EXPECT_EQ(counted, 4);
+    EXPECT_EQ(d.histogram.binWidth, 0.5);
+    EXPECT_EQ(d.dynamic.values, values);
+    EXPECT_EQ(d.run.steps.size(), 3u);
+}
+
+TEST(LossScalingLesson, ALogNormalUsesItsExactSharesAndKeepsARunWhenOnlySMoves)
+{
+    const LogNormal gradients{1e-5, 1.0};
+    DynamicScalingSetup dynamic;
+    dynamic.steps = 5;
+    const LossScalingData first = LossScalingData::compute(fp16(), gradients, {}, 0, dynamic);
+    EXPECT_FALSE(first.fromValues);
+    EXPECT_EQ(first.valueCount, LossScalingData::kSamples);
+    // The shares are the distribution's own, not the sample's: below 2^-25 (half fp16's smallest
+    // subnormal) lies Phi(log10(2^-25) - log10(1e-5)) = Phi(-2.526) = 0.577% of |g|.
+    const double z = std::log10(std::ldexp(1.0, -25)) + 5;
+    EXPECT_NEAR(first.shares.underflow, 0.5 * std::erfc(-z / std::sqrt(2.0)), 1e-12);
+    EXPECT_NEAR(first.shares.underflow, 0.00577, 5e-5);
+    EXPECT_EQ(first.dynamic.gradients.median, 1e-5);
+    // Moving S alone keeps the dynamic run it is given.
+    DynamicScalingRun kept = first.run;
+    kept.skipped = 12345;
+    const LossScalingData moved = LossScalingData::compute(fp16(), gradients, {}, 12, dynamic, &kept);
+    EXPECT_EQ(moved.run.skipped, 12345);
+    EXPECT_LT(moved.shares.underflow, first.shares.underflow);
+}
+
 }  // namespace
 }  // namespace floatscope

@@ -1,6 +1,8 @@
-#include "app/figures/QuantizeReport.h"
+#include "core/scaling/QuantizeReport.h"
 
-namespace floatscope::gui {
+#include "core/format/Registry.h"
+
+namespace floatscope {
 
 namespace {
 
@@ -27,60 +29,7 @@ bool sameRecipe(const QuantizeOptions& a, const QuantizeOptions& b)
     return a.scalePrecision == b.scalePrecision;
 }
 
-// 1. The tensor as requested, then the optional reshape.
-TensorLoad loadTensor(const TensorRequest& r)
-{
-    TensorLoad load;
-    switch (r.source) {
-    case TensorRequest::Source::Text:
-        load = parseCsv(r.text, r.storage);
-        // One value per line is a column; what is meant is almost always a vector.
-        if (load.tensor && load.tensor->isMatrix() && load.tensor->cols() == 1)
-            load = reshape(*load.tensor, 1, load.tensor->size(), false);
-        break;
-    case TensorRequest::Source::Values:
-        load = tensorFromTexts(r.values, r.storage);
-        break;
-    case TensorRequest::Source::Normal: {
-        std::size_t count = 0;
-        if (__builtin_mul_overflow(r.normal.rows, r.normal.cols, &count) || count > kMaxGeneratedElements) {
-            load.error = "at most 2^24 generated values (a 4096 x 4096 matrix)";
-            return load;
-        }
-        load = generateNormal(r.normal, r.storage);
-        break;
-    }
-    case TensorRequest::Source::File:
-        if (r.path.empty()) {
-            load.error = "no file chosen";
-            return load;
-        }
-        load = loadTensorFile(r.path, r.storage);
-        break;
-    }
-    if (!load.tensor || r.shape.empty())
-        return load;
-    const ShapeParse shape = parseShape(r.shape);
-    if (!shape.rows) {
-        TensorLoad out;
-        out.error = shape.error;
-        return out;
-    }
-    return reshape(*load.tensor, *shape.rows, shape.cols, shape.matrix);
-}
-
 }  // namespace
-
-std::optional<std::size_t> TensorRequest::expectedElements() const
-{
-    switch (source) {
-    case Source::Text: return std::min<std::size_t>(text.size(), kMaxGeneratedElements);
-    case Source::Values: return values.size();
-    case Source::Normal: return normal.rows * normal.cols;
-    case Source::File: return std::nullopt;
-    }
-    return std::nullopt;
-}
 
 std::vector<QuantizeOptions> comparedRecipes(const QuantizeOptions& current)
 {
@@ -182,4 +131,4 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
     return out;
 }
 
-}  // namespace floatscope::gui
+}  // namespace floatscope

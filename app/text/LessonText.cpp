@@ -1,4 +1,4 @@
-#include "app/figures/LessonText.h"
+#include "app/text/LessonText.h"
 
 #include <cmath>
 

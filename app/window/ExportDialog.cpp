@@ -1,4 +1,4 @@
-#include "app/figures/ExportDialog.h"
+#include "app/window/ExportDialog.h"
 
 #include <QApplication>
 #include <QCheckBox>

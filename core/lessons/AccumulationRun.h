@@ -10,7 +10,7 @@
 #include "core/lessons/Accumulation.h"
 #include "core/lessons/ChartTrace.h"
 
-namespace floatscope::gui {
+namespace floatscope {
 
 // The accumulation lesson's runs, kept for playback. Every format is run to the last step once (on
 // a worker thread when that takes long), recording its chart on the way and a checkpoint every
@@ -53,4 +53,4 @@ private:
     bool m_computed = false;
 };
 
-}  // namespace floatscope::gui
+}  // namespace floatscope

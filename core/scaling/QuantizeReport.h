@@ -8,33 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/format/Registry.h"
 #include "core/scaling/Quantization.h"
-#include "core/scaling/TensorSources.h"
+#include "core/scaling/TensorRequest.h"
 
-namespace floatscope::gui {
-
-// Where the quantization panel's tensor comes from: the same description drives the panel, its
-// worker thread and `floatscope export quantize`, so that the same inputs give the same figure.
-struct TensorRequest {
-    enum class Source : std::uint8_t {
-        Text,    // rows of values as typed or pasted (CSV rules); a single column reads as a vector
-        Values,  // one value per string, as `floatscope quantize V1 V2 ...` takes them
-        Normal,  // seeded normal values with outliers
-        File,    // a .csv, .txt or .npy file
-    };
-    Source source = Source::Text;
-    std::string text;
-    std::vector<std::string> values;
-    NormalSpec normal;
-    std::string path;
-    Format storage = namedFormat("fp32");
-    std::string shape;  // optional: "4096" or "64x64", as --shape takes it
-
-    // How many elements the request will make, when that is known before loading (typed text is
-    // counted as small); used to decide whether to quantize on a worker thread.
-    std::optional<std::size_t> expectedElements() const;
-};
+namespace floatscope {
 
 // The current recipe beside the others, on the same tensor: the lesson of which recipe gives which
 // number (12.807% per tensor, 0.4464% only with the outlier in another block).
@@ -62,7 +39,7 @@ struct ReportOutcome {
     std::string error;  // one line, from core
 };
 
-// Progress (0..1) and cancellation for the worker; both optional. Cancellation is checked between
+// Progress (0..1) and cancellation for a background job; both optional. Cancellation is checked between
 // the steps (load, quantize, heatmap, each compared recipe).
 struct ReportControl {
     const std::atomic<bool>* cancel = nullptr;
@@ -79,7 +56,4 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
 // where MX takes it, else e2m1) and NVFP4.
 std::vector<QuantizeOptions> comparedRecipes(const QuantizeOptions& current);
 
-// The largest tensor the panel and the export view make (2^24 elements, the benchmark's size).
-constexpr std::size_t kMaxGeneratedElements = std::size_t{1} << 24;
-
-}  // namespace floatscope::gui
+}  // namespace floatscope

@@ -1,4 +1,4 @@
-#include "app/panels/LessonInput.h"
+#include "app/text/LessonInput.h"
 
 #include <cmath>
 #include <variant>

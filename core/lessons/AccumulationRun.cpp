@@ -1,10 +1,10 @@
-#include "app/figures/AccumulationRun.h"
+#include "core/lessons/AccumulationRun.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace floatscope::gui {
+namespace floatscope {
 
 namespace {
 
@@ -115,4 +115,4 @@ std::pair<double, double> AccumulationRun::valueRange() const
     return {lo, hi};
 }
 
-}  // namespace floatscope::gui
+}  // namespace floatscope

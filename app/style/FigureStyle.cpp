@@ -1,4 +1,4 @@
-#include "app/figures/FigureStyle.h"
+#include "app/style/FigureStyle.h"
 
 #include <QStringList>
 

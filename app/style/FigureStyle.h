@@ -7,7 +7,7 @@
 #include <QPalette>
 #include <QString>
 
-#include "app/window/AppSettings.h"
+#include "app/style/Theme.h"
 
 namespace floatscope::gui {
 

@@ -1,0 +1,128 @@
+#include "app/figures/ExportView.h"
+
+#include <charconv>
+#include <cmath>
+#include <variant>
+
+#include "app/text/LessonInput.h"
+#include "core/format/Registry.h"
+#include "core/scaling/TensorSources.h"
+#include "core/text/Parse.h"
+
+namespace floatscope::gui {
+
+std::optional<ExactValue> readNumber(const ViewArguments& args, const char* option, const char* fallback,
+                                     std::string& error)
+{
+    const std::string text = args.value(option).value_or(fallback);
+    const ParseOutcome parsed = parseValue(text);
+    if (const auto* e = std::get_if<ParseError>(&parsed)) {
+        error = std::string("--") + option + ": " + e->message;
+        return std::nullopt;
+    }
+    return std::get<ParsedValue>(parsed).value;
+}
+
+std::optional<std::int64_t> readWhole(const ViewArguments& args, const char* option, std::int64_t fallback,
+                                      std::int64_t min, std::int64_t max, std::string& error)
+{
+    if (!args.value(option))
+        return fallback;
+    const auto v = readNumber(args, option, "", error);
+    if (!v)
+        return std::nullopt;
+    if (!v->isFinite() || v->value().get_den() != 1 || v->value() < min || v->value() > max) {
+        error = std::string("--") + option + " takes a whole number from " + std::to_string(min) + " to "
+              + std::to_string(max) + ", got '" + *args.value(option) + "'";
+        return std::nullopt;
+    }
+    return v->value().get_num().get_si();
+}
+
+std::optional<double> readPositive(const ViewArguments& args, const char* option, const char* fallback,
+                                   std::string& error)
+{
+    const auto v = readNumber(args, option, fallback, error);
+    if (!v)
+        return std::nullopt;
+    const double d = v->isFinite() ? nearestDouble(*v) : 0.0;
+    if (!(d > 0) || std::isinf(d)) {
+        error = std::string("--") + option + " takes a positive finite number, got '"
+              + args.value(option).value_or(fallback) + "'";
+        return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error)
+{
+    return parseFormatList(args.value("formats").value_or(fallback), error);
+}
+
+std::optional<std::vector<double>> readValues(const ViewArguments& args, std::string& error)
+{
+    if (args.value("values") && args.value("file")) {
+        error = "--values and --file contradict each other";
+        return std::nullopt;
+    }
+    if (const auto text = args.value("values")) {
+        QString why;
+        const auto parsed = LessonInput::values(QString::fromStdString(*text), why);
+        if (!parsed)
+            error = "--values: " + why.toStdString();
+        return parsed;
+    }
+    if (const auto path = args.value("file")) {
+        const TensorLoad load = loadTensorFile(*path, namedFormat("fp64"));
+        if (!load.tensor) {
+            error = load.error;
+            return std::nullopt;
+        }
+        return load.tensor->values();
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> wholeNumberText(const std::string& text, bool positive)
+{
+    std::uint64_t n = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc() || ptr != text.data() + text.size() || (positive && n == 0))
+        return std::nullopt;
+    return n;
+}
+
+std::optional<double> finiteNumberText(const std::string& text)
+{
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error)
+{
+    std::vector<Format> formats;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        const std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (name.empty()) {
+            error = "empty format name in '" + text + "'";
+            return std::nullopt;
+        }
+        FormatLookup lookup = lookupFormat(name);
+        if (!lookup.format) {
+            error = lookup.error;
+            return std::nullopt;
+        }
+        formats.push_back(*lookup.format);
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return formats;
+}
+
+}  // namespace floatscope::gui

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/figures/Figure.h"
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+
+namespace floatscope::gui {
+
+// One option of a view, as `floatscope export VIEW` takes it (--long, -s).
+struct ViewOption {
+    std::string longName;  // without the dashes
+    char shortName = 0;
+    bool takesValue = true;
+};
+
+// The arguments `floatscope export VIEW` was given, as a view reads them (the command line's parser
+// stands behind it).
+class ViewArguments {
+public:
+    virtual ~ViewArguments() = default;
+    virtual bool has(std::string_view longName) const = 0;
+    virtual std::optional<std::string> value(std::string_view longName) const = 0;  // the last one given
+    virtual const std::vector<std::string>& positionals() const = 0;
+};
+
+// A figure `floatscope export NAME` draws from its arguments: every lesson has one (its
+// registration, panels/LessonRegistry.h), built the way its panel builds the same figure.
+struct ExportView {
+    std::string name;
+    std::string summary;  // one line for --help
+    std::string usage;    // the view's own arguments, for --help
+    std::vector<ViewOption> options;
+    // Builds the figure, or sets `error` (one line naming the offending text).
+    std::function<std::unique_ptr<Figure>(const ViewArguments& args, std::string& error)> make;
+};
+
+// What views read from their options; each sets `error` to one line naming the option and the text.
+// `fallback` is what an absent option means.
+std::optional<ExactValue> readNumber(const ViewArguments& args, const char* option, const char* fallback,
+                                     std::string& error);
+std::optional<std::int64_t> readWhole(const ViewArguments& args, const char* option, std::int64_t fallback,
+                                      std::int64_t min, std::int64_t max, std::string& error);
+std::optional<double> readPositive(const ViewArguments& args, const char* option, const char* fallback,
+                                   std::string& error);
+// -f/--formats, a comma-separated list of names and aliases.
+std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error);
+// --values "v1,v2,..." or --file PATH (.npy, .csv, .txt); nullopt with no error when neither is given.
+std::optional<std::vector<double>> readValues(const ViewArguments& args, std::string& error);
+
+// All of `text` as a whole number (not "12abc", not "-1"; with `positive`, not 0), or as a finite
+// number; as the command line's counts and sizes are read.
+std::optional<std::uint64_t> wholeNumberText(const std::string& text, bool positive = false);
+std::optional<double> finiteNumberText(const std::string& text);
+
+// "fp32,bf16,float8_e4m3fn" to formats; on failure the reason names the offending name.
+std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error);
+
+}  // namespace floatscope::gui

@@ -1,0 +1,16 @@
+#include "app/figures/Figure.h"
+
+namespace floatscope::gui {
+
+QSizeF FlowFigure::preferredSize(const FigureStyle& style) const
+{
+    const double width = style.slide ? 1280 : 720;
+    return {width, heightForWidth(width, style)};
+}
+
+QString FlowFigure::toolTipAt(const QPointF&, const QSizeF&, const FigureStyle&) const
+{
+    return {};
+}
+
+}  // namespace floatscope::gui

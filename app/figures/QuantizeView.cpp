@@ -1,0 +1,174 @@
+#include "app/figures/QuantizeFigure.h"
+
+#include "core/format/Registry.h"
+
+// `floatscope export quantize`: the tensor and recipe read as `floatscope quantize` reads them.
+namespace floatscope::gui {
+
+bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequest& request, std::string& error)
+{
+    if (const auto path = args.value("input")) {
+        request.source = TensorRequest::Source::File;
+        request.path = *path;
+    } else if (const auto shapeText = args.value("generate")) {
+        const ShapeParse shape = parseShape(*shapeText);
+        if (!shape.rows) {
+            error = shape.error;
+            return false;
+        }
+        request.source = TensorRequest::Source::Normal;
+        NormalSpec& spec = request.normal;
+        spec.rows = *shape.rows;
+        spec.cols = shape.cols;
+        spec.matrix = shape.matrix;
+        spec.seed = seed;
+        for (const auto& [name, target] : {std::pair<const char*, double*>{"mean", &spec.mean}, {"std", &spec.stddev},
+                                           {"outlier-value", &spec.outlierMagnitude}}) {
+            if (const auto text = args.value(name)) {
+                const auto v = finiteNumberText(*text);
+                if (!v) {
+                    error = std::string("--") + name + " takes a number, got '" + *text + "'";
+                    return false;
+                }
+                *target = *v;
+            }
+        }
+        if (const auto text = args.value("outliers")) {
+            const auto n = wholeNumberText(*text);
+            if (!n) {
+                error = "--outliers takes a whole number, got '" + *text + "'";
+                return false;
+            }
+            spec.outliers = static_cast<std::size_t>(*n);
+        }
+    } else {
+        request.source = TensorRequest::Source::Values;
+        request.values = args.positionals();
+    }
+    return true;
+}
+
+namespace {
+
+// `floatscope quantize`'s flags, read the same way. --scale belongs to the export itself (the PNG
+// scale), so the scale's precision is --scale-precision here.
+std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& error)
+{
+    // 1. The recipe.
+    QuantizeOptions options;
+    if (const auto text = args.value("scheme")) {
+        const SchemeParse parsed = parseScheme(*text);
+        if (!parsed.scheme) {
+            error = parsed.error;
+            return nullptr;
+        }
+        options.scheme = *parsed.scheme;
+    }
+    options.element = defaultElementFormat(options.scheme.kind);
+    if (const auto text = args.value("format")) {
+        const FormatLookup lookup = lookupFormat(*text);
+        if (!lookup.format) {
+            error = lookup.error;
+            return nullptr;
+        }
+        options.element = *lookup.format;
+    }
+    if (const auto text = args.value("scale-precision")) {
+        const auto precision = parseScalePrecision(*text);
+        if (!precision) {
+            error = "unknown scale precision '" + *text + "' (exact, fp32)";
+            return nullptr;
+        }
+        options.scalePrecision = *precision;
+    }
+    if (const auto text = args.value("scale-rule")) {
+        const auto rule = parseMxScaleRule(*text);
+        if (!rule) {
+            error = "unknown scale rule '" + *text + "' (floor, ceil, rceil)";
+            return nullptr;
+        }
+        options.mxRule = *rule;
+    }
+    if (const auto text = args.value("rounding")) {
+        const auto mode = parseRoundingMode(*text);
+        if (!mode) {
+            error = "unknown rounding mode '" + *text + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)";
+            return nullptr;
+        }
+        options.rounding = *mode;
+    }
+    if (args.has("no-saturate"))
+        options.overflow = OverflowPolicy::NonSaturating;
+    if (const auto text = args.value("ragged")) {
+        const auto policy = parseRaggedPolicy(*text);
+        if (!policy) {
+            error = "unknown ragged policy '" + *text + "' (pad, reject)";
+            return nullptr;
+        }
+        options.ragged = *policy;
+    }
+    std::uint64_t seed = 0;
+    if (const auto text = args.value("seed")) {
+        const auto n = wholeNumberText(*text);
+        if (!n) {
+            error = "--seed takes a whole number, got '" + *text + "'";
+            return nullptr;
+        }
+        seed = *n;
+    }
+    options.seed = seed;
+    ErrorMeasure measure = ErrorMeasure::Relative;
+    if (const auto text = args.value("heatmap")) {
+        if (*text != "abs" && *text != "rel") {
+            error = "--heatmap takes abs or rel, got '" + *text + "'";
+            return nullptr;
+        }
+        measure = *text == "rel" ? ErrorMeasure::Relative : ErrorMeasure::Absolute;
+    }
+
+    // 2. The tensor: values, a file, or generated; then an optional reshape.
+    TensorRequest request;
+    if (const auto text = args.value("storage")) {
+        const FormatLookup lookup = lookupFormat(*text);
+        if (!lookup.format) {
+            error = lookup.error;
+            return nullptr;
+        }
+        request.storage = *lookup.format;
+    }
+    request.shape = args.value("shape").value_or("");
+    const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
+    if (sources != 1) {
+        error = sources == 0 ? "this view needs values, --input FILE or --generate SHAPE"
+                             : "give values, --input or --generate, not more than one";
+        return nullptr;
+    }
+    if (!readTensorRequest(args, seed, request, error))
+        return nullptr;
+
+    // 3. The same report the panel makes.
+    const ReportOutcome outcome = makeQuantizeReport(request, options);
+    if (!outcome.report) {
+        error = outcome.error;
+        return nullptr;
+    }
+    return std::make_unique<QuantizeFigure>(outcome.report, measure);
+}
+
+}  // namespace
+
+ExportView QuantizeFigure::exportView()
+{
+    return {"quantize",
+            "a tensor block-scaled and quantized: elements or error heatmap, summary, and every recipe compared",
+            "V1 V2 ... | --input FILE | --generate N|RxC [-f FMT] [--scheme tensor|tile:N|block:RxC|mx|nvfp4] "
+            "[--scale-precision exact|fp32] [--scale-rule floor|ceil|rceil] [--shape N|RxC] [--storage FMT] "
+            "[--mean M --std S --outliers K --outlier-value V --seed N] [--rounding MODE] [--no-saturate] "
+            "[--ragged pad|reject] [--heatmap rel|abs]",
+            {{"format", 'f'}, {"scheme"}, {"scale-precision"}, {"scale-rule"}, {"shape"}, {"input"}, {"generate"},
+             {"mean"}, {"std"}, {"outliers"}, {"outlier-value"}, {"seed"}, {"storage"}, {"rounding"},
+             {"no-saturate", 0, false}, {"ragged"}, {"heatmap"}},
+            quantizeFigure};
+}
+
+}  // namespace floatscope::gui
