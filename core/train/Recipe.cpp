@@ -29,6 +29,7 @@ Recipe make(const char* name, const char* params, bool master, const char* matmu
 Recipe withFp8(Recipe r, Fp8Scaling scaling)
 {
     r.fp8 = true;
+    r.matmul = Recipe::fp32();  // unused with fp8
     r.fp8Forward = namedFormat("e4m3fn");
     r.fp8Backward = namedFormat("e5m2");
     r.scaling = scaling;
@@ -173,6 +174,7 @@ std::optional<RecipeError> apply(Recipe& r, const Pair& p)
         r.fp8 = v == "fp8";
         if (!r.fp8)
             return format(r.matmul);
+        r.matmul = Recipe::fp32();  // unused with fp8
         if (r.fp8Forward == Recipe::fp32())
             r.fp8Forward = namedFormat("e4m3fn");
         if (r.fp8Backward == Recipe::fp32())
