@@ -10,9 +10,9 @@ namespace floatscope::train {
 // The tiny decoder-only character transformer of lecture 10's demo 5: token and position
 // embeddings, `layers` pre-norm blocks (RMSNorm, causal multi-head attention, RMSNorm, GELU MLP),
 // a final RMSNorm and an output head. No biases; the norms' gains start at 1.0, as the lecture's do.
-// The default is the size of the PyTorch reference (about 30k parameters with the built-in
-// corpus's 38 characters, batch 32 x 96); two heads of 16 halve the attention's T x T work that
-// four heads of 8 would cost.
+// The default is the size of the PyTorch reference: about 30k parameters with the built-in
+// corpus's 38 characters (30,240); two heads of 16 halve the attention's T x T work that four heads
+// of 8 would cost.
 struct ModelShape {
     int vocabulary = 38;
     int context = 96;
