@@ -52,6 +52,39 @@ double share(std::uint64_t part, std::uint64_t whole)
     return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+struct Job {
+    TrainConfig config;
+    Recipe recipe;
+};
+
+// Runs on up to `threads` threads, each taking the next job; callbacks one at a time.
+std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<Job>& jobs, const RunCallback& onStep,
+                               const std::atomic<bool>* cancel, int threads)
+{
+    std::vector<RunResult> results(jobs.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex callbackMutex;
+    const auto worker = [&] {
+        for (std::size_t i = next++; i < jobs.size(); i = next++) {
+            const StepCallback forward = [&, i](const StepRecord& r) {
+                if (!onStep)
+                    return;
+                const std::lock_guard lock(callbackMutex);
+                onStep(i, r);
+            };
+            results[i] = run(corpus, jobs[i].config, jobs[i].recipe, forward, cancel);
+        }
+    };
+    const std::size_t count = std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), jobs.size());
+    std::vector<std::thread> pool;
+    for (std::size_t k = 1; k < count; ++k)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool)
+        t.join();
+    return results;
+}
+
 }  // namespace
 
 const std::vector<LearningRatePreset>& learningRatePresets()
@@ -212,6 +245,37 @@ GradientProbe Trainer::probeGradients(const Recipe& recipe, double lossScale)
     return probe;
 }
 
+std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales)
+{
+    const GradientProbe reference = trainer.probeGradients(*findPreset("fp32"), 1.0);
+    double referenceNorm = 0;
+    for (const float g : reference.gradients)
+        referenceNorm += static_cast<double>(g) * g;
+    referenceNorm = std::sqrt(referenceNorm);
+    std::vector<ScaleProbe> rows;
+    for (const double scale : scales) {
+        const GradientProbe probe = trainer.probeGradients(precision, scale);
+        ScaleProbe row;
+        row.scale = scale;
+        std::uint64_t flushed = 0;
+        std::uint64_t overflowed = 0;
+        double error = 0;
+        for (std::size_t i = 0; i < probe.gradients.size(); ++i) {
+            const float g = probe.gradients[i];
+            flushed += g == 0 && reference.gradients[i] != 0 ? 1 : 0;
+            overflowed += std::isfinite(g) ? 0 : 1;
+            const double d = static_cast<double>(g) - reference.gradients[i];
+            error += d * d;
+        }
+        row.flushedShare = share(flushed, probe.gradients.size());
+        row.overflowShare = share(overflowed, probe.gradients.size());
+        if (overflowed == 0 && referenceNorm > 0)
+            row.relativeError = std::sqrt(error) / referenceNorm;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
 RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& recipe, const StepCallback& onStep,
               const std::atomic<bool>* cancel)
 {
@@ -236,28 +300,42 @@ RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& rec
 std::vector<RunResult> runAll(const Corpus& corpus, const TrainConfig& config, const std::vector<Recipe>& recipes,
                               const RunCallback& onStep, const std::atomic<bool>* cancel, int threads)
 {
-    std::vector<RunResult> results(recipes.size());
-    std::atomic<std::size_t> next{0};
-    std::mutex callbackMutex;
-    const auto worker = [&] {
-        for (std::size_t i = next++; i < recipes.size(); i = next++) {
-            const StepCallback forward = [&, i](const StepRecord& r) {
-                if (!onStep)
-                    return;
-                const std::lock_guard lock(callbackMutex);
-                onStep(i, r);
-            };
-            results[i] = run(corpus, config, recipes[i], forward, cancel);
-        }
-    };
-    const std::size_t count = std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), recipes.size());
-    std::vector<std::thread> pool;
-    for (std::size_t k = 1; k < count; ++k)
-        pool.emplace_back(worker);
-    worker();
-    for (std::thread& t : pool)
-        t.join();
-    return results;
+    std::vector<Job> jobs;
+    for (const Recipe& r : recipes)
+        jobs.push_back({config, r});
+    return runJobs(corpus, jobs, onStep, cancel, threads);
+}
+
+std::vector<LearningRateGap> gapAgainstLearningRate(const Corpus& corpus, const TrainConfig& config,
+                                                    const Recipe& recipe, const Recipe& reference,
+                                                    const std::vector<double>& peaks, const RunCallback& onStep,
+                                                    const std::atomic<bool>* cancel, int threads)
+{
+    // One run per (peak, recipe), each with its own config, spread over the threads.
+    std::vector<Job> jobs;
+    for (const double peak : peaks) {
+        TrainConfig c = config;
+        c.peakLearningRate = peak;
+        c.finalLearningRate = peak / 10;
+        jobs.push_back({c, reference});
+        jobs.push_back({c, recipe});
+    }
+    const std::vector<RunResult> results = runJobs(corpus, jobs, onStep, cancel, threads);
+    std::vector<LearningRateGap> out;
+    for (std::size_t i = 0; i < peaks.size(); ++i) {
+        LearningRateGap g;
+        g.peak = peaks[i];
+        const RunResult& ref = results[2 * i];
+        const RunResult& mine = results[2 * i + 1];
+        g.referenceBitsPerChar = ref.finalValBitsPerChar;
+        g.recipeBitsPerChar = mine.finalValBitsPerChar;
+        if (g.referenceBitsPerChar && g.recipeBitsPerChar)
+            g.gap = *g.recipeBitsPerChar - *g.referenceBitsPerChar;
+        for (const StepRecord& s : mine.steps)
+            g.meanAbsorbedShare += s.absorbedShare / static_cast<double>(mine.steps.size());
+        out.push_back(g);
+    }
+    return out;
 }
 
 }  // namespace floatscope::train

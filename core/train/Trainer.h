@@ -137,6 +137,19 @@ private:
     int m_step = 0;
 };
 
+// Lecture 10's demo 3 on the lab's model, for the loss-scaling panel: the gradients of the batch the
+// trainer's next step trains on, under `precision` (fp16-noscale, say) at each loss scale S, against
+// the fp32 gradients of the same batch at the same parameters. Per scale: the share of parameter
+// gradients that became 0 though fp32's is not, the share that became inf or NaN, and the relative
+// error ||g - g32|| / ||g32|| (empty when a gradient is not finite), as the demo's table has them.
+struct ScaleProbe {
+    double scale = 1;
+    double flushedShare = 0;
+    double overflowShare = 0;
+    std::optional<double> relativeError;
+};
+std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales);
+
 using StepCallback = std::function<void(const StepRecord&)>;
 // Runs a recipe to the end, or until *cancel is set (checked before every step). onStep is called on
 // the calling thread after every step.
@@ -149,5 +162,21 @@ using RunCallback = std::function<void(std::size_t recipeIndex, const StepRecord
 std::vector<RunResult> runAll(const Corpus& corpus, const TrainConfig& config, const std::vector<Recipe>& recipes,
                               const RunCallback& onStep = {}, const std::atomic<bool>* cancel = nullptr,
                               int threads = 2);
+
+// The learning-rate lesson (issue 15, part 6): `recipe` and `reference` trained at each peak learning
+// rate (cosine to a tenth of it), and the gap in final validation bits per character. Runs on up to
+// `threads` threads; onStep reports (run index, step) with run 2i the reference and 2i + 1 the recipe
+// at peaks[i].
+struct LearningRateGap {
+    double peak = 0;
+    std::optional<double> referenceBitsPerChar;
+    std::optional<double> recipeBitsPerChar;
+    std::optional<double> gap;     // recipe - reference
+    double meanAbsorbedShare = 0;  // the recipe's, over its steps
+};
+std::vector<LearningRateGap> gapAgainstLearningRate(const Corpus& corpus, const TrainConfig& config,
+                                                    const Recipe& recipe, const Recipe& reference,
+                                                    const std::vector<double>& peaks, const RunCallback& onStep = {},
+                                                    const std::atomic<bool>* cancel = nullptr, int threads = 2);
 
 }  // namespace floatscope::train

@@ -90,13 +90,11 @@ TEST(Training, ProbingGradientsLeavesTheRunAlone)
     EXPECT_TRUE(identical(probed.advance(), plain.advance()));
 }
 
+TrainConfig lessonConfig();
+
 std::map<std::string, RunResult> lessonRuns(double peak, const std::vector<std::string>& names)
 {
-    TrainConfig config;
-    config.batch = 8;
-    config.model.context = 32;
-    config.steps = 150;
-    config.evalEvery = 150;
+    TrainConfig config = lessonConfig();
     config.peakLearningRate = peak;
     config.finalLearningRate = peak / 10;
     std::vector<Recipe> recipes;
@@ -136,22 +134,47 @@ TEST(LectureOutcomes, MasterCopyStochasticRoundingAndLossScaling)
         EXPECT_FALSE(s.skipped);
 }
 
+TrainConfig lessonConfig()
+{
+    TrainConfig config;
+    config.batch = 8;
+    config.model.context = 32;
+    config.steps = 150;
+    config.evalEvery = 150;
+    return config;
+}
+
 // The gap comes from absorbed updates, which bite when updates are small against the weights: at the
 // lecture's 3e-3 it is smaller than at 3e-4, and at 1e-2 it is gone.
 TEST(LectureOutcomes, TheGapDependsOnTheLearningRate)
 {
-    const auto gap = [](double lr) {
-        auto runs = lessonRuns(lr, {"fp32", "bf16-pure"});
-        return std::pair(*runs["bf16-pure"].finalValBitsPerChar - *runs["fp32"].finalValBitsPerChar,
-                         runs["bf16-pure"].steps.back().absorbedShare);
-    };
-    const auto small = gap(3e-4);
-    const auto lecture = gap(3e-3);
-    const auto large = gap(1e-2);
-    EXPECT_GT(small.first, 1.5 * lecture.first);
-    EXPECT_LT(large.first, 0.01);
-    EXPECT_GT(small.second, lecture.second);
-    EXPECT_GT(lecture.second, large.second);
+    const std::vector<LearningRateGap> gaps = gapAgainstLearningRate(
+        Corpus::builtin(), lessonConfig(), *findPreset("bf16-pure"), *findPreset("fp32"), {3e-4, 3e-3, 1e-2});
+    ASSERT_EQ(gaps.size(), 3u);
+    EXPECT_EQ(gaps[1].peak, 3e-3);
+    EXPECT_GT(*gaps[0].gap, 1.5 * *gaps[1].gap);
+    EXPECT_LT(*gaps[2].gap, 0.01);
+    EXPECT_GT(gaps[0].meanAbsorbedShare, gaps[1].meanAbsorbedShare);
+    EXPECT_GT(gaps[1].meanAbsorbedShare, gaps[2].meanAbsorbedShare);
+}
+
+// Lecture 10's demo 3 on the lab's model: fp16 gradients without a scale lose the small ones to zero,
+// 2^12 brings them back and lowers the error against fp32, 2^24 overflows.
+TEST(LectureOutcomes, LossScalesOnTheModelsGradients)
+{
+    TrainConfig config = lessonConfig();
+    Trainer trainer(Corpus::builtin(), config, *findPreset("fp32"));
+    for (int i = 0; i < 20; ++i)
+        trainer.advance();
+    const std::vector<ScaleProbe> rows =
+        probeLossScales(trainer, *findPreset("fp16-noscale"), {1.0, 4096.0, 16777216.0});
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_GT(rows[0].flushedShare, 10 * rows[1].flushedShare);
+    ASSERT_TRUE(rows[0].relativeError && rows[1].relativeError);
+    EXPECT_LT(*rows[1].relativeError, *rows[0].relativeError);
+    EXPECT_EQ(rows[1].overflowShare, 0.0);
+    EXPECT_GT(rows[2].overflowShare, 0.0);
+    EXPECT_FALSE(rows[2].relativeError);
 }
 
 }  // namespace
