@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,7 +25,8 @@ struct Outcome {
 
 Outcome floatscope(const std::string& arguments)
 {
-    const std::string errFile = testing::TempDir() + "floatscope_train_stderr.txt";
+    // One file per test process: ctest runs them side by side.
+    const std::string errFile = testing::TempDir() + "floatscope_train_stderr_" + std::to_string(getpid()) + ".txt";
     const std::string command = std::string("env -u DISPLAY ") + FLOATSCOPE_EXECUTABLE + " train " + arguments + " 2>" + errFile;
     Outcome run;
     FILE* pipe = popen(command.c_str(), "r");
@@ -104,7 +106,7 @@ TEST(TrainCli, CsvHasARowPerRecipeAndStep)
 
 TEST(TrainCli, RecipeFilesAreRead)
 {
-    const std::string path = testing::TempDir() + "mine.recipe";
+    const std::string path = testing::TempDir() + "mine_" + std::to_string(getpid()) + ".recipe";
     FILE* f = std::fopen(path.c_str(), "w");
     ASSERT_NE(f, nullptr);
     std::fputs("# bf16 storage with stochastic rounding and bf16 moments\nbase=bf16-stochastic\nname=mine\n"
