@@ -8,7 +8,7 @@ _floatscope()
     local prev=${COMP_WORDS[COMP_CWORD-1]}
     local exe=${COMP_WORDS[0]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "formats show accumulate quantize ledger verify export --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "formats show accumulate quantize ledger verify export train --help --version" -- "$cur"))
         return 0
     fi
     case $prev in
@@ -36,7 +36,16 @@ _floatscope()
         --theme) COMPREPLY=($(compgen -W "light dark" -- "$cur")); return 0 ;;
         --units) COMPREPLY=($(compgen -W "GB GiB" -- "$cur")); return 0 ;;
         --recompute) COMPREPLY=($(compgen -W "none selective full" -- "$cur")); return 0 ;;
-        -o|--output|--input) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --lr) COMPREPLY=($(compgen -W "lecture small" -- "$cur")); return 0 ;;
+        --recipe)
+            local presets="fp32 bf16-pure fp16-pure bf16-master fp16-amp fp16-noscale bf16-stochastic fp8-current fp8-delayed"
+            local prefix="" last=$cur
+            if [[ $cur == *,* ]]; then prefix=${cur%,*},; last=${cur##*,}; fi
+            COMPREPLY=($(compgen -P "$prefix" -W "$presets" -- "$last"))
+            compopt -o nospace 2>/dev/null
+            return 0
+            ;;
+        -o|--output|--input|--recipe-file) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
     esac
     local command=${COMP_WORDS[1]}
     if [[ $command == export && $COMP_CWORD -eq 2 ]]; then

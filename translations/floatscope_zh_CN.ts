@@ -1247,6 +1247,73 @@ largest finite: %5</source>
     </message>
 </context>
 <context>
+    <name>TrainText</name>
+    <message>
+        <source>a name without commas</source>
+        <translation>不含逗号的名称</translation>
+    </message>
+    <message>
+        <source>The recipe is empty: name a preset (%1) or write key=value pairs</source>
+        <translation>精度配方为空：请给出一个预设（%1），或写出 key=value 键值对</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a key=value pair</source>
+        <translation>“%1”不是 key=value 键值对</translation>
+    </message>
+    <message>
+        <source>Unknown recipe key &apos;%1&apos; (keys: name, base, params, master, matmul, fp8-forward, fp8-backward, fp8-scaling, amax-history, attention, grads, adam-m, adam-v, update, loss-scale, scale-initial, scale-interval, scale-growth, scale-backoff)</source>
+        <translation>未知的配方键“%1”（可用的键：name、base、params、master、matmul、fp8-forward、fp8-backward、fp8-scaling、amax-history、attention、grads、adam-m、adam-v、update、loss-scale、scale-initial、scale-interval、scale-growth、scale-backoff）</translation>
+    </message>
+    <message>
+        <source>The recipe sets &apos;%1&apos; twice</source>
+        <translation>配方把“%1”设置了两次</translation>
+    </message>
+    <message>
+        <source>Unknown recipe &apos;%1&apos; (presets: %2)</source>
+        <translation>未知的精度配方“%1”（预设：%2）</translation>
+    </message>
+    <message>
+        <source>%1=%2: &apos;%2&apos; is not a format (see &apos;floatscope formats&apos;)</source>
+        <translation>%1=%2：“%2”不是一种格式（见 “floatscope formats”）</translation>
+    </message>
+    <message>
+        <source>%1=%2: the training lab holds values in formats with a sign and a zero whose values fit fp32 (fp32, tf32, bf16, fp16, fp8 and smaller)</source>
+        <translation>%1=%2：训练实验只能把数值存进有符号位、有零、且所有值都能用 fp32 表示的格式（fp32、tf32、bf16、fp16、fp8 及更小的格式）</translation>
+    </message>
+    <message>
+        <source>%1=%2: expected %3</source>
+        <translation>%1=%2：应为 %3</translation>
+    </message>
+    <message>
+        <source>%1=%2: expected a number in %3</source>
+        <translation>%1=%2：应为 %3 范围内的数</translation>
+    </message>
+    <message>
+        <source>The recipe needs a name (name=...) or a preset to start from (base=...)</source>
+        <translation>配方需要一个名称（name=...），或一个作为起点的预设（base=...）</translation>
+    </message>
+    <message>
+        <source>The number of steps must be 1..%1</source>
+        <translation>步数必须在 1..%1 之间</translation>
+    </message>
+    <message>
+        <source>Learning rates must lie in (0, 1]</source>
+        <translation>学习率必须在 (0, 1] 之间</translation>
+    </message>
+    <message>
+        <source>The model&apos;s width must be a multiple of its heads, and every size at least 1</source>
+        <translation>模型宽度必须是注意力头数的整数倍，且各项尺寸至少为 1</translation>
+    </message>
+    <message>
+        <source>The text is too short for one training window</source>
+        <translation>文本太短，不够一个训练窗口</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a learning rate: write a number in (0, 1], &apos;lecture&apos; (3e-3 to 3e-4) or &apos;small&apos; (3e-4 to 3e-5)</source>
+        <translation>“%1”不是学习率：请写 (0, 1] 之间的数，或 “lecture”（3e-3 到 3e-4），或 “small”（3e-4 到 3e-5）</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::AbsorbedUpdatesPanel</name>
     <message>
         <source>Absorbed updates</source>

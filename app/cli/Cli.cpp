@@ -25,6 +25,7 @@ With no command, opens the window. Commands work headless:
   accumulate a start value plus an increment N times in each format, and where the sum stalls
   verify     every fp32 input through the engine and a hardware or vendor reference
   export     a view as an SVG, PDF or PNG figure for slides
+  train      a tiny character transformer trained with each precision recipe: does the loss change?
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
 mismatches, 2 bad input or usage (a one-line reason on stderr).
@@ -73,6 +74,8 @@ int run(int argc, char** argv)
         return runVerify(arguments, io);
     if (command == "export")
         return runExport(arguments, io);
+    if (command == "train")
+        return runTrain(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 

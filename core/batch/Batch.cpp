@@ -78,6 +78,16 @@ BatchPlanResult makeBatchPlan(const Format& f, RoundingMode mode, std::optional<
         out.error = "stochastic rounding draws per element; use the scalar path";
         return out;
     }
+    return makeWideBatchPlan(f, mode, overflow);
+}
+
+BatchPlanResult makeWideBatchPlan(const Format& f, RoundingMode mode, std::optional<OverflowPolicy> overflow)
+{
+    BatchPlanResult out;
+    if (f.totalBits() > 32 || f.mantissaBits() > 23 || f.exponentBits() > 8) {
+        out.error = f.name() + " is wider than the kernel's 32-bit codes and fp32's exponent";
+        return out;
+    }
     BatchPlan p;
     p.mode = static_cast<int>(mode);
     p.mantissaBits = f.mantissaBits();

@@ -20,6 +20,11 @@ struct BatchPlanResult {
     std::string error;  // why the format or mode has no batch path
 };
 BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
+// The same plan without the 16-bit limit, for formats whose codes fit 32 bits and whose exponent
+// has at most fp32's 8 bits (tf32's 19-bit codes), and for any mode: with RoundingMode::Stochastic
+// the plan serves convertFp32BitsStochastic (StochasticKernel.h). convertFromFp32 stores 16-bit
+// codes, so such plans are for FloatRounder, which keeps 32-bit codes.
+BatchPlanResult makeWideBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
 
 void convertFromFp32(std::span<const float> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan);

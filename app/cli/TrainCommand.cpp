@@ -1,0 +1,302 @@
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "app/text/TrainText.h"
+#include "core/train/Trainer.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope train --recipe R[,R...] --steps N [--seed S] [--lr X] [--final-lr X]
+                        [--eval-every K] [--recipe-file FILE] [--threads T] [--json | --csv]
+
+Trains the training lab's tiny character transformer (lecture 10's demo 5: embeddings, two pre-norm
+blocks of attention and MLP, RMSNorm gains starting at 1.0; AdamW with weight decay 0.1, betas 0.9 /
+0.95, gradient clipping 1.0, a cosine learning rate) on The Devil's Dictionary, once per recipe, from
+the same initial weights and batches, and prints what each recipe did to the loss. The lecture's runs:
+  floatscope train --recipe fp32,bf16-pure,fp16-pure,bf16-master --steps 300
+  floatscope train --recipe fp32,bf16-pure,bf16-stochastic --steps 300 --lr small
+  floatscope train --recipe fp16-noscale,fp16-amp --steps 300 --json
+
+recipes (a recipe gives every role a format; 'floatscope train --list' prints each as text):
+  fp32             everything fp32
+  bf16-pure        weights, products and gradients in bf16, no fp32 master copy
+  fp16-pure        the same in fp16 (no loss scaling)
+  bf16-master      bf16 weights, products and gradients, AdamW on an fp32 master copy
+  fp16-amp         fp16 with an fp32 master and dynamic loss scaling (2^16, x2 every 100 good steps)
+  fp16-noscale     fp16 with an fp32 master, no loss scaling
+  bf16-stochastic  bf16-pure with the update rounded stochastically (seeded)
+  fp8-current      bf16-master with the linear layers' products in e4m3fn / e5m2, per-tensor current scaling
+  fp8-delayed      the same with delayed scaling (the largest amax of the last 16 steps)
+  Adam's moments are fp32 in every preset. A recipe of your own is key=value text, in --recipe
+  (pairs separated by ';') or in a file: base=bf16-pure;name=mine;update=stochastic;adam-m=bf16
+
+options:
+  --recipe LIST       recipes, comma-separated: preset names or key=value texts
+  --recipe-file FILES recipe files, comma-separated (key=value pairs, '#' comments), run after --recipe
+  --steps N           training steps, 1..100000
+  --seed S            initial weights, batches and stochastic rounding (default 0)
+  --lr X              the peak learning rate, a number in (0, 1], or 'lecture' (3e-3 to 3e-4, the
+                      default) or 'small' (3e-4 to 3e-5); a number decays to a tenth of itself
+  --final-lr X        the learning rate the cosine ends at
+  --eval-every K      validation bits per character every K steps and after the last (default 25)
+  --threads T         recipes trained side by side (default: 2, or 1 on one core)
+  --list              print every preset as recipe text and exit
+  --json              one JSON document: {"runs": [{"recipe", "bytes_per_param",
+                      "final_val_bits_per_char", "steps": [{"step", "train_loss", "val_bits_per_char",
+                      "absorbed_share", "underflow_share", "overflow_share", "loss_scale", "skipped"}]}]}
+  --csv               one row per recipe and step, with the same fields
+  --no-color          no colours, even on a terminal
+  -h, --help          this help
+
+train_loss is the step's batch loss in nats per character; val_bits_per_char is null between
+validations; absorbed_share: of the parameters with a nonzero update, those whose updated copy did not
+move; underflow_share / overflow_share: of the nonzero gradients rounded in the step (activation
+gradients entering products, and parameter gradients), those that became 0 / inf; bytes_per_param is
+the memory ledger's (weights, master, gradients and Adam's two moments).
+)";
+
+std::string number(double v)
+{
+    char buffer[64];
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, r.ptr);
+}
+
+QJsonValue finite(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+
+QJsonValue optionalFinite(const std::optional<double>& v)
+{
+    return v ? finite(*v) : QJsonValue();
+}
+
+std::string text(const QString& s)
+{
+    return s.toStdString();
+}
+
+std::optional<double> parseRate(const std::string& s)
+{
+    double v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || s.empty())
+        return std::nullopt;
+    return v;
+}
+
+void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
+{
+    QJsonArray list;
+    for (const train::RunResult& run : runs) {
+        QJsonArray steps;
+        for (const train::StepRecord& s : run.steps)
+            steps.append(QJsonObject{
+                {"step", s.step},
+                {"train_loss", finite(s.trainLoss)},
+                {"val_bits_per_char", optionalFinite(s.valBitsPerChar)},
+                {"absorbed_share", s.absorbedShare},
+                {"underflow_share", s.underflowShare},
+                {"overflow_share", s.overflowShare},
+                {"loss_scale", s.lossScale},
+                {"skipped", s.skipped},
+            });
+        list.append(QJsonObject{
+            {"recipe", QString::fromStdString(run.recipe.name)},
+            {"bytes_per_param", run.bytesPerParameter},
+            {"final_val_bits_per_char", optionalFinite(run.finalValBitsPerChar)},
+            {"steps", steps},
+        });
+    }
+    printJson(io, QJsonDocument(QJsonObject{{"runs", list}}));
+}
+
+void printCsv(const Io& io, const std::vector<train::RunResult>& runs)
+{
+    std::fputs("recipe,step,train_loss,val_bits_per_char,absorbed_share,underflow_share,overflow_share,loss_scale,"
+               "skipped\n",
+               io.out);
+    for (const train::RunResult& run : runs)
+        for (const train::StepRecord& s : run.steps)
+            std::fprintf(io.out, "%s,%d,%s,%s,%s,%s,%s,%s,%d\n", run.recipe.name.c_str(), s.step,
+                         number(s.trainLoss).c_str(), s.valBitsPerChar ? number(*s.valBitsPerChar).c_str() : "",
+                         number(s.absorbedShare).c_str(), number(s.underflowShare).c_str(),
+                         number(s.overflowShare).c_str(), number(s.lossScale).c_str(), s.skipped ? 1 : 0);
+}
+
+std::string percent(double share)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f%%", 100.0 * share);
+    return buffer;
+}
+
+void printTable(const Io& io, const train::TrainConfig& config, std::size_t parameters,
+                const std::vector<train::RunResult>& runs)
+{
+    std::fprintf(io.out, "%zu parameters, batch %d x %d, %d steps, learning rate %g -> %g (cosine), seed %llu\n\n",
+                 parameters, config.batch, config.model.context, config.steps, config.peakLearningRate,
+                 config.finalLearningRate, static_cast<unsigned long long>(config.seed));
+    Table table({"recipe", "bytes/param", "val bits/char", "vs first", "absorbed (last step)", "underflow (mean)",
+                 "skipped", "loss scale (end)"});
+    const std::optional<double> reference = runs.front().finalValBitsPerChar;
+    for (const train::RunResult& run : runs) {
+        double underflow = 0;
+        int skipped = 0;
+        for (const train::StepRecord& s : run.steps) {
+            underflow += s.underflowShare;
+            skipped += s.skipped ? 1 : 0;
+        }
+        const std::optional<double> val = run.finalValBitsPerChar;
+        char bpc[32] = "-";
+        char gap[32] = "-";
+        if (val)
+            std::snprintf(bpc, sizeof bpc, "%.4f", *val);
+        if (val && reference)
+            std::snprintf(gap, sizeof gap, "%+.4f", *val - *reference);
+        table.addRow({paint(io, Colour::Bold, run.recipe.name), number(run.bytesPerParameter), bpc, gap,
+                      percent(run.steps.back().absorbedShare),
+                      percent(underflow / static_cast<double>(run.steps.size())), std::to_string(skipped),
+                      number(run.steps.back().lossScale)});
+    }
+    table.print(io);
+}
+
+std::optional<std::string> readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
+{
+    ArgParser args({{"recipe", 0, true},
+                    {"recipe-file", 0, true},
+                    {"steps", 0, true},
+                    {"seed", 0, true},
+                    {"lr", 0, true},
+                    {"final-lr", 0, true},
+                    {"eval-every", 0, true},
+                    {"threads", 0, true},
+                    {"list", 0, false},
+                    {"json", 0, false},
+                    {"csv", 0, false},
+                    {"no-color", 0, false},
+                    {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(ioIn, *error + " (see 'floatscope train --help')");
+    if (args.has("help")) {
+        std::fputs(kHelp, ioIn.out);
+        return 0;
+    }
+    Io io = ioIn;
+    io.colour = io.colour && !args.has("no-color") && !args.has("json") && !args.has("csv");
+    if (!args.positionals().empty())
+        return usageError(io, "train takes options only, got '" + args.positionals().front()
+                                  + "' (see 'floatscope train --help')");
+    if (args.has("list")) {
+        for (const train::Recipe& r : train::presets())
+            std::fprintf(io.out, "%s\n", train::recipeText(r).c_str());
+        return 0;
+    }
+
+    // 1. Recipes: the list, then the files.
+    std::vector<train::Recipe> recipes;
+    if (const auto list = args.value("recipe")) {
+        auto parsed = train::parseRecipeList(*list);
+        if (const auto* e = std::get_if<train::RecipeError>(&parsed))
+            return usageError(io, text(text::recipeErrorText(*e)));
+        recipes = std::get<std::vector<train::Recipe>>(parsed);
+    }
+    if (const auto files = args.value("recipe-file")) {
+        std::stringstream paths(*files);
+        std::string path;
+        while (std::getline(paths, path, ',')) {
+            const auto content = readFile(path);
+            if (!content)
+                return usageError(io, "cannot read recipe file '" + path + "'");
+            auto parsed = train::parseRecipe(*content);
+            if (const auto* e = std::get_if<train::RecipeError>(&parsed))
+                return usageError(io, path + ": " + text(text::recipeErrorText(*e)));
+            recipes.push_back(std::get<train::Recipe>(parsed));
+        }
+    }
+    if (recipes.empty())
+        return usageError(io, "train needs --recipe or --recipe-file (see 'floatscope train --help')");
+    if (!args.value("steps"))
+        return usageError(io, "train needs --steps (see 'floatscope train --help')");
+
+    // 2. The run's settings.
+    train::TrainConfig config;
+    std::string error;
+    std::uint64_t steps = 0;
+    std::uint64_t evalEvery = static_cast<std::uint64_t>(config.evalEvery);
+    const std::uint64_t cores = std::max(1u, std::thread::hardware_concurrency());
+    std::uint64_t threads = std::min<std::uint64_t>(2, cores);
+    if (!readWhole(args, "steps", 1, train::TrainConfig::kMaxSteps, steps, error)
+        || !readWhole(args, "seed", 0, UINT64_MAX, config.seed, error)
+        || !readWhole(args, "eval-every", 1, train::TrainConfig::kMaxSteps, evalEvery, error)
+        || !readWhole(args, "threads", 1, 64, threads, error))
+        return usageError(io, error);
+    config.steps = static_cast<int>(steps);
+    config.evalEvery = static_cast<int>(evalEvery);
+    if (const auto lr = args.value("lr")) {
+        if (const auto preset = train::findLearningRatePreset(*lr)) {
+            config.peakLearningRate = preset->peak;
+            config.finalLearningRate = preset->final;
+        } else if (const auto rate = parseRate(*lr)) {
+            config.peakLearningRate = *rate;
+            config.finalLearningRate = *rate / 10;
+        } else {
+            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
+        }
+    }
+    if (const auto lr = args.value("final-lr")) {
+        const auto rate = parseRate(*lr);
+        if (!rate)
+            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
+        config.finalLearningRate = *rate;
+    }
+    const train::Corpus& corpus = train::Corpus::builtin();
+    if (const auto problem = train::checkConfig(config, corpus))
+        return usageError(io, text(text::configErrorText(*problem)));
+    if (args.has("json") && args.has("csv"))
+        return usageError(io, "--json and --csv contradict each other");
+
+    // 3. The runs, side by side.
+    const std::vector<train::RunResult> runs =
+        train::runAll(corpus, config, recipes, {}, nullptr, static_cast<int>(threads));
+    if (args.has("json"))
+        printRunsJson(io, runs);
+    else if (args.has("csv"))
+        printCsv(io, runs);
+    else {
+        train::ModelShape shape = config.model;
+        shape.vocabulary = corpus.vocabulary();
+        printTable(io, config, train::ParameterLayout(shape).size(), runs);
+    }
+    return 0;
+}
+
+}  // namespace floatscope::cli

@@ -1,0 +1,133 @@
+// Recipes: the presets say what the lecture's runs did, the text form round-trips, every parse
+// error has its kind and names the offending key and text, and bytes per parameter are the memory
+// ledger's sums.
+#include <gtest/gtest.h>
+
+#include "TrainTestSupport.h"
+
+namespace floatscope::train {
+namespace {
+
+RecipeError errorOf(std::string_view text)
+{
+    auto parsed = parseRecipe(text);
+    if (!std::holds_alternative<RecipeError>(parsed)) {
+        ADD_FAILURE() << "parsed: " << text;
+        return {};
+    }
+    return std::get<RecipeError>(parsed);
+}
+
+TEST(Recipe, PresetsInTheLabsOrder)
+{
+    std::vector<std::string> names;
+    for (const Recipe& r : presets())
+        names.push_back(r.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"fp32", "bf16-pure", "fp16-pure", "bf16-master", "fp16-amp",
+                                               "fp16-noscale", "bf16-stochastic", "fp8-current", "fp8-delayed"}));
+}
+
+TEST(Recipe, PresetsGiveEachRoleItsFormat)
+{
+    const Recipe pure = *findPreset("bf16-pure");
+    EXPECT_EQ(pure.params.name(), "bf16");
+    EXPECT_FALSE(pure.master);
+    EXPECT_EQ(pure.gradients.name(), "bf16");
+    EXPECT_EQ(pure.adamM.name(), "fp32");
+    const Recipe master = *findPreset("bf16-master");
+    EXPECT_TRUE(master.master);
+    EXPECT_TRUE(findPreset("bf16-stochastic")->stochasticUpdate);
+    EXPECT_EQ(findPreset("fp16-amp")->lossScale.kind, LossScaleKind::Dynamic);
+    EXPECT_EQ(findPreset("fp16-amp")->lossScale.initial, 65536.0);
+    EXPECT_EQ(findPreset("fp16-noscale")->lossScale.kind, LossScaleKind::None);
+    const Recipe fp8 = *findPreset("fp8-delayed");
+    EXPECT_TRUE(fp8.fp8);
+    EXPECT_EQ(fp8.fp8Forward.name(), "e4m3fn");
+    EXPECT_EQ(fp8.fp8Backward.name(), "e5m2");
+    EXPECT_EQ(fp8.scaling, Fp8Scaling::Delayed);
+    EXPECT_EQ(fp8.attention.name(), "bf16");
+}
+
+TEST(Recipe, TextRoundTripsEveryPresetAndAnEditedRecipe)
+{
+    for (const Recipe& r : presets()) {
+        auto parsed = parseRecipe(recipeText(r));
+        ASSERT_TRUE(std::holds_alternative<Recipe>(parsed)) << recipeText(r);
+        EXPECT_TRUE(std::get<Recipe>(parsed) == r) << recipeText(r);
+    }
+    const Recipe edited = test::recipe(
+        "base=fp8-current # a comment\nname=mine; fp8-scaling=block adam-m=bf16 adam-v=e5m2 loss-scale=1024 "
+        "grads=tf32 update=stochastic");
+    EXPECT_EQ(edited.scaling, Fp8Scaling::Block);
+    EXPECT_EQ(edited.lossScale.kind, LossScaleKind::Static);
+    EXPECT_EQ(edited.lossScale.initial, 1024.0);
+    EXPECT_EQ(edited.gradients.name(), "tf32");
+    EXPECT_TRUE(edited.master);  // from the base
+    EXPECT_TRUE(std::get<Recipe>(parseRecipe(recipeText(edited))) == edited);
+}
+
+TEST(Recipe, ErrorsHaveKindsAndNameTheText)
+{
+    EXPECT_EQ(errorOf("").kind, RecipeErrorKind::Empty);
+    EXPECT_EQ(errorOf("  # only a comment").kind, RecipeErrorKind::Empty);
+    const RecipeError pair = errorOf("name=x bf16");
+    EXPECT_EQ(pair.kind, RecipeErrorKind::NotAPair);
+    EXPECT_EQ(pair.value, "bf16");
+    const RecipeError key = errorOf("name=x weights=bf16");
+    EXPECT_EQ(key.kind, RecipeErrorKind::UnknownKey);
+    EXPECT_EQ(key.key, "weights");
+    EXPECT_EQ(errorOf("name=x params=bf16 params=fp16").kind, RecipeErrorKind::RepeatedKey);
+    const RecipeError base = errorOf("base=bf17-pure");
+    EXPECT_EQ(base.kind, RecipeErrorKind::UnknownPreset);
+    EXPECT_EQ(base.value, "bf17-pure");
+    const RecipeError format = errorOf("name=x grads=bf17");
+    EXPECT_EQ(format.kind, RecipeErrorKind::UnknownFormat);
+    EXPECT_EQ(format.key, "grads");
+    EXPECT_EQ(format.value, "bf17");
+    EXPECT_EQ(errorOf("name=x params=e8m0").kind, RecipeErrorKind::UnsupportedFormat);  // no zero, no sign
+    EXPECT_EQ(errorOf("name=x params=fp64").kind, RecipeErrorKind::UnsupportedFormat);  // wider than fp32
+    EXPECT_EQ(errorOf("name=x master=bf16").kind, RecipeErrorKind::BadChoice);
+    EXPECT_EQ(errorOf("name=x update=sr").kind, RecipeErrorKind::BadChoice);
+    EXPECT_EQ(errorOf("name=x fp8-scaling=tile").kind, RecipeErrorKind::BadChoice);
+    EXPECT_EQ(errorOf("name=x loss-scale=big").kind, RecipeErrorKind::BadNumber);
+    EXPECT_EQ(errorOf("name=x loss-scale=0").kind, RecipeErrorKind::BadNumber);
+    EXPECT_EQ(errorOf("name=x amax-history=0").kind, RecipeErrorKind::BadNumber);
+    EXPECT_EQ(errorOf("name=x amax-history=2.5").kind, RecipeErrorKind::BadNumber);
+    EXPECT_EQ(errorOf("params=bf16").kind, RecipeErrorKind::MissingName);
+    EXPECT_EQ(errorOf("name=a,b").kind, RecipeErrorKind::BadChoice);
+}
+
+TEST(Recipe, ListsTakePresetsAndTexts)
+{
+    auto list = parseRecipeList("fp32,base=bf16-pure;name=mine;update=stochastic,bf16-master");
+    ASSERT_TRUE(std::holds_alternative<std::vector<Recipe>>(list));
+    const auto& recipes = std::get<std::vector<Recipe>>(list);
+    ASSERT_EQ(recipes.size(), 3u);
+    EXPECT_EQ(recipes[1].name, "mine");
+    EXPECT_TRUE(recipes[1].stochasticUpdate);
+    const auto bad = parseRecipeList("fp32,bf16-purr");
+    ASSERT_TRUE(std::holds_alternative<RecipeError>(bad));
+    EXPECT_EQ(std::get<RecipeError>(bad).kind, RecipeErrorKind::UnknownPreset);
+    EXPECT_EQ(std::get<RecipeError>(bad).value, "bf16-purr");
+    EXPECT_EQ(std::get<RecipeError>(parseRecipeList("fp32,,bf16-pure")).kind, RecipeErrorKind::Empty);
+}
+
+// Lesson 14's ledger: fp32 + Adam and bf16 mixed precision are 16 bytes per parameter; without the
+// master, 4 bytes fewer; Adam's moments in bf16 save 4 more; fp8 products cost no static memory.
+TEST(Recipe, BytesPerParameterFromTheLedger)
+{
+    EXPECT_EQ(bytesPerParameter(*findPreset("fp32")), 16.0);
+    EXPECT_EQ(bytesPerParameter(*findPreset("bf16-master")), 16.0);
+    EXPECT_EQ(bytesPerParameter(*findPreset("fp16-amp")), 16.0);
+    EXPECT_EQ(bytesPerParameter(*findPreset("bf16-pure")), 12.0);
+    EXPECT_EQ(bytesPerParameter(*findPreset("bf16-stochastic")), 12.0);
+    EXPECT_EQ(bytesPerParameter(*findPreset("fp8-current")), 16.0);
+    EXPECT_EQ(bytesPerParameter(test::recipe("base=bf16-stochastic adam-m=bf16 adam-v=bf16")), 8.0);
+    EXPECT_EQ(bytesPerParameter(test::recipe("name=t params=tf32 grads=e5m2")), 4 + 1 + 8);
+    const LedgerScheme scheme = ledgerScheme(*findPreset("bf16-master"));
+    EXPECT_EQ(scheme.bytesFor(ComponentRole::MasterWeights), 4.0);
+    EXPECT_EQ(scheme.bytesFor(ComponentRole::OptimizerStates), 8.0);
+}
+
+}  // namespace
+}  // namespace floatscope::train
