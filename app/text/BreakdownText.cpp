@@ -75,7 +75,7 @@ QString decisionWords(const DiscardedBits& d)
     case GuardDecision::OddSet: return BreakdownText::tr("to odd: the kept last bit is 0, so it is set (up one ulp)");
     case GuardDecision::Stochastic:
         return d.awayFromZero ? BreakdownText::tr("stochastic: the random draw sent the kept bits up one ulp")
-                              : BreakdownText::tr("stochastic: the random draw kept the kept bits");
+                              : BreakdownText::tr("stochastic: the random draw left the kept bits as they are");
     }
     return {};
 }

@@ -5,12 +5,15 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -409,6 +412,42 @@ TEST_F(Inspector, DocksAndHintFollowTheTab)
     window->tabs()->setCurrentIndex(0);
     EXPECT_TRUE(window->neighbourhood()->isVisible());
     EXPECT_EQ(window->statusHint(), inspectorHint);
+}
+
+// Qt's own buttons follow the language (qtbase_zh_CN.qm from Debian's qt6-translations-l10n, loaded
+// beside ours); without that file the window stays quietly in English for them.
+TEST_F(Inspector, QtsOwnButtonsSpeakChinese)
+{
+    const QString qm = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + QStringLiteral("/qtbase_zh_CN.qm");
+    if (!QFile::exists(qm))
+        GTEST_SKIP() << qm.toStdString() << " is not installed (Debian package qt6-translations-l10n)";
+    window->setLanguage(QStringLiteral("zh_CN"));
+    QDialogButtonBox buttons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Close);
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Ok)->text(), QStringLiteral("确定"));
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Close)->text(), QStringLiteral("关闭"));
+    window->setLanguage(QStringLiteral("en"));
+    QDialogButtonBox english(QDialogButtonBox::Ok);
+    EXPECT_EQ(english.button(QDialogButtonBox::Ok)->text(), QStringLiteral("OK"));
+}
+
+// The inspector's computed words (rows, explanations, hints) follow a language switch without a
+// new value being typed.
+TEST_F(Inspector, ComputedTextFollowsALanguageSwitch)
+{
+    type(QStringLiteral("257"));
+    QTest::keyClick(window->entry()->lineEdit(), Qt::Key_Return);
+    const QString english = window->neighbourhood()->sentence(1);
+    const QString formula = plain(row(1)->discardedText());
+    window->setLanguage(QStringLiteral("zh_CN"));
+    QApplication::processEvents();  // LanguageChange reaches the widgets through the event loop
+    EXPECT_NE(window->neighbourhood()->sentence(1), english);
+    EXPECT_TRUE(window->neighbourhood()->sentence(1).contains(QStringLiteral("256")));
+    EXPECT_NE(plain(row(1)->discardedText()), formula);
+    EXPECT_FALSE(window->statusHint().contains(QStringLiteral("flip")));
+    EXPECT_FALSE(window->entry()->exactText().contains(QStringLiteral("exactly")));
+    window->setLanguage(QStringLiteral("en"));
+    EXPECT_EQ(window->neighbourhood()->sentence(1), english);
 }
 
 TEST(Presets, LessonExamplesAreData)
