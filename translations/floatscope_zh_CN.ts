@@ -310,8 +310,8 @@
         <translation>值 = %1</translation>
     </message>
     <message>
-        <source>kept &lt;tt&gt;%1&lt;/tt&gt; · discarded &lt;tt&gt;%2&lt;/tt&gt; (guard %3, sticky %4): %5</source>
-        <translation>保留 &lt;tt&gt;%1&lt;/tt&gt; · 舍去 &lt;tt&gt;%2&lt;/tt&gt;（保护位 %3，粘滞位 %4）：%5</translation>
+        <source>kept %1 · discarded %2 (guard %3, sticky %4): %5</source>
+        <translation>保留 %1 · 舍去 %2（保护位 %3，粘滞位 %4）：%5</translation>
     </message>
     <message>
         <source>, past the largest finite value: overflow</source>
@@ -1963,6 +1963,10 @@ largest finite: %5</source>
     <message>
         <source>%1 = %2 (shortest %3)</source>
         <translation>%1 = %2（最短表示 %3）</translation>
+    </message>
+    <message>
+        <source>exact: no bits discarded</source>
+        <translation>精确：没有舍去任何位</translation>
     </message>
 </context>
 <context>

@@ -44,12 +44,14 @@ QString shownValue(const Format& f, std::uint64_t code, const std::string& exact
     return qs(briefDecimal(ExactValue::fromCode(f, code).value(), kExactChars));
 }
 
-QLabel* richLabel(QWidget* parent, Qt::TextInteractionFlags flags)
+// Each label says once whether it holds markup: "&nbsp;" and links must never show as raw
+// text, and plain text lays out several times faster (a new value re-lays every row).
+QLabel* textLabel(QWidget* parent, Qt::TextFormat format, Qt::TextInteractionFlags flags)
 {
-    // Rich text always: "&nbsp;" and links must never show as raw markup.
     auto* label = new QLabel(parent);
-    label->setTextFormat(Qt::RichText);
+    label->setTextFormat(format);
     label->setTextInteractionFlags(flags);
+    label->setWordWrap(true);
     return label;
 }
 
@@ -67,17 +69,11 @@ FormatRow::FormatRow(QWidget* parent) : QFrame(parent), m_format(namedFormat("fp
     m_badge = new QLabel(this);
     m_badge->setStyleSheet(QStringLiteral("QLabel { background: #D55E00; color: white; border-radius: 4px; padding: 1px 6px; }"));
     m_strip = new BitStrip(this);
-    m_summary = richLabel(this, Qt::TextSelectableByMouse);
-    m_summary->setWordWrap(true);
-    m_formula = richLabel(this, Qt::TextSelectableByMouse);
-    m_formula->setTextFormat(Qt::PlainText);
-    m_formula->setWordWrap(true);
-    m_discarded = richLabel(this, Qt::TextSelectableByMouse);
-    m_discarded->setWordWrap(true);
-    m_details = richLabel(this, Qt::TextSelectableByMouse);
-    m_details->setWordWrap(true);
-    m_neighbours = richLabel(this, Qt::LinksAccessibleByMouse);
-    m_neighbours->setWordWrap(true);
+    m_summary = textLabel(this, Qt::RichText, Qt::TextSelectableByMouse);
+    m_formula = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_discarded = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_details = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_neighbours = textLabel(this, Qt::RichText, Qt::LinksAccessibleByMouse);
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(8, 6, 8, 6);
@@ -140,12 +136,17 @@ void FormatRow::retranslate()
 
     m_formula->setText(text::formulaText(m_format, r.formula));
     m_formula->setToolTip(text::formulaTooltip(r.formula));
-    m_discarded->setVisible(r.discarded.has_value());
+    // An exact value says so on the same line, so that rows keep their height from value to value;
+    // the line goes only where rounding was not about bits (NaN, overflow past the top binade).
+    const bool exact = r.placement.exact && !nan && r.valueClass != ValueClass::Infinite;
+    m_discarded->setVisible(r.discarded.has_value() || exact);
     if (r.discarded) {
         const QString from = r.routedThrough.empty()
             ? QString()
-            : tr("from the %1 value %2: ").arg(qs(r.routedThrough), qs(r.routedValue).toHtmlEscaped());
-        m_discarded->setText(from + text::discardedHtml(*r.discarded));
+            : tr("from the %1 value %2: ").arg(qs(r.routedThrough), qs(r.routedValue));
+        m_discarded->setText(from + text::discardedText(*r.discarded));
+    } else if (exact) {
+        m_discarded->setText(tr("exact: no bits discarded"));
     }
 
     // NaN has no magnitude to be near: no shortest text, errors or ulp worth a line.
@@ -157,7 +158,7 @@ void FormatRow::retranslate()
         details << tr("rel error %1").arg(qs(r.relErrorApprox));
     if (const auto ulp = ulpOf(m_format, r.code))
         details << tr("ulp 2^%1").arg(ulp->normalized().exponent);
-    m_details->setText(details.join(QStringLiteral(" · ")).toHtmlEscaped());
+    m_details->setText(details.join(QStringLiteral(" · ")));
 
     // The neighbours as values of the format, every digit (their shortest texts are in the tooltip).
     const QColor link = palette().color(QPalette::Link);

@@ -25,7 +25,7 @@ public:
     QString valueText() const;
     QString neighbourText(int direction) const;  // the next (+1) or previous (-1) value as shown
     QString formulaText() const;                 // the value as the formula's terms (plain text)
-    QString discardedText() const;               // guard and sticky; empty when nothing was discarded
+    QString discardedText() const;               // kept, discarded, guard and sticky; empty when hidden
     bool badgeVisible() const;
 
 signals:

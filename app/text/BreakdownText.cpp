@@ -124,15 +124,16 @@ QString formulaTooltip(const FormulaTerms& t)
     return lines.join(QLatin1Char('\n'));
 }
 
-QString discardedHtml(const DiscardedBits& d)
+QString discardedText(const DiscardedBits& d)
 {
     QString kept = d.keptNormal ? QStringLiteral("1") : QStringLiteral("0");
     if (d.mantissaBits > 0)
         kept += QLatin1Char('.') + QString::number(d.keptMantissa, 2).rightJustified(d.mantissaBits, QLatin1Char('0'));
+    // The guard bit in brackets, then the bits whose OR is the sticky bit.
     const QString bits = QString::fromStdString(d.discarded);
-    const QString discarded = QStringLiteral("<u>%1</u>%2%3")
-                                  .arg(bits.left(1), bits.mid(1), d.moreDiscarded ? QStringLiteral("…") : QString());
-    QString out = BreakdownText::tr("kept <tt>%1</tt> · discarded <tt>%2</tt> (guard %3, sticky %4): %5")
+    const QString discarded = QStringLiteral("[%1]%2%3").arg(bits.left(1), bits.mid(1),
+                                                              d.moreDiscarded ? QStringLiteral("…") : QString());
+    QString out = BreakdownText::tr("kept %1 · discarded %2 (guard %3, sticky %4): %5")
                       .arg(kept, discarded)
                       .arg(d.guard ? 1 : 0)
                       .arg(d.sticky ? 1 : 0)

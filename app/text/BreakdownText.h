@@ -18,8 +18,8 @@ QString formulaText(const Format& format, const FormulaTerms& terms, int maxTerm
 // Every term exactly, one per line, for the tooltip.
 QString formulaTooltip(const FormulaTerms& terms);
 
-// Rich text: "kept 1.1001100 · discarded <u>1</u>100110011001101… (guard 1, sticky 1): more than
-// half an ulp: the kept bits go up one ulp", the guard bit underlined.
-QString discardedHtml(const DiscardedBits& bits);
+// "kept 1.1001100 · discarded [1]100110011001101… (guard 1, sticky 1): more than half an ulp: the
+// kept bits go up one ulp", the guard bit in brackets.
+QString discardedText(const DiscardedBits& bits);
 
 }  // namespace floatscope::text
