@@ -45,7 +45,7 @@ QString shownValue(const Format& f, std::uint64_t code, const std::string& exact
 }
 
 // Each label says once whether it holds markup: "&nbsp;" and links must never show as raw
-// text, and plain text lays out several times faster (a new value re-lays every row).
+// text, and plain text is cheaper to lay out (a new value re-lays every row).
 QLabel* textLabel(QWidget* parent, Qt::TextFormat format, Qt::TextInteractionFlags flags)
 {
     auto* label = new QLabel(parent);

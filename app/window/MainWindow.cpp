@@ -665,7 +665,7 @@ void MainWindow::fitToScreen()
 {
     // The screen's room for windows (without panels and docks of the desktop), in the logical
     // pixels the window is sized in, so QT_SCALE_FACTOR=2 halves it. Small screens get all of it;
-    // larger ones most of it, centred. The docks take a third of the inspector's width.
+    // larger ones most of it, centred.
     const QScreen* screen = this->screen() != nullptr ? this->screen() : QGuiApplication::primaryScreen();
     if (screen == nullptr)
         return;
