@@ -213,6 +213,14 @@
         <source>m=%1</source>
         <translation>m=%1</translation>
     </message>
+    <message>
+        <source>e=%1: inf</source>
+        <translation>e=%1：inf</translation>
+    </message>
+    <message>
+        <source>e=%1: NaN</source>
+        <translation>e=%1：NaN</translation>
+    </message>
 </context>
 <context>
     <name>BitsFigure</name>
@@ -225,6 +233,93 @@
     <message>
         <source>rounded once from its exact value into each format</source>
         <translation>从精确值出发，一次舍入到每种格式</translation>
+    </message>
+</context>
+<context>
+    <name>Breakdown</name>
+    <message>
+        <source>exponent field all ones: infinity when m = 0, NaN otherwise; the formula gives no value for these codes</source>
+        <translation>指数字段全为 1：m = 0 时为无穷大，否则为 NaN；公式不给出这些编码的值</translation>
+    </message>
+    <message>
+        <source>in %1 only S.1111.111 (every exponent and mantissa bit set) is NaN; the formula gives no value for it</source>
+        <translation>在 %1 中只有 S.1111.111（指数位与尾数位全为 1）是 NaN；公式不给出它的值</translation>
+    </message>
+    <message>
+        <source>in %1 the code of minus zero (1.000…0) is the only NaN; the formula gives no value for it</source>
+        <translation>在 %1 中负零的编码（1.000…0）是唯一的 NaN；公式不给出它的值</translation>
+    </message>
+    <message>
+        <source>in %1 all ones is NaN; the formula gives no value for it</source>
+        <translation>在 %1 中全 1 编码是 NaN；公式不给出它的值</translation>
+    </message>
+    <message>
+        <source>less than half an ulp: the kept bits stay</source>
+        <translation>不到半个 ulp：保留位不变</translation>
+    </message>
+    <message>
+        <source>more than half an ulp: the kept bits go up one ulp</source>
+        <translation>超过半个 ulp：保留位进一个 ulp</translation>
+    </message>
+    <message>
+        <source>exactly half an ulp, a tie; the kept last bit is 0 (even), so they stay</source>
+        <translation>恰好半个 ulp，平局；保留的末位是 0（偶数），所以不变</translation>
+    </message>
+    <message>
+        <source>exactly half an ulp, a tie; the kept last bit is 1 (odd), so they go up one ulp to the even neighbour</source>
+        <translation>恰好半个 ulp，平局；保留的末位是 1（奇数），所以进一个 ulp，到末位为偶数的相邻值</translation>
+    </message>
+    <message>
+        <source>exactly half an ulp, a tie; ties go away from zero: up one ulp</source>
+        <translation>恰好半个 ulp，平局；平局远离零：进一个 ulp</translation>
+    </message>
+    <message>
+        <source>this mode rounds toward zero here: the kept bits stay</source>
+        <translation>此舍入模式在这里朝零舍入：保留位不变</translation>
+    </message>
+    <message>
+        <source>this mode rounds away from zero here: any discarded 1 sends the kept bits up one ulp</source>
+        <translation>此舍入模式在这里远离零舍入：舍去部分只要有一个 1，保留位就进一个 ulp</translation>
+    </message>
+    <message>
+        <source>to odd: the kept last bit is 1 already, so they stay</source>
+        <translation>舍入到奇数：保留的末位已是 1，所以不变</translation>
+    </message>
+    <message>
+        <source>to odd: the kept last bit is 0, so it is set (up one ulp)</source>
+        <translation>舍入到奇数：保留的末位是 0，于是置为 1（进一个 ulp）</translation>
+    </message>
+    <message>
+        <source>stochastic: the random draw sent the kept bits up one ulp</source>
+        <translation>随机舍入：这次随机抽样让保留位进了一个 ulp</translation>
+    </message>
+    <message>
+        <source>2^%1 = %2</source>
+        <translation>2^%1 = %2</translation>
+    </message>
+    <message>
+        <source>m/2^%1 = %2</source>
+        <translation>m/2^%1 = %2</translation>
+    </message>
+    <message>
+        <source>significand = %1</source>
+        <translation>有效数 = %1</translation>
+    </message>
+    <message>
+        <source>value = %1</source>
+        <translation>值 = %1</translation>
+    </message>
+    <message>
+        <source>kept %1 · discarded %2 (guard %3, sticky %4): %5</source>
+        <translation>保留 %1 · 舍去 %2（保护位 %3，粘滞位 %4）：%5</translation>
+    </message>
+    <message>
+        <source>, past the largest finite value: overflow</source>
+        <translation>，超过最大有限值：上溢</translation>
+    </message>
+    <message>
+        <source>stochastic: the random draw left the kept bits as they are</source>
+        <translation>随机舍入：这次随机抽样让保留位保持不变</translation>
     </message>
 </context>
 <context>
@@ -641,6 +736,10 @@
         <source>midpoint</source>
         <translation>中点</translation>
     </message>
+    <message>
+        <source>%1: from %2 to %3</source>
+        <translation>%1：从 %2 到 %3</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>
@@ -847,8 +946,8 @@
         <translation>[1000, 0.01, 0.02, 0.5] 量化为 e4m3fn，整个张量一个缩放因子</translation>
     </message>
     <message>
-        <source>One scale for all four values: amax 1000 over 448, e4m3fn&apos;s largest value. The small values land among e4m3fn&apos;s subnormals, where the steps are coarse, and 0.01 comes back far too low: this is the seeds&apos; 12.8%. The table of recipes below shows which recipe gives which number.</source>
-        <translation>四个值共用一个缩放因子：amax 1000 除以 e4m3fn 的最大值 448。小值落入 e4m3fn 的次正规数区间，那里步长很粗，0.01 反量化后严重偏低：这就是讲义中的 12.8%。下方的配方表列出了各配方得到的数值。</translation>
+        <source>One scale for all four values: amax 1000 over 448, e4m3fn&apos;s largest value. The small values land among e4m3fn&apos;s subnormals, where the steps are coarse, and 0.01 comes back far too low: this is the BF16 lesson&apos;s 12.8%. The table of recipes below shows which recipe gives which number.</source>
+        <translation>四个值共用一个缩放因子：amax 1000 除以 e4m3fn 的最大值 448。小值落入 e4m3fn 的次正规数区间，那里步长很粗，0.01 反量化后严重偏低：这就是 BF16 一课中的 12.8%。下方的配方表列出了各配方得到的数值。</translation>
     </message>
     <message>
         <source>The same four values in one 1×128 tile</source>
@@ -863,8 +962,8 @@
         <translation>1000 单独成块：0.01, 0.02, 0.5 | 1000，tile 大小为 3</translation>
     </message>
     <message>
-        <source>Only with 1000 in another block does 0.01 improve: the first tile&apos;s amax is 0.5, its scale 0.5 / 448, and 0.01 lands among e4m3fn&apos;s normal values. This is the seeds&apos; 0.45%. With real 1×128 tiles, 1000 would have to be at least 128 values away from 0.01.</source>
-        <translation>只有 1000 在另一个块中时，0.01 才会改善：第一个 tile 的 amax 为 0.5，缩放因子为 0.5 / 448，0.01 落入 e4m3fn 的正规数区间。这就是讲义中的 0.45%。若用真正的 1×128 tile，1000 与 0.01 至少要相隔 128 个值。</translation>
+        <source>Only with 1000 in another block does 0.01 improve: the first tile&apos;s amax is 0.5, its scale 0.5 / 448, and 0.01 lands among e4m3fn&apos;s normal values. This is the BF16 lesson&apos;s 0.45%. With real 1×128 tiles, 1000 would have to be at least 128 values away from 0.01.</source>
+        <translation>只有 1000 在另一个块中时，0.01 才会改善：第一个 tile 的 amax 为 0.5，缩放因子为 0.5 / 448，0.01 落入 e4m3fn 的正规数区间。这就是 BF16 一课中的 0.45%。若用真正的 1×128 tile，1000 与 0.01 至少要相隔 128 个值。</translation>
     </message>
     <message>
         <source>MXFP4 block [0.3, −1.2, 2.7, 0.05]</source>
@@ -1352,8 +1451,8 @@ largest finite: %5</source>
         <translation>恰为 1 的比例(&amp;O)：</translation>
     </message>
     <message>
-        <source>LayerNorm and RMSNorm gains start at exactly 1.0 (seed 003)</source>
-        <translation>LayerNorm 和 RMSNorm 的增益初始值恰为 1.0（讲义 003）</translation>
+        <source>LayerNorm and RMSNorm gains start at exactly 1.0 (lecture 10)</source>
+        <translation>LayerNorm 和 RMSNorm 的增益初始值恰为 1.0（第 10 讲）</translation>
     </message>
     <message>
         <source>See&amp;d:</source>
@@ -1567,20 +1666,20 @@ largest finite: %5</source>
         <translation>到目前为止没有丢失任何一次加法。</translation>
     </message>
     <message>
-        <source>Seed 002: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment below 2⁻⁸ of a sum near 1, fp16 only below 2⁻¹¹.</source>
-        <translation>讲义 002：fp16 最终为 1.9765625，bf16 停在 1，fp32 最终接近 2。和接近 1 时，bf16 会丢失任何小于 2⁻⁸ 的增量，fp16 只丢失小于 2⁻¹¹ 的增量。</translation>
+        <source>The BF16 lesson: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment below 2⁻⁸ of a sum near 1, fp16 only below 2⁻¹¹.</source>
+        <translation>BF16 一课：fp16 最终为 1.9765625，bf16 停在 1，fp32 最终接近 2。和接近 1 时，bf16 会丢失任何小于 2⁻⁸ 的增量，fp16 只丢失小于 2⁻¹¹ 的增量。</translation>
     </message>
     <message>
-        <source>Seed 003, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap between neighbours exceeds twice the increment.</source>
-        <translation>讲义 003，演示 2(a)：和本应达到 1。fp16 停在 0.25，bf16 停在 0.03125，此时相邻值间距已超过增量的两倍。</translation>
+        <source>Lecture 10, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap between neighbours exceeds twice the increment.</source>
+        <translation>第 10 讲，演示 2(a)：和本应达到 1。fp16 停在 0.25，bf16 停在 0.03125，此时相邻值间距已超过增量的两倍。</translation>
     </message>
     <message>
-        <source>Seed 002: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.</source>
-        <translation>讲义 002：w = 1，dw = 10⁻⁴：fp16 和 bf16 始终不变；只有 fp32 会变。</translation>
+        <source>The BF16 lesson: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.</source>
+        <translation>BF16 一课：w = 1，dw = 10⁻⁴：fp16 和 bf16 始终不变；只有 fp32 会变。</translation>
     </message>
     <message>
-        <source>Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16&apos;s ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
-        <translation>讲义 000 说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
+        <source>Lesson 14 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16&apos;s ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
+        <translation>第 14 课说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
     </message>
 </context>
 <context>
@@ -1869,10 +1968,6 @@ largest finite: %5</source>
         <translation>ulp 2^%1</translation>
     </message>
     <message>
-        <source>previous %1 &amp;nbsp;&amp;nbsp; next %2</source>
-        <translation>前一个 %1 &amp;nbsp;&amp;nbsp; 后一个 %2</translation>
-    </message>
-    <message>
         <source>Up/Down: next or previous %1 value · right click: copy or remove</source>
         <translation>上/下键：下一个或前一个 %1 值 · 右键：复制或移除</translation>
     </message>
@@ -1899,6 +1994,30 @@ largest finite: %5</source>
     <message>
         <source>Remove %1</source>
         <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>exactly %1</source>
+        <translation>精确值 %1</translation>
+    </message>
+    <message>
+        <source>from the %1 value %2: </source>
+        <translation>由 %1 值 %2 舍入：</translation>
+    </message>
+    <message>
+        <source>previous ← %1</source>
+        <translation>前一个 ← %1</translation>
+    </message>
+    <message>
+        <source>next → %1</source>
+        <translation>后一个 → %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (shortest %3)</source>
+        <translation>%1 = %2（最短表示 %3）</translation>
+    </message>
+    <message>
+        <source>exact: no bits discarded</source>
+        <translation>精确：没有舍去任何位</translation>
     </message>
 </context>
 <context>
@@ -2769,6 +2888,10 @@ GEMM 精度：%4</translation>
         <source>Floatscope sessions (*.floatscope)</source>
         <translation>Floatscope 会话 (*.floatscope)</translation>
     </message>
+    <message>
+        <source>%1 · Ctrl+E: export this lesson&apos;s figure · Ctrl+Alt+C: copy it</source>
+        <translation>%1 · Ctrl+E：导出本课的图 · Ctrl+Alt+C：复制图</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::PlaybackBar</name>
@@ -2832,8 +2955,8 @@ GEMM 精度：%4</translation>
         <translation>示例(&amp;E)：</translation>
     </message>
     <message>
-        <source>The seeds&apos; examples: choose one to load its tensor and recipe</source>
-        <translation>讲义中的例子：选择一个即可加载其张量与配方</translation>
+        <source>The BF16 lesson&apos;s examples: choose one to load its tensor and recipe</source>
+        <translation>BF16 一课中的例子：选择一个即可加载其张量与配方</translation>
     </message>
     <message>
         <source>Tensor</source>
@@ -3231,6 +3354,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Decimal, scientific, hex float (0x1.8p3), inf or nan, or a format&apos;s bits (bf16:0x3DCD, e4m3fn:0b0111_1110)</source>
         <translation>十进制、科学计数法、十六进制浮点（0x1.8p3）、inf 或 nan，或某格式的位模式（bf16:0x3DCD、e4m3fn:0b0111_1110）</translation>
+    </message>
+    <message>
+        <source>the rows show %1, the last value that parsed</source>
+        <translation>各行显示的是 %1，即最后一个能解析的值</translation>
     </message>
 </context>
 </TS>

@@ -62,10 +62,6 @@ std::string roundingWords(const Inspection& in)
     return out;
 }
 
-std::string neighbourCell(const std::optional<NeighbourText>& n)
-{
-    return n ? n->hex + " " + n->shortest : "-";
-}
 
 std::string binaryCell(const Io& io, const std::string& binary, const Format& f)
 {
@@ -160,20 +156,24 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     std::fprintf(io.out, "%s = %s  (%s, %s route)\n\n", text.c_str(), value.rationalText().c_str(),
                  toString(options.mode), toString(route));
     Table bits({"format", "bits", "sign exponent mantissa", "class", "value (exact)"});
-    Table rounding({"format", "shortest", "abs error", "rel error", "previous", "next", "ulp", "rounding", "via fp32"});
+    Table rounding({"format", "shortest", "abs error", "rel error", "ulp", "rounding", "via fp32"});
+    // The neighbours are values of the format: every digit, as the stored value (the shortest text
+    // that reads back to one is another thing, and 257's e4m3fn neighbour is 288, not "300").
+    Table neighbours({"format", "previous", "previous (exact)", "next", "next (exact)"});
     for (std::size_t i = 0; i < results.size(); ++i) {
         const Inspection& r = results[i];
         const Format& f = (*formats)[i];
         bits.addRow({r.format, r.hex, binaryCell(io, r.binary, f), toString(r.valueClass), r.value});
         rounding.addRow({r.format, r.shortest, r.absErrorApprox.empty() ? "-" : r.absErrorApprox,
-                         r.relErrorApprox.empty() ? "-" : r.relErrorApprox, neighbourCell(r.previous),
-                         neighbourCell(r.next), powerOfTwo(f, r.code), roundingWords(r),
+                         r.relErrorApprox.empty() ? "-" : r.relErrorApprox, powerOfTwo(f, r.code), roundingWords(r),
                          r.viaFp32Differs ? hexCode(f, r.viaFp32.code) + " (double rounding)" : "same"});
+        neighbours.addRow({r.format, r.previous ? r.previous->hex : "-", r.previous ? r.previous->value : "-",
+                           r.next ? r.next->hex : "-", r.next ? r.next->value : "-"});
     }
-    bits.print(io);
-    std::fputc('\n', io.out);
-    rounding.print(io);
-    std::fputc('\n', io.out);
+    for (const Table* table : {&bits, &rounding, &neighbours}) {
+        table->print(io);
+        std::fputc('\n', io.out);
+    }
     for (std::size_t i = 0; i < results.size(); ++i)
         std::fprintf(io.out, "%s\n", text::explainRounding(qs(text), (*formats)[i], results[i]).toStdString().c_str());
     return 0;

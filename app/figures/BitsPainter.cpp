@@ -25,6 +25,12 @@ QString caption(const Format& f, std::uint64_t code, int field)
     switch (field) {
     case 0: return ((code >> (e + m)) & 1) != 0 ? QStringLiteral("−") : QStringLiteral("+");
     case 1: {
+        // inf and NaN codes mean no power of two (IEEE 754 §3.4 b, c; OCP's NaN codes likewise).
+        const ValueClass c = f.classify(code);
+        if (c == ValueClass::Infinite)
+            return BitStripText::tr("e=%1: inf").arg(exponent);
+        if (c == ValueClass::NaN)
+            return BitStripText::tr("e=%1: NaN").arg(exponent);
         // The field and the power of two it means (a zero field means the smallest normal exponent,
         // except in e8m0-style formats where it is a value of its own).
         const long long power =

@@ -49,6 +49,7 @@ std::pair<QString, QString> endLabels(const Format& f, std::optional<std::uint64
 
 double margin(const FigureStyle& s) { return s.bodyPoints() * 1.2; }
 double lineBlock(const FigureStyle& s) { return s.bodyPoints() * 5.8; }
+double nameBlock(const FigureStyle& s) { return s.bodyPoints() * 2.0; }
 
 }  // namespace
 
@@ -70,16 +71,61 @@ QString NeighboursFigure::sentence(int index) const
                                  m_results[static_cast<std::size_t>(index)]);
 }
 
-double NeighboursFigure::heightForWidth(double width, const FigureStyle& style) const
+bool NeighboursFigure::hasLine(int index) const
+{
+    const Inspection& r = m_results[static_cast<std::size_t>(index)];
+    return r.valueClass != ValueClass::NaN && r.placement.reason != RoundingReason::NotANumber;
+}
+
+std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>> NeighboursFigure::ends(int index) const
+{
+    // An exact value sits on its own code: show it between the codes on either side instead.
+    const Inspection& r = m_results[static_cast<std::size_t>(index)];
+    if (r.placement.exact && r.valueClass != ValueClass::Infinite)
+        return {r.previous ? std::optional(r.previous->code) : std::nullopt,
+                r.next ? std::optional(r.next->code) : std::nullopt};
+    return {r.placement.below, r.placement.above};
+}
+
+double NeighboursFigure::blockHeight(int index, double width, const FigureStyle& style) const
 {
     const QFontMetricsF metrics(style.font());
+    const QRectF text = metrics.boundingRect(QRectF(0, 0, std::max(50.0, width - 2 * margin(style)), 10000),
+                                             Qt::TextWordWrap, sentence(index));
+    const double top = hasLine(index) ? lineBlock(style) : nameBlock(style);
+    return top + text.height() + style.bodyPoints() * 1.4;
+}
+
+double NeighboursFigure::heightForWidth(double width, const FigureStyle& style) const
+{
     double h = margin(style);
-    for (int i = 0; i < count(); ++i) {
-        const QRectF text = metrics.boundingRect(QRectF(0, 0, std::max(50.0, width - 2 * margin(style)), 10000),
-                                                 Qt::TextWordWrap, sentence(i));
-        h += lineBlock(style) + text.height() + style.bodyPoints() * 1.4;
-    }
+    for (int i = 0; i < count(); ++i)
+        h += blockHeight(i, width, style);
     return h;
+}
+
+int NeighboursFigure::indexAt(double y, double width, const FigureStyle& style) const
+{
+    double top = margin(style);
+    for (int i = 0; i < count(); ++i) {
+        const double bottom = top + blockHeight(i, width, style);
+        if (y >= top && y < bottom)
+            return i;
+        top = bottom;
+    }
+    return -1;
+}
+
+QString NeighboursFigure::endsText(int index) const
+{
+    if (index < 0 || index >= count() || !hasLine(index))
+        return {};
+    const Format& f = m_formats[static_cast<std::size_t>(index)];
+    const auto [lo, hi] = ends(index);
+    auto exact = [&](std::optional<std::uint64_t> code) {
+        return code ? QString::fromStdString(hexCode(f, *code) + " = " + codeValueText(f, *code)) : QStringLiteral("—");
+    };
+    return NeighbourhoodText::tr("%1: from %2 to %3").arg(QString::fromStdString(f.name()), exact(lo), exact(hi));
 }
 
 QSizeF NeighboursFigure::preferredSize(const FigureStyle& style) const
@@ -91,77 +137,86 @@ QSizeF NeighboursFigure::preferredSize(const FigureStyle& style) const
 void NeighboursFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& style) const
 {
     const double m = margin(style);
-    const double left = m + 6;
-    const double right = size.width() - m - 6;
     const double unit = style.bodyPoints();
+    // Names in the format's colour, held to WCAG AA (4.5:1) against what they are drawn on.
+    const QColor ground = style.background().alpha() != 0 ? style.background()
+        : style.theme == Theme::Dark                      ? QColor(0x1e, 0x1f, 0x22)
+                                                          : QColor(Qt::white);
     double y = m;
     for (int i = 0; i < count(); ++i) {
         const Format& f = m_formats[static_cast<std::size_t>(i)];
-        const Inspection& r = m_results[static_cast<std::size_t>(i)];
-        const Placement& pl = r.placement;
-        const QColor colour = formatColour(f.name());
-
         p.setFont(style.font(0, true));
-        p.setPen(colour);
+        p.setPen(readableOn(formatColour(f.name()), ground));
         p.drawText(QPointF(m, y + unit * 1.2), QString::fromStdString(f.name()));
+        if (hasLine(i))
+            paintLine(p, i, y, size.width(), style);
 
-        const double lineY = y + unit * 3.0;
-        p.setPen(QPen(style.foreground(), style.lineWidth()));
-        p.drawLine(QPointF(left, lineY), QPointF(right, lineY));
-        for (const double x : {left, right})
-            p.drawLine(QPointF(x, lineY - unit * 0.7), QPointF(x, lineY + unit * 0.7));
-        const double mid = (left + right) / 2;
-        p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
-        p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
-
-        // An exact value sits on its own code: show it between the codes on either side instead.
-        std::optional<std::uint64_t> below = pl.below;
-        std::optional<std::uint64_t> above = pl.above;
-        double fraction = pl.fraction ? pl.fraction->get_d() : 0.5;
-        if (pl.exact && r.valueClass != ValueClass::NaN && r.valueClass != ValueClass::Infinite) {
-            below = r.previous ? std::optional(r.previous->code) : std::nullopt;
-            above = r.next ? std::optional(r.next->code) : std::nullopt;
-            if (below && above && f.classify(*above) != ValueClass::Infinite) {
-                // Pixel placement only: doubles are plenty to put the marker where the value is.
-                const double lo = ExactValue::fromCode(f, *below).value().get_d();
-                const double hi = ExactValue::fromCode(f, *above).value().get_d();
-                const double x = ExactValue::fromCode(f, r.code).value().get_d();
-                fraction = hi > lo ? (x - lo) / (hi - lo) : 0.5;
-            }
-        }
         p.setFont(style.font());
         p.setPen(style.foreground());
-        const auto [lo, hi] = endLabels(f, below, above);
-        const double half = (right - left) / 2;
-        p.drawText(QRectF(left - 4, lineY + unit * 0.8, half - unit * 2, unit * 1.8), Qt::AlignLeft, lo);
-        p.drawText(QRectF(mid + unit * 2, lineY + unit * 0.8, half - unit * 1.6, unit * 1.8), Qt::AlignRight, hi);
-        p.setPen(style.muted());
-        p.drawText(QRectF(mid - unit * 5, lineY + unit * 0.8, unit * 10, unit * 1.8), Qt::AlignHCenter,
-                   NeighbourhoodText::tr("midpoint"));
-
-        // Where the input sits (at its fraction of the gap), and the end it went to.
-        if (!below && above)
-            fraction = 1.0;
-        if (below && !above)
-            fraction = 0.0;
-        const double x = left + fraction * (right - left);
-        QPainterPath marker;
-        marker.moveTo(x, lineY - unit * 0.3);
-        marker.lineTo(x - unit * 0.6, lineY - unit * 1.4);
-        marker.lineTo(x + unit * 0.6, lineY - unit * 1.4);
-        marker.closeSubpath();
-        p.fillPath(marker, colour);
-        if (!pl.exact && pl.below && pl.above) {
-            p.setPen(QPen(colour, style.lineWidth() * 2));
-            p.setBrush(Qt::NoBrush);
-            p.drawEllipse(QPointF(pl.wentUp ? right : left, lineY), unit * 0.7, unit * 0.7);
-        }
-
-        p.setPen(style.foreground());
-        const QRectF textRect(m, y + lineBlock(style), size.width() - 2 * m, 10000);
+        const double top = hasLine(i) ? lineBlock(style) : nameBlock(style);
+        const QRectF textRect(m, y + top, size.width() - 2 * m, 10000);
         const QRectF used = p.boundingRect(textRect, Qt::TextWordWrap, sentence(i));
         p.drawText(textRect, Qt::TextWordWrap, sentence(i));
-        y += lineBlock(style) + used.height() + unit * 1.4;
+        y += top + used.height() + unit * 1.4;
+    }
+}
+
+void NeighboursFigure::paintLine(QPainter& p, int i, double y, double width, const FigureStyle& style) const
+{
+    const double m = margin(style);
+    const double left = m + 6;
+    const double right = width - m - 6;
+    const double unit = style.bodyPoints();
+    const Format& f = m_formats[static_cast<std::size_t>(i)];
+    const Inspection& r = m_results[static_cast<std::size_t>(i)];
+    const Placement& pl = r.placement;
+    const QColor colour = formatColour(f.name());
+
+    const double lineY = y + unit * 3.0;
+    p.setPen(QPen(style.foreground(), style.lineWidth()));
+    p.drawLine(QPointF(left, lineY), QPointF(right, lineY));
+    for (const double x : {left, right})
+        p.drawLine(QPointF(x, lineY - unit * 0.7), QPointF(x, lineY + unit * 0.7));
+    const double mid = (left + right) / 2;
+    p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
+    p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
+
+    const auto [below, above] = ends(i);
+    double fraction = pl.fraction ? pl.fraction->get_d() : 0.5;
+    if (pl.exact && r.valueClass != ValueClass::Infinite && below && above
+        && f.classify(*above) != ValueClass::Infinite) {
+        // Pixel placement only: doubles are plenty to put the marker where the value is.
+        const double lo = ExactValue::fromCode(f, *below).value().get_d();
+        const double hi = ExactValue::fromCode(f, *above).value().get_d();
+        const double x = ExactValue::fromCode(f, r.code).value().get_d();
+        fraction = hi > lo ? (x - lo) / (hi - lo) : 0.5;
+    }
+    p.setFont(style.font());
+    p.setPen(style.foreground());
+    const auto [lo, hi] = endLabels(f, below, above);
+    const double half = (right - left) / 2;
+    p.drawText(QRectF(left - 4, lineY + unit * 0.8, half - unit * 2, unit * 1.8), Qt::AlignLeft, lo);
+    p.drawText(QRectF(mid + unit * 2, lineY + unit * 0.8, half - unit * 1.6, unit * 1.8), Qt::AlignRight, hi);
+    p.setPen(style.muted());
+    p.drawText(QRectF(mid - unit * 5, lineY + unit * 0.8, unit * 10, unit * 1.8), Qt::AlignHCenter,
+               NeighbourhoodText::tr("midpoint"));
+
+    // Where the input sits (at its fraction of the gap), and the end it went to.
+    if (!below && above)
+        fraction = 1.0;
+    if (below && !above)
+        fraction = 0.0;
+    const double x = left + fraction * (right - left);
+    QPainterPath marker;
+    marker.moveTo(x, lineY - unit * 0.3);
+    marker.lineTo(x - unit * 0.6, lineY - unit * 1.4);
+    marker.lineTo(x + unit * 0.6, lineY - unit * 1.4);
+    marker.closeSubpath();
+    p.fillPath(marker, colour);
+    if (!pl.exact && pl.below && pl.above) {
+        p.setPen(QPen(colour, style.lineWidth() * 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(QPointF(pl.wentUp ? right : left, lineY), unit * 0.7, unit * 0.7);
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "app/figures/Figure.h"
@@ -22,8 +24,18 @@ public:
     double heightForWidth(double width, const FigureStyle& style) const;
     QString sentence(int index) const;
     int count() const { return static_cast<int>(m_results.size()); }
+    // NaN has no place on a number line: its format gets the sentence only.
+    bool hasLine(int index) const;
+    // The format whose block lies at height y (-1: none), and the two ends of its line exactly,
+    // for the view's tooltip (the labels on the line are shortened).
+    int indexAt(double y, double width, const FigureStyle& style) const;
+    QString endsText(int index) const;
 
 private:
+    std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>> ends(int index) const;
+    double blockHeight(int index, double width, const FigureStyle& style) const;
+    void paintLine(QPainter& painter, int index, double top, double width, const FigureStyle& style) const;
+
     QString m_input;
     std::vector<Format> m_formats;
     std::vector<Inspection> m_results;

@@ -5,11 +5,14 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
+#include <QPainter>
 
-#include "core/format/Registry.h"
 #include "app/inspector/BitStrip.h"
-#include "core/round/Neighbours.h"
 #include "app/style/Palette.h"
+#include "app/text/BreakdownText.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Registry.h"
+#include "core/round/Neighbours.h"
 
 namespace floatscope::gui {
 
@@ -29,26 +32,48 @@ QString classText(ValueClass c)
     return {};
 }
 
+// A value of the format as the row shows it: every digit where that fits, otherwise six
+// significant digits marked "~" (the tooltip then gives every digit).
+constexpr std::size_t kExactChars = 32;
+
+QString shownValue(const Format& f, std::uint64_t code, const std::string& exact)
+{
+    const ValueClass c = f.classify(code);
+    if (c == ValueClass::NaN || c == ValueClass::Infinite || exact.size() <= kExactChars)
+        return qs(exact);
+    return qs(briefDecimal(ExactValue::fromCode(f, code).value(), kExactChars));
+}
+
+// Each label says once whether it holds markup: "&nbsp;" and links must never show as raw
+// text, and plain text is cheaper to lay out (a new value re-lays every row).
+QLabel* textLabel(QWidget* parent, Qt::TextFormat format, Qt::TextInteractionFlags flags)
+{
+    auto* label = new QLabel(parent);
+    label->setTextFormat(format);
+    label->setTextInteractionFlags(flags);
+    label->setWordWrap(true);
+    return label;
+}
+
 }  // namespace
 
 FormatRow::FormatRow(QWidget* parent) : QFrame(parent), m_format(namedFormat("fp32"))
 {
+    // The frame is painted here from the palette (paintEvent): a style sheet on the row would
+    // freeze its palette at the first polish, leaving black text on the dark theme.
     setFocusPolicy(Qt::StrongFocus);
     setObjectName(QStringLiteral("formatRow"));
-    setStyleSheet(QStringLiteral("#formatRow { border: 1px solid palette(mid); border-radius: 6px; }"
-                                 "#formatRow:focus { border: 2px solid palette(highlight); }"));
     m_name = new QLabel(this);
+    m_name->setTextFormat(Qt::RichText);
     m_name->setMinimumWidth(84);
     m_badge = new QLabel(this);
     m_badge->setStyleSheet(QStringLiteral("QLabel { background: #D55E00; color: white; border-radius: 4px; padding: 1px 6px; }"));
     m_strip = new BitStrip(this);
-    m_summary = new QLabel(this);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setWordWrap(true);
-    m_details = new QLabel(this);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_neighbours = new QLabel(this);
-    m_neighbours->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    m_summary = textLabel(this, Qt::RichText, Qt::TextSelectableByMouse);
+    m_formula = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_discarded = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_details = textLabel(this, Qt::PlainText, Qt::TextSelectableByMouse);
+    m_neighbours = textLabel(this, Qt::RichText, Qt::LinksAccessibleByMouse);
 
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(8, 6, 8, 6);
@@ -56,9 +81,9 @@ FormatRow::FormatRow(QWidget* parent) : QFrame(parent), m_format(namedFormat("fp
     grid->addWidget(m_name, 0, 0, 2, 1, Qt::AlignTop);
     grid->addWidget(m_strip, 0, 1, Qt::AlignLeft);
     grid->addWidget(m_badge, 0, 2, Qt::AlignRight | Qt::AlignTop);
-    grid->addWidget(m_summary, 1, 1, 1, 2);
-    grid->addWidget(m_details, 2, 1, 1, 2);
-    grid->addWidget(m_neighbours, 3, 1, 1, 2);
+    int line = 1;
+    for (QLabel* label : {m_summary, m_formula, m_discarded, m_details, m_neighbours})
+        grid->addWidget(label, line++, 1, 1, 2);
     grid->setColumnStretch(2, 1);
 
     connect(m_strip, &BitStrip::bitClicked, this, &FormatRow::bitFlipRequested);
@@ -81,35 +106,78 @@ void FormatRow::display(const Format& format, const Inspection& inspection)
 QString FormatRow::hexText() const { return qs(m_inspection.hex); }
 QString FormatRow::valueText() const { return qs(m_inspection.value); }
 bool FormatRow::badgeVisible() const { return !m_badge->isHidden(); }
+QString FormatRow::formulaText() const { return m_formula->text(); }
+QString FormatRow::discardedText() const { return m_discarded->isHidden() ? QString() : m_discarded->text(); }
+
+QString FormatRow::neighbourText(int direction) const
+{
+    const auto& n = direction > 0 ? m_inspection.next : m_inspection.previous;
+    return n ? shownValue(m_format, n->code, n->value) : QString();
+}
 
 void FormatRow::retranslate()
 {
     const Inspection& r = m_inspection;
-    const QColor colour = formatColour(m_format.name());
+    const QColor window = palette().color(QPalette::Window);
+    // The name is bold and large (WCAG's large text, 3:1), but held to 4.5:1 like body text.
+    const QColor colour = readableOn(formatColour(m_format.name()), window);
     m_name->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>").arg(colour.name(), qs(r.format)));
     m_name->setToolTip(qs(m_format.note()));
     m_badge->setText(tr("double rounding via fp32: %1").arg(qs(hexCode(m_format, r.viaFp32.code))));
     m_badge->setToolTip(tr("Rounding to fp32 first (as torch.tensor(x).to(dtype) does) gives other bits than "
                            "rounding once from the exact value."));
     m_badge->setVisible(r.viaFp32Differs);
+
+    const bool nan = r.valueClass == ValueClass::NaN;
+    const QString stored = shownValue(m_format, r.code, r.value);
     m_summary->setText(QStringLiteral("<tt><b>%1</b></tt> &nbsp; %2 &nbsp; = <tt>%3</tt>")
-                           .arg(qs(r.hex), classText(r.valueClass), qs(r.value).toHtmlEscaped()));
-    QString details = tr("shortest %1").arg(qs(r.shortest));
+                           .arg(qs(r.hex), classText(r.valueClass), stored.toHtmlEscaped()));
+    m_summary->setToolTip(stored == qs(r.value) ? QString() : tr("exactly %1").arg(qs(r.value)));
+
+    m_formula->setText(text::formulaText(m_format, r.formula));
+    m_formula->setToolTip(text::formulaTooltip(r.formula));
+    // An exact value says so on the same line, so that rows keep their height from value to value;
+    // the line goes only where rounding was not about bits (NaN, overflow past the top binade).
+    const bool exact = r.placement.exact && !nan && r.valueClass != ValueClass::Infinite;
+    m_discarded->setVisible(r.discarded.has_value() || exact);
+    if (r.discarded) {
+        const QString from = r.routedThrough.empty()
+            ? QString()
+            : tr("from the %1 value %2: ").arg(qs(r.routedThrough), qs(r.routedValue));
+        m_discarded->setText(from + text::discardedText(*r.discarded));
+    } else if (exact) {
+        m_discarded->setText(tr("exact: no bits discarded"));
+    }
+
+    // NaN has no magnitude to be near: no shortest text, errors or ulp worth a line.
+    m_details->setVisible(!nan);
+    QStringList details{tr("shortest %1").arg(qs(r.shortest))};
     if (!r.absErrorApprox.empty())
-        details += QStringLiteral(" · ") + tr("abs error %1").arg(qs(r.absErrorApprox));
+        details << tr("abs error %1").arg(qs(r.absErrorApprox));
     if (!r.relErrorApprox.empty())
-        details += QStringLiteral(" · ") + tr("rel error %1").arg(qs(r.relErrorApprox));
+        details << tr("rel error %1").arg(qs(r.relErrorApprox));
     if (const auto ulp = ulpOf(m_format, r.code))
-        details += QStringLiteral(" · ") + tr("ulp 2^%1").arg(ulp->normalized().exponent);
-    m_details->setText(details);
-    auto link = [](const std::optional<NeighbourText>& n, const QString& arrow) {
+        details << tr("ulp 2^%1").arg(ulp->normalized().exponent);
+    m_details->setText(details.join(QStringLiteral(" · ")));
+
+    // The neighbours as values of the format, every digit (their shortest texts are in the tooltip).
+    const QColor link = palette().color(QPalette::Link);
+    auto neighbour = [&](int direction, const QString& words) {
+        const auto& n = direction > 0 ? r.next : r.previous;
         if (!n)
-            return arrow + QStringLiteral(" —");
-        return QStringLiteral("%1 <a href='%2'><tt>%3</tt> %4</a>")
-            .arg(arrow, QString::number(n->code, 16), qs(n->hex), qs(n->shortest).toHtmlEscaped());
+            return words.arg(QStringLiteral("—"));
+        return words.arg(QStringLiteral("<a style='color:%1' href='%2'><tt>%3</tt> %4</a>")
+                             .arg(link.name(), QString::number(n->code, 16), qs(n->hex),
+                                  neighbourText(direction).toHtmlEscaped()));
     };
-    m_neighbours->setText(tr("previous %1 &nbsp;&nbsp; next %2")
-                              .arg(link(r.previous, QStringLiteral("←")), link(r.next, QStringLiteral("→"))));
+    m_neighbours->setVisible(!nan);
+    m_neighbours->setText(neighbour(-1, tr("previous ← %1")) + QStringLiteral(" &nbsp;&nbsp; ")
+                          + neighbour(1, tr("next → %1")));
+    QStringList tips;
+    for (const auto* n : {&r.previous, &r.next})
+        if (*n)
+            tips << tr("%1 = %2 (shortest %3)").arg(qs((*n)->hex), qs((*n)->value), qs((*n)->shortest));
+    m_neighbours->setToolTip(tips.join(QLatin1Char('\n')));
     setToolTip(tr("Up/Down: next or previous %1 value · right click: copy or remove").arg(qs(r.format)));
 }
 
@@ -146,9 +214,33 @@ void FormatRow::contextMenuEvent(QContextMenuEvent* event)
     menu.exec(event->globalPos());
 }
 
+void FormatRow::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const bool focused = hasFocus();
+    const double width = focused ? 2.0 : 1.0;
+    p.setPen(QPen(palette().color(focused ? QPalette::Highlight : QPalette::Mid), width));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(QRectF(rect()).adjusted(width / 2, width / 2, -width / 2, -width / 2), 6, 6);
+}
+
+void FormatRow::focusInEvent(QFocusEvent* event)
+{
+    update();
+    QFrame::focusInEvent(event);
+}
+
+void FormatRow::focusOutEvent(QFocusEvent* event)
+{
+    update();
+    QFrame::focusOutEvent(event);
+}
+
 void FormatRow::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    // Rich text takes its colours when it is set: set it again in the new language or palette.
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange)
         retranslate();
     QFrame::changeEvent(event);
 }

@@ -23,6 +23,9 @@ public:
     BitStrip* bitStrip() const { return m_strip; }
     QString hexText() const;
     QString valueText() const;
+    QString neighbourText(int direction) const;  // the next (+1) or previous (-1) value as shown
+    QString formulaText() const;                 // the value as the formula's terms (plain text)
+    QString discardedText() const;               // kept, discarded, guard and sticky; empty when hidden
     bool badgeVisible() const;
 
 signals:
@@ -37,6 +40,9 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     void retranslate();
@@ -47,6 +53,8 @@ private:
     QLabel* m_badge = nullptr;
     BitStrip* m_strip = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_formula = nullptr;
+    QLabel* m_discarded = nullptr;
     QLabel* m_details = nullptr;
     QLabel* m_neighbours = nullptr;
 };

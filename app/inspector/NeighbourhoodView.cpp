@@ -3,7 +3,9 @@
 #include <cmath>
 
 #include <QEvent>
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 
 namespace floatscope::gui {
 
@@ -40,6 +42,21 @@ void NeighbourhoodView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     m_figure.paint(p, size(), style());
+}
+
+bool NeighbourhoodView::event(QEvent* event)
+{
+    // The ends of a line are labelled short; hovering gives them exactly.
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = m_figure.endsText(m_figure.indexAt(help->pos().y(), width(), style()));
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void NeighbourhoodView::changeEvent(QEvent* event)

@@ -24,6 +24,7 @@ public:
     bool hasHeightForWidth() const override { return true; }
 
 protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
 

@@ -7,8 +7,8 @@
 
 namespace floatscope::gui {
 
-// The seeds' examples, loaded from resources/presets.json: a value, the formats that show the point,
-// and a title in each language.
+// The lecture notes' examples (the BF16 lesson, lecture 10, lesson 14), loaded from
+// resources/presets.json: a value, the formats that show the point, and a title in each language.
 struct Preset {
     QString value;
     QStringList formats;

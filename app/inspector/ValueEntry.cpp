@@ -37,6 +37,13 @@ ValueEntry::ValueEntry(InspectorState* state, QWidget* parent) : QWidget(parent)
     layout->setColumnStretch(1, 1);
 
     connect(m_edit, &QLineEdit::textEdited, this, &ValueEntry::onEdited);
+    // Enter, or leaving the field, accepts what it says (when that parses): the value History keeps.
+    connect(m_edit, &QLineEdit::editingFinished, this, [this] {
+        if (!m_editing || !hint().isEmpty())
+            return;
+        m_editing = false;
+        emit accepted(m_state->text());
+    });
     connect(state, &InspectorState::changed, this, &ValueEntry::showState);
     retranslate();
     showState();
@@ -47,6 +54,8 @@ QString ValueEntry::hint() const
     return m_hint->isHidden() ? QString() : m_hint->text();
 }
 
+QString ValueEntry::exactText() const { return m_exact->text(); }
+
 void ValueEntry::focusEntry()
 {
     m_edit->setFocus(Qt::ShortcutFocusReason);
@@ -55,15 +64,18 @@ void ValueEntry::focusEntry()
 
 void ValueEntry::onEdited(const QString& text)
 {
+    m_editing = true;
     const ParseOutcome parsed = parseValue(text.toStdString());
     if (const auto* error = std::get_if<ParseError>(&parsed)) {
         m_hint->setText(text::parseErrorText(*error, text));
         m_hint->show();
-        return;  // the inspector keeps the last good value
+        showExact();  // the inspector keeps the last good value, and says so
+        return;
     }
     m_hint->hide();
     m_hint->clear();
     m_state->setValueText(text, true);
+    showExact();  // also when the text is the value already shown (no change to announce)
 }
 
 void ValueEntry::showState()
@@ -73,7 +85,21 @@ void ValueEntry::showState()
     if (m_edit->text().trimmed() != m_state->text()) {
         m_edit->setText(m_state->text());
         m_hint->hide();
+        m_editing = false;
     }
+    showExact();
+}
+
+void ValueEntry::showExact()
+{
+    // Under a value that does not parse, "exactly ..." would describe another value: name the one
+    // the rows still show instead.
+    if (!m_hint->isHidden()) {
+        m_exact->setText(tr("the rows show %1, the last value that parsed").arg(m_state->text()));
+        m_exact->setEnabled(false);
+        return;
+    }
+    m_exact->setEnabled(true);
     const std::string exact = m_state->value().rationalText();
     m_exact->setText(tr("exactly %1").arg(QString::fromStdString(exact.size() > 120 ? exact.substr(0, 117) + "…" : exact)));
 }
@@ -84,7 +110,7 @@ void ValueEntry::retranslate()
     m_edit->setPlaceholderText(tr("0.1, 257, 1e-8, 0x1.8p3, inf, bf16:0x3DCD"));
     m_edit->setToolTip(tr("Decimal, scientific, hex float (0x1.8p3), inf or nan, or a format's bits (bf16:0x3DCD, "
                           "e4m3fn:0b0111_1110)"));
-    showState();
+    showExact();
 }
 
 void ValueEntry::changeEvent(QEvent* event)

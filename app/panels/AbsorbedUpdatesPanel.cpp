@@ -132,7 +132,7 @@ void AbsorbedUpdatesPanel::retranslate()
     m_countLabel->setText(tr("&How many:"));
     m_deviationLabel->setText(tr("Standard &deviation:"));
     m_onesLabel->setText(tr("Share of exact &ones:"));
-    m_ones->edit()->setToolTip(tr("LayerNorm and RMSNorm gains start at exactly 1.0 (seed 003)"));
+    m_ones->edit()->setToolTip(tr("LayerNorm and RMSNorm gains start at exactly 1.0 (lecture 10)"));
     m_seedLabel->setText(tr("See&d:"));
     m_weights->setPlaceholderText(tr("Paste weights here (separated by spaces, commas or new lines)"));
     m_load->setText(tr("&Load…"));

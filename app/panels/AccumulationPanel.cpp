@@ -445,24 +445,24 @@ void AccumulationPanel::updateNotes()
         lines << tr("No add has been lost so far.");
     m_notes->setText(lines.join(QLatin1Char('\n')));
 
-    // The preset's claim from the seeds, and where the seed and the engine part ways.
+    // The preset's claim from the lecture notes, and where the notes and the engine part ways.
     QString note;
     const QString id = m_preset->currentData().toString();
     if (id == QLatin1String("one-plus-1e-3"))
-        note = tr("Seed 002: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment "
+        note = tr("The BF16 lesson: fp16 ends at 1.9765625, bf16 stays at 1, fp32 ends near 2. bf16 loses any increment "
                   "below 2⁻⁸ of a sum near 1, fp16 only below 2⁻¹¹.");
     else if (id == QLatin1String("1e-4-from-zero"))
-        note = tr("Seed 003, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap "
+        note = tr("Lecture 10, demo 2(a): the sum should reach 1. fp16 stops at 0.25 and bf16 at 0.03125, where the gap "
                   "between neighbours exceeds twice the increment.");
     else if (id == QLatin1String("one-plus-1e-4"))
-        note = tr("Seed 002: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.");
+        note = tr("The BF16 lesson: w = 1, dw = 10⁻⁴: fp16 and bf16 never move; only fp32 does.");
     else if (id == QLatin1String("master-weight") && m_run) {
         QString step = QStringLiteral("?");
         const std::vector<Accumulator> end = m_run->at(m_run->steps());
         for (const Accumulator& r : end)
             if (r.format().name() == "bf16" && r.firstChange())
                 step = LessonText::count(*r.firstChange());
-        note = tr("Seed 000 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16's ulp 1/128: that is a "
+        note = tr("Lesson 14 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16's ulp 1/128: that is a "
                   "truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at "
                   "step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.")
                    .arg(step);

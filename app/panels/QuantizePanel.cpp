@@ -324,7 +324,7 @@ void QuantizePanel::retranslate()
     m_exampleLabel->setBuddy(m_example);
     for (int i = 0; i < QuantizePresets::count(); ++i)
         m_example->setItemText(i, QuantizePresets::preset(i).title);
-    m_example->setToolTip(tr("The seeds' examples: choose one to load its tensor and recipe"));
+    m_example->setToolTip(tr("The BF16 lesson's examples: choose one to load its tensor and recipe"));
     m_tensorBox->setTitle(tr("Tensor"));
     m_sourceLabel->setText(tr("&Values:"));
     m_sourceLabel->setBuddy(m_source);

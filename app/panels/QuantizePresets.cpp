@@ -49,7 +49,7 @@ QuantizePreset QuantizePresets::preset(int index)
         return {tr("[1000, 0.01, 0.02, 0.5] in e4m3fn, one scale per tensor"),
                 tr("One scale for all four values: amax 1000 over 448, e4m3fn's largest value. The small values "
                    "land among e4m3fn's subnormals, where the steps are coarse, and 0.01 comes back far too low: "
-                   "this is the seeds' 12.8%. The table of recipes below shows which recipe gives which number."),
+                   "this is the BF16 lesson's 12.8%. The table of recipes below shows which recipe gives which number."),
                 typed("1000 0.01 0.02 0.5"), recipe(Scheme::tensor(), "e4m3fn"), 1};
     case 1:
         return {tr("The same four values in one 1×128 tile"),
@@ -60,7 +60,7 @@ QuantizePreset QuantizePresets::preset(int index)
     case 2:
         return {tr("1000 in a block of its own: 0.01, 0.02, 0.5 | 1000 in tiles of 3"),
                 tr("Only with 1000 in another block does 0.01 improve: the first tile's amax is 0.5, its scale "
-                   "0.5 / 448, and 0.01 lands among e4m3fn's normal values. This is the seeds' 0.45%. With real "
+                   "0.5 / 448, and 0.01 lands among e4m3fn's normal values. This is the BF16 lesson's 0.45%. With real "
                    "1×128 tiles, 1000 would have to be at least 128 values away from 0.01."),
                 typed("0.01 0.02 0.5 1000"), recipe(Scheme::tile(3), "e4m3fn"), 0};
     case 3:

@@ -1,6 +1,7 @@
 #include "app/style/Palette.h"
 
 #include <array>
+#include <cmath>
 #include <string_view>
 
 namespace floatscope::gui {
@@ -25,15 +26,17 @@ QColor fieldColour(BitField field)
 
 QColor formatColour(const std::string& name)
 {
-    // The formats users compare most get distinct hues; the rest share hues by family.
+    // The formats users compare most get distinct hues; the rest share hues by family. fp64 is a
+    // slate rather than Okabe-Ito's black, which vanishes on the dark theme; e8m0 an olive dark
+    // enough for the light one.
     struct Entry {
         std::string_view name;
         QRgb colour;
     };
     static constexpr Entry kFixed[] = {
-        {"fp64", 0x000000}, {"fp32", 0x0072B2}, {"tf32", 0x56B4E9}, {"fp16", 0xD55E00}, {"bf16", 0x009E73},
+        {"fp64", 0x6F7F9F}, {"fp32", 0x0072B2}, {"tf32", 0x56B4E9}, {"fp16", 0xD55E00}, {"bf16", 0x009E73},
         {"e4m3fn", 0xCC79A7}, {"e4m3", 0xCC79A7}, {"e5m2", 0xE69F00}, {"e4m3fnuz", 0xCC79A7},
-        {"e5m2fnuz", 0xE69F00}, {"e2m3", 0x8C6D1F}, {"e3m2", 0x8C6D1F}, {"e2m1", 0x7F7F7F}, {"e8m0", 0xB8A300},
+        {"e5m2fnuz", 0xE69F00}, {"e2m3", 0x8C6D1F}, {"e3m2", 0x8C6D1F}, {"e2m1", 0x7F7F7F}, {"e8m0", 0x928200},
     };
     for (const Entry& e : kFixed)
         if (e.name == name)
@@ -42,6 +45,38 @@ QColor formatColour(const std::string& name)
     for (const char c : name)
         hash = hash * 31 + static_cast<unsigned char>(c);
     return QColor(kOkabeIto[hash % kOkabeIto.size()]);
+}
+
+namespace {
+
+double relativeLuminance(const QColor& c)
+{
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+}  // namespace
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a);
+    const double lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor readableOn(const QColor& colour, const QColor& background, double ratio)
+{
+    // Mix toward black on a light background, toward white on a dark one, in small steps, so the
+    // hue stays recognisable.
+    const QColor target = relativeLuminance(background) > 0.18 ? QColor(Qt::black) : QColor(Qt::white);
+    QColor out = colour;
+    for (int step = 1; step <= 20 && contrastRatio(out, background) < ratio; ++step) {
+        const double t = step / 20.0;
+        out = QColor::fromRgbF(static_cast<float>(colour.redF() * (1 - t) + target.redF() * t),
+                               static_cast<float>(colour.greenF() * (1 - t) + target.greenF() * t),
+                               static_cast<float>(colour.blueF() * (1 - t) + target.blueF() * t));
+    }
+    return out;
 }
 
 }  // namespace floatscope::gui

@@ -11,6 +11,14 @@ namespace floatscope::gui {
 enum class BitField { Sign, Exponent, Mantissa };
 
 QColor fieldColour(BitField field);
+// A format's colour for lines and swatches: at least 3:1 against both themes' window colours
+// (WCAG 2.1 §1.4.11, non-text contrast).
 QColor formatColour(const std::string& formatName);
+
+// WCAG 2.1 contrast ratio of two colours (1 .. 21), from their relative luminances.
+double contrastRatio(const QColor& a, const QColor& b);
+// The colour, darkened (on a light background) or lightened (on a dark one) just enough to reach
+// `ratio` against the background: 4.5 is WCAG AA for text, 3 for large or bold text.
+QColor readableOn(const QColor& colour, const QColor& background, double ratio = 4.5);
 
 }  // namespace floatscope::gui

@@ -2,18 +2,46 @@
 
 #include <QApplication>
 #include <QPalette>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOptionButton>
 
 namespace floatscope::gui {
 
+namespace {
+
+// Fusion draws a check box's or radio button's frame in the window colour darkened by 40 %: on
+// the dark theme's near-black base that frame vanishes and an unchecked box is invisible. Here the
+// frame is drawn from a light grey instead (about 5:1 against the base).
+class DarkFusionStyle : public QProxyStyle {
+public:
+    DarkFusionStyle() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override
+    {
+        const auto* button = qstyleoption_cast<const QStyleOptionButton*>(option);
+        if (button != nullptr && (element == PE_IndicatorCheckBox || element == PE_IndicatorRadioButton)) {
+            QStyleOptionButton framed(*button);
+            framed.palette.setColor(QPalette::Window, QColor(0xb0, 0xb6, 0xbc));
+            QProxyStyle::drawPrimitive(element, &framed, painter, widget);
+            return;
+        }
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+    }
+};
+
+}  // namespace
+
 void applyTheme(Theme theme)
 {
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     if (theme == Theme::Light) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(QApplication::style()->standardPalette());
         return;
     }
+    QApplication::setStyle(new DarkFusionStyle);
     QPalette p;
     const QColor window(0x2b, 0x2d, 0x31);
     const QColor base(0x1e, 0x1f, 0x22);

@@ -10,12 +10,16 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QJsonDocument>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -26,6 +30,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/figures/NeighboursFigure.h"
 #include "core/format/Registry.h"
+#include "app/inspector/FlowLayout.h"
 #include "app/inspector/FormatRow.h"
 #include "app/inspector/FormatsDialog.h"
 #include "app/inspector/HistoryDock.h"
@@ -43,6 +48,10 @@
 namespace floatscope::gui {
 
 namespace {
+
+// The inspector page's dock layout, saved in the settings; version 1 since its docks moved from
+// the main window into the page (an older layout is not applied).
+constexpr int kInspectorStateVersion = 1;
 
 constexpr RoundingMode kModes[] = {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
                                    RoundingMode::Up,          RoundingMode::Down,        RoundingMode::ToOdd,
@@ -120,50 +129,83 @@ void MainWindow::createWidgets()
     }
     m_inspector = new InspectorView(m_state, central);
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(m_roundingLabel);
-    controls->addWidget(m_rounding);
-    controls->addSpacing(12);
-    controls->addWidget(m_overflowLabel);
-    controls->addWidget(m_overflow);
-    controls->addSpacing(12);
-    controls->addWidget(m_routeLabel);
-    controls->addWidget(m_route);
-    controls->addStretch();
-    controls->addWidget(m_formatsButton);
+    // Each label with its box, the pairs wrapping onto a second line where the window is narrow.
+    auto* controls = new QWidget(central);
+    auto* flow = new FlowLayout(controls);
+    for (const auto& [label, box] : {std::pair<QLabel*, QWidget*>{m_roundingLabel, m_rounding},
+                                     {m_overflowLabel, m_overflow}, {m_routeLabel, m_route}}) {
+        auto* pair = new QWidget(controls);
+        auto* row = new QHBoxLayout(pair);
+        row->setContentsMargins(0, 0, 0, 0);
+        label->setParent(pair);
+        box->setParent(pair);
+        row->addWidget(label);
+        row->addWidget(box);
+        flow->addWidget(pair);
+    }
+    m_formatsButton->setParent(controls);
+    flow->addWidget(m_formatsButton);
     auto* layout = new QVBoxLayout(central);
     layout->addWidget(m_entry);
-    layout->addLayout(controls);
+    layout->addWidget(controls);
     layout->addWidget(m_inspector, 1);
-    // The inspector is the first tab; the lesson panels join it (addPanel).
+    // The inspector is the first tab; the lesson panels join it (addPanel). Its page is a main
+    // window of its own, so that its docks (neighbourhood, hardware, history) belong to it: they
+    // stay off the lesson tabs, and the tab bar spans the whole window.
+    m_inspectorPage = new QMainWindow;
+    m_inspectorPage->setObjectName(QStringLiteral("inspectorPage"));
+    m_inspectorPage->setWindowFlags(Qt::Widget);
+    m_inspectorPage->setCentralWidget(central);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(central, QString());
+    m_tabs->addTab(m_inspectorPage, QString());
     setCentralWidget(m_tabs);
 
     m_neighbourhood = new NeighbourhoodView;
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_neighbourhood);
     scroll->setWidgetResizable(true);
-    m_neighbourhoodDock = new QDockWidget(this);
+    m_neighbourhoodDock = new QDockWidget(m_inspectorPage);
     m_neighbourhoodDock->setObjectName(QStringLiteral("neighbourhoodDock"));
     m_neighbourhoodDock->setWidget(scroll);
-    addDockWidget(Qt::RightDockWidgetArea, m_neighbourhoodDock);
-    m_history = new HistoryDock(this);
-    addDockWidget(Qt::RightDockWidgetArea, m_history);
+    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_neighbourhoodDock);
+    m_history = new HistoryDock(m_inspectorPage);
+    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_history);
     m_hardware = new HardwarePanel(m_state);
-    m_hardwareDock = new QDockWidget(this);
+    m_hardwareDock = new QDockWidget(m_inspectorPage);
     m_hardwareDock->setObjectName(QStringLiteral("hardwareDock"));
-    m_hardwareDock->setWidget(m_hardware);
-    addDockWidget(Qt::RightDockWidgetArea, m_hardwareDock);
-    tabifyDockWidget(m_neighbourhoodDock, m_hardwareDock);
-    tabifyDockWidget(m_hardwareDock, m_history);
+    // The hardware panel is wider than a third of a 1280-pixel screen: it scrolls in its dock
+    // rather than pushing the window off the screen.
+    auto* hardwareScroll = new QScrollArea;
+    hardwareScroll->setWidget(m_hardware);
+    hardwareScroll->setWidgetResizable(true);
+    hardwareScroll->setFrameShape(QFrame::NoFrame);
+    m_hardwareDock->setWidget(hardwareScroll);
+    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_hardwareDock);
+    m_inspectorPage->tabifyDockWidget(m_neighbourhoodDock, m_hardwareDock);
+    m_inspectorPage->tabifyDockWidget(m_hardwareDock, m_history);
     m_neighbourhoodDock->raise();
 
+    // The hint in the status bar is a widget, so that an action's status tip or a message only
+    // covers it for a while; it follows the tab.
+    m_statusHint = new QLabel(this);
+    statusBar()->addWidget(m_statusHint, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showStatusHint);
+
+    // History keeps accepted values only: a typed one when the user presses Enter or leaves the
+    // field (never a half-typed prefix such as "0x1.8" on the way to "0x1.8p3"), any other change
+    // (a step, a bit flip, a preset) once the changes pause.
     m_historyTimer = new QTimer(this);
     m_historyTimer->setSingleShot(true);
-    m_historyTimer->setInterval(700);  // record a value once the user has stopped typing it
-    connect(m_historyTimer, &QTimer::timeout, this, [this] { m_history->record(m_state->text()); });
+    m_historyTimer->setInterval(700);
+    connect(m_historyTimer, &QTimer::timeout, this, [this] {
+        if (!m_entry->isEditing())
+            m_history->record(m_state->text());
+    });
+    connect(m_entry, &ValueEntry::accepted, m_history, &HistoryDock::record);
+    // Window shortcuts that a focused line edit would otherwise take for itself (with X11's key
+    // bindings Ctrl+E is "end of line"): the value field has the focus at start-up.
+    m_entry->lineEdit()->installEventFilter(this);
 
     connect(m_rounding, &QComboBox::activated, this,
             [this](int i) { m_state->setMode(kModes[std::clamp(i, 0, 6)]); });
@@ -420,7 +462,35 @@ void MainWindow::retranslate()
     m_route->setToolTip(tr("Round to fp32 or fp64 first, as a framework does with a Python float; a row shows a "
                            "badge where that gives other bits than one rounding (double rounding)."));
     rebuildPresetsMenu();
-    statusBar()->showMessage(tr("Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value"));
+    showStatusHint();
+}
+
+QString MainWindow::statusHint() const { return m_statusHint->text(); }
+
+void MainWindow::showStatusHint()
+{
+    const int index = m_tabs->currentIndex();
+    if (index <= 0) {
+        m_statusHint->setText(
+            tr("Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value"));
+        return;
+    }
+    m_statusHint->setText(tr("%1 · Ctrl+E: export this lesson's figure · Ctrl+Alt+C: copy it")
+                              .arg(m_tabs->tabText(index).remove(QLatin1Char('&'))));
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride && watched == m_entry->lineEdit()) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const QKeySequence pressed(key->keyCombination());
+        for (const QAction* action : {m_exportAction, m_copyFigureAction, m_bookmarkAction, m_formatsAction,
+                                      m_copyJsonAction, m_copyLatexAction})
+            for (const QKeySequence& shortcut : action->shortcuts())
+                if (shortcut.matches(pressed) == QKeySequence::ExactMatch)
+                    return true;  // not accepted: the window's shortcut fires
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -433,7 +503,8 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::onStateChanged()
 {
     m_neighbourhood->display(m_state->text(), m_state->formats(), m_state->results());
-    m_historyTimer->start();
+    if (!m_entry->isEditing())
+        m_historyTimer->start();
     syncControls();
 }
 
@@ -595,14 +666,38 @@ void MainWindow::readSettings()
     setLanguage(language);
     setTheme(m_settings.theme());
     if (!restoreGeometry(m_settings.geometry()))
-        resize(1380, 860);
-    restoreState(m_settings.windowState());
+        fitToScreen();
+    m_inspectorPage->restoreState(m_settings.windowState(), kInspectorStateVersion);
+}
+
+void MainWindow::fitToScreen()
+{
+    // The screen's room for windows (without panels and docks of the desktop), in the logical
+    // pixels the window is sized in, so QT_SCALE_FACTOR=2 halves it. Small screens get all of it;
+    // larger ones most of it, centred.
+    const QScreen* screen = this->screen() != nullptr ? this->screen() : QGuiApplication::primaryScreen();
+    if (screen == nullptr)
+        return;
+    const QRect available = screen->availableGeometry();
+    const bool small = available.width() < 1600 || available.height() < 960;
+    const QSize size = small ? available.size() : QSize(available.width() * 4 / 5, available.height() * 17 / 20);
+    resize(size);
+    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+    if (small)
+        setWindowState(windowState() | Qt::WindowMaximized);
+    // The docks take a third of the width, less where the rows would then scroll sideways.
+    int rows = 0;
+    for (int i = 0; i < m_inspector->rowCount(); ++i)
+        rows = std::max(rows, m_inspector->row(i)->minimumSizeHint().width());
+    rows += m_inspector->verticalScrollBar()->sizeHint().width() + 8 * style()->pixelMetric(QStyle::PM_LayoutLeftMargin);
+    const int dock = std::max(160, std::min(size.width() / 3, size.width() - rows));
+    m_inspectorPage->resizeDocks({m_neighbourhoodDock}, {dock}, Qt::Horizontal);
 }
 
 void MainWindow::writeSettings()
 {
     m_settings.setGeometry(saveGeometry());
-    m_settings.setWindowState(saveState());
+    m_settings.setWindowState(m_inspectorPage->saveState(kInspectorStateVersion));
     m_settings.setFormats(namesOf(m_state->formats()));
     m_settings.setValue(m_state->text());
     m_settings.setRounding(QString::fromLatin1(toString(m_state->mode())));

@@ -28,8 +28,8 @@ class InspectorView;
 class NeighbourhoodView;
 class ValueEntry;
 
-// The main window: the value inspector in the middle, the neighbourhood view and the history beside
-// it, and the home every other panel docks into.
+// The main window: the value inspector as the first tab, with the neighbourhood view, the hardware
+// check and the history docked beside it on that tab, and a tab for every lesson panel.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -43,6 +43,7 @@ public:
     NeighbourhoodView* neighbourhood() const { return m_neighbourhood; }
     HistoryDock* history() const { return m_history; }
     HardwarePanel* hardware() const { return m_hardware; }
+    QString statusHint() const;  // the status bar's hint for the tab on show
 
     // Session files; the string is empty on success, else the message shown to the user.
     QString openSession(const QString& path);
@@ -66,6 +67,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createWidgets();
@@ -75,6 +77,8 @@ private:
     void retranslate();
     void readSettings();
     void writeSettings();
+    void fitToScreen();
+    void showStatusHint();
     void applySettings(const QString& rounding, const QString& overflow, const QString& route);
     void syncControls();
     void onStateChanged();
@@ -89,6 +93,7 @@ private:
     int activeFigureSource() const;
 
     InspectorState* m_state = nullptr;
+    QMainWindow* m_inspectorPage = nullptr;
     ValueEntry* m_entry = nullptr;
     InspectorView* m_inspector = nullptr;
     NeighbourhoodView* m_neighbourhood = nullptr;
@@ -103,6 +108,7 @@ private:
     QLabel* m_roundingLabel = nullptr;
     QLabel* m_overflowLabel = nullptr;
     QLabel* m_routeLabel = nullptr;
+    QLabel* m_statusHint = nullptr;
     QTimer* m_historyTimer = nullptr;
 
     QMenu* m_fileMenu = nullptr;

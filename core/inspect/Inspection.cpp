@@ -73,6 +73,7 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
 {
     Inspection r;
     r.format = f.name();
+    ExactValue rounded = input;  // what the last rounding saw
     if (route == Route::Direct) {
         r.placement = explainRounding(input, f, options);
     } else {
@@ -82,7 +83,8 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
         const std::uint64_t first = roundExact(input, intermediate).code;
         r.routedThrough = intermediate.name();
         r.routedValue = codeValueText(intermediate, first);
-        r.placement = explainRounding(ExactValue::fromCode(intermediate, first), f, options);
+        rounded = ExactValue::fromCode(intermediate, first);
+        r.placement = explainRounding(rounded, f, options);
     }
     const RoundResult stored = route == Route::Direct ? r.placement.result : roundVia(input, f, route, options);
     r.code = stored.code;
@@ -96,6 +98,8 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
     r.valueClass = d.valueClass;
     r.value = codeValueText(f, r.code);
     r.shortest = shortestText(f, r.code);
+    r.formula = formulaTerms(f, r.code);
+    r.discarded = discardedBits(rounded, f, options, r.placement.result);
 
     const bool finite = d.valueClass != ValueClass::NaN && d.valueClass != ValueClass::Infinite;
     if (finite) {

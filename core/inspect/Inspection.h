@@ -6,6 +6,7 @@
 
 #include "core/exact/ExactValue.h"
 #include "core/format/Format.h"
+#include "core/inspect/Breakdown.h"
 #include "core/round/Neighbours.h"
 #include "core/round/Route.h"
 #include "core/round/Rounding.h"
@@ -54,6 +55,10 @@ struct Inspection {
     bool viaFp32Differs = false;
     RoundResult viaFp64;
     bool viaFp64Differs = false;
+    // The bit lab's view: the stored value as its formula, and the bits the rounding discarded
+    // from the value it rounded (the intermediate one on a route); empty where nothing was.
+    FormulaTerms formula;
+    std::optional<DiscardedBits> discarded;
 };
 
 // The input rounded into the format along the route (direct by default) and described.

@@ -3,15 +3,26 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLibraryInfo>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QUndoStack>
 
+#include "app/figures/BitsFigure.h"
+#include "app/style/Palette.h"
+#include "app/style/Theme.h"
 #include "core/format/Registry.h"
 #include "app/inspector/BitStrip.h"
 #include "app/inspector/FormatRow.h"
@@ -22,6 +33,7 @@
 #include "app/inspector/Presets.h"
 #include "app/inspector/ValueEntry.h"
 #include "app/window/MainWindow.h"
+#include "FigureSupport.h"
 
 QT_BEGIN_NAMESPACE
 inline void PrintTo(const QString& s, std::ostream* os)
@@ -195,7 +207,250 @@ TEST_F(Inspector, CorruptOrNewerSessionIsRefusedAndNothingChanges)
     EXPECT_TRUE(readSession(path).error.contains(QStringLiteral("damaged")));
 }
 
-TEST(Presets, SeedsExamplesAreData)
+// What a label shows on screen, whatever its text format.
+QString plain(const QString& html)
+{
+    QTextDocument doc;
+    doc.setHtml(html);
+    return doc.toPlainText();
+}
+
+QString shownText(const QLabel* label)
+{
+    if (label->textFormat() == Qt::PlainText || (label->textFormat() == Qt::AutoText && !Qt::mightBeRichText(label->text())))
+        return label->text();
+    return plain(label->text());
+}
+
+// Regression: the neighbour links showed the neighbour's shortest round-trip text, so 257's next
+// e4m3fn value read "300" (it is 288). The values are the OCP 8-bit spec's (e4m3fn steps by 32
+// above 256, e5m2 by 64; e8m0 holds powers of two).
+TEST_F(Inspector, NeighbourLinksShowTheNeighbourNotItsShortestText)
+{
+    window->state()->setFormats({namedFormat("e4m3fn"), namedFormat("e5m2"), namedFormat("e8m0")});
+    type(QStringLiteral("257"));
+    EXPECT_EQ(row(0)->neighbourText(1), QStringLiteral("288"));
+    EXPECT_EQ(row(0)->neighbourText(-1), QStringLiteral("240"));
+    EXPECT_EQ(row(1)->neighbourText(1), QStringLiteral("320"));
+    EXPECT_EQ(row(2)->neighbourText(1), QStringLiteral("512"));
+    EXPECT_TRUE(window->neighbourhood()->figure().endsText(0).contains(QStringLiteral("0x79 = 288")));
+    type(QStringLiteral("448"));
+    EXPECT_EQ(row(0)->neighbourText(-1), QStringLiteral("416"));
+    EXPECT_EQ(row(0)->neighbourText(1), QString());  // 0x7f is NaN: 448 is the end
+    type(QStringLiteral("512"));
+    EXPECT_EQ(row(2)->neighbourText(-1), QStringLiteral("256"));
+    EXPECT_EQ(row(2)->neighbourText(1), QStringLiteral("1024"));
+}
+
+TEST_F(Inspector, LongNeighboursAreShortenedWithEveryDigitInTheTooltip)
+{
+    type(QStringLiteral("0.1"));
+    EXPECT_EQ(row(0)->neighbourText(1), QStringLiteral("0.10000000894069671630859375"));  // fp32, 28 chars: whole
+    window->state()->setValueText(QStringLiteral("fp32:0x00000003"));  // 3 * 2^-149: 150 decimals
+    EXPECT_TRUE(row(0)->neighbourText(1).startsWith(QLatin1Char('~')));
+    QLabel* links = nullptr;
+    for (QLabel* label : row(0)->findChildren<QLabel*>())
+        if (label->text().contains(QStringLiteral("href")))
+            links = label;
+    ASSERT_NE(links, nullptr);
+    // 4 * 2^-149 = 2^-147, every digit (Python: format(Decimal(2) ** -147, 'f')).
+    EXPECT_TRUE(links->toolTip().contains(QStringLiteral(
+        "0.000000000000000000000000000000000000000000005605193857299268283694918333159664525121047767506063087028273135"
+        "559164330743442405946552753448486328125")))
+        << links->toolTip().toStdString();
+}
+
+TEST_F(Inspector, NanRowsShowNoMarkupNoPowerOfTwoAndNoNumberLine)
+{
+    type(QStringLiteral("nan"));
+    for (int i = 0; i < window->inspector()->rowCount(); ++i)
+        for (const QLabel* label : row(i)->findChildren<QLabel*>())
+            if (label->isVisibleTo(row(i))) {
+                EXPECT_FALSE(shownText(label).contains(QStringLiteral("&nbsp;"))) << shownText(label).toStdString();
+                EXPECT_FALSE(shownText(label).contains(QLatin1Char('<'))) << shownText(label).toStdString();
+            }
+    for (int i = 0; i < window->neighbourhood()->figure().count(); ++i)
+        EXPECT_FALSE(window->neighbourhood()->figure().hasLine(i));
+    const QByteArray neighbours = test::svgOf(window->neighbourhood()->figure());
+    EXPECT_FALSE(neighbours.contains("midpoint"));
+    EXPECT_TRUE(neighbours.contains("NaN stays NaN in bf16"));
+
+    // The exponent field of inf and NaN is no power of two (fp32 0x7f800000 has e = 255).
+    const BitsFigure bits(QStringLiteral("inf"), {namedFormat("fp32"), namedFormat("e4m3fn"), namedFormat("e8m0")},
+                          {inspect(ExactValue::infinity(false), namedFormat("fp32")),
+                           inspect(ExactValue::nan(false), namedFormat("e4m3fn")),
+                           inspect(ExactValue::nan(false), namedFormat("e8m0"))});
+    const QByteArray svg = test::svgOf(bits);
+    EXPECT_FALSE(svg.contains("2^128")) << svg.constData();
+    EXPECT_FALSE(svg.contains("2^8"));
+    EXPECT_TRUE(svg.contains("e=255: inf"));
+    EXPECT_TRUE(svg.contains("e=15: NaN"));
+    EXPECT_TRUE(svg.contains("e=255: NaN"));
+}
+
+// Regression: typed key by key, "0x1.8q3" passes through the values 0, 1 and 1.5, which were
+// left on screen ("exactly 0" under "0x1.8q3") and recorded in History.
+TEST_F(Inspector, HalfTypedInvalidValueNeverEntersHistory)
+{
+    window->history()->setHistory({});
+    type(QStringLiteral("0x1.8q3"));
+    QTest::qWait(900);  // longer than History waits for a pause
+    EXPECT_FALSE(window->entry()->hint().isEmpty());
+    EXPECT_FALSE(window->entry()->exactText().contains(QStringLiteral("exactly")));
+    EXPECT_TRUE(window->entry()->exactText().startsWith(QStringLiteral("the rows show 0,")))
+        << window->entry()->exactText().toStdString();  // "0x1.8" needs a "p" exponent to parse
+    QTest::keyClick(window->entry()->lineEdit(), Qt::Key_Return);
+    EXPECT_EQ(window->history()->history(), QStringList());
+
+    type(QStringLiteral("257"));
+    QTest::qWait(900);
+    EXPECT_EQ(window->history()->history(), QStringList());  // not accepted yet
+    QTest::keyClick(window->entry()->lineEdit(), Qt::Key_Return);
+    EXPECT_EQ(window->history()->history(), QStringList{QStringLiteral("257")});
+    EXPECT_EQ(window->entry()->exactText(), QStringLiteral("exactly 257"));
+
+    // A change that is not typing is recorded once the changes pause.
+    window->state()->stepValue(1, 1);
+    QTest::qWait(900);
+    EXPECT_EQ(window->history()->history().value(0), QStringLiteral("bf16:0x4381"));
+}
+
+// The BF16 lesson's bit lab, worked by hand: bf16 0x3dcd has e = 123, m = 77, so its value is
+// 2^-4 x (1 + 77/128) = 0.0625 x 1.6015625; through fp32 (0x3dcccccd) the discarded low half is
+// 0xCCCD = 1100110011001101b: guard 1, sticky 1, up.
+TEST_F(Inspector, RowsShowTheFormulaAndTheGuardAndStickyBits)
+{
+    type(QStringLiteral("0.1"));
+    EXPECT_EQ(row(1)->formulaText(),
+              QStringLiteral("(−1)^0 × 2^(123−127) × (1 + 77/2^7) = 1 × 0.0625 × 1.6015625"));
+    window->state()->setRoute(Route::ViaFp32);
+    EXPECT_TRUE(row(1)->discardedText().contains(QStringLiteral("[1]100110011001101")));  // guard bit first
+    EXPECT_TRUE(row(1)->discardedText().contains(QStringLiteral("guard 1, sticky 1")));
+    EXPECT_TRUE(row(1)->discardedText().contains(QStringLiteral("0.100000001490116119384765625")))
+        << row(1)->discardedText().toStdString();
+    EXPECT_EQ(row(0)->discardedText(), QStringLiteral("exact: no bits discarded"));  // fp32 via fp32
+    window->state()->setRoute(Route::Direct);
+
+    // 1e-6 in fp16 is subnormal: 2^-14 x (0 + 17/1024), and 257 in bf16 is a tie kept even.
+    type(QStringLiteral("1e-6"));
+    EXPECT_EQ(row(2)->formulaText(),
+              QStringLiteral("(−1)^0 × 2^(1−15) × (0 + 17/2^10) = 1 × 0.00006103515625 × 0.0166015625"));
+    type(QStringLiteral("257"));
+    EXPECT_TRUE(row(1)->discardedText().contains(QStringLiteral("guard 1, sticky 0")));
+    EXPECT_TRUE(row(1)->discardedText().contains(QStringLiteral("(even)")));
+    type(QStringLiteral("inf"));
+    EXPECT_TRUE(row(0)->formulaText().contains(QStringLiteral("infinity")));
+}
+
+// Regression: after a switch to the dark theme the rows kept black text and dark-blue links on
+// dark grey (a style sheet on the row had frozen its palette) until a new value was typed.
+TEST_F(Inspector, DarkThemeRowsUseTheThemesTextColour)
+{
+    window->setLanguage(QStringLiteral("zh_CN"));
+    window->setTheme(Theme::Dark);
+    QApplication::processEvents();
+    const QColor text = QApplication::palette().color(QPalette::WindowText);
+    const QColor link = QApplication::palette().color(QPalette::Link);
+    for (int i = 0; i < window->inspector()->rowCount(); ++i) {
+        for (const QLabel* label : row(i)->findChildren<QLabel*>()) {
+            if (label->styleSheet().isEmpty()) {
+                EXPECT_EQ(label->palette().color(label->foregroundRole()), text) << shownText(label).toStdString();
+            }
+            if (label->text().contains(QStringLiteral("href"))) {
+                EXPECT_TRUE(label->text().contains(link.name())) << label->text().toStdString();
+            }
+        }
+        // No black pixel anywhere in the row: text, links and frame are all light on dark grey.
+        const QImage image = row(i)->grab().toImage();
+        int black = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                black += qGray(image.pixel(x, y)) < 20 ? 1 : 0;
+        EXPECT_EQ(black, 0) << "row " << i;
+    }
+    // An unchecked box must show: its frame stands out from the base it is drawn on.
+    QCheckBox box;
+    box.resize(box.sizeHint());
+    const QImage image = box.grab().toImage();
+    double contrast = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            contrast = std::max(contrast, contrastRatio(image.pixelColor(x, y), box.palette().color(QPalette::Window)));
+    EXPECT_GE(contrast, 3.0);
+    window->setTheme(Theme::Light);
+    window->setLanguage(QStringLiteral("en"));
+}
+
+// WCAG 2.1: format colours as lines and swatches (3:1, §1.4.11) on both themes; as the row's
+// names, text (4.5:1, §1.4.3).
+TEST(FormatColours, ContrastOnBothThemes)
+{
+    const QColor light = QColor(0xef, 0xef, 0xef);  // Fusion's light window
+    const QColor dark = QColor(0x2b, 0x2d, 0x31);   // the dark theme's window
+    for (const char* name : {"fp64", "e2m1", "e8m0"}) {
+        EXPECT_GE(contrastRatio(formatColour(name), light), 3.0) << name;
+        EXPECT_GE(contrastRatio(formatColour(name), dark), 3.0) << name;
+    }
+    for (const Format& f : namedFormats())
+        for (const QColor& ground : {light, dark, QColor(Qt::white)})
+            EXPECT_GE(contrastRatio(readableOn(formatColour(f.name()), ground), ground), 4.5) << f.name();
+    EXPECT_NEAR(contrastRatio(Qt::black, Qt::white), 21.0, 1e-9);
+}
+
+// The docks belong to the inspector: a lesson tab gets the whole width, and its own hint.
+TEST_F(Inspector, DocksAndHintFollowTheTab)
+{
+    ASSERT_GT(window->tabs()->count(), 1);
+    EXPECT_TRUE(window->neighbourhood()->isVisible());
+    const QString inspectorHint = window->statusHint();
+    EXPECT_TRUE(inspectorHint.contains(QStringLiteral("flip")));
+    window->tabs()->setCurrentIndex(1);
+    EXPECT_FALSE(window->neighbourhood()->isVisible());
+    EXPECT_NE(window->statusHint(), inspectorHint);
+    EXPECT_TRUE(window->statusHint().contains(window->tabs()->tabText(1).remove(QLatin1Char('&'))));
+    EXPECT_EQ(window->tabs()->currentWidget()->width(), window->tabs()->width());
+    window->tabs()->setCurrentIndex(0);
+    EXPECT_TRUE(window->neighbourhood()->isVisible());
+    EXPECT_EQ(window->statusHint(), inspectorHint);
+}
+
+// Qt's own buttons follow the language (qtbase_zh_CN.qm from Debian's qt6-translations-l10n, loaded
+// beside ours); without that file the window stays quietly in English for them.
+TEST_F(Inspector, QtsOwnButtonsSpeakChinese)
+{
+    const QString qm = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + QStringLiteral("/qtbase_zh_CN.qm");
+    if (!QFile::exists(qm))
+        GTEST_SKIP() << qm.toStdString() << " is not installed (Debian package qt6-translations-l10n)";
+    window->setLanguage(QStringLiteral("zh_CN"));
+    QDialogButtonBox buttons(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Close);
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Ok)->text(), QStringLiteral("确定"));
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+    EXPECT_EQ(buttons.button(QDialogButtonBox::Close)->text(), QStringLiteral("关闭"));
+    window->setLanguage(QStringLiteral("en"));
+    QDialogButtonBox english(QDialogButtonBox::Ok);
+    EXPECT_EQ(english.button(QDialogButtonBox::Ok)->text(), QStringLiteral("OK"));
+}
+
+// The inspector's computed words (rows, explanations, hints) follow a language switch without a
+// new value being typed.
+TEST_F(Inspector, ComputedTextFollowsALanguageSwitch)
+{
+    type(QStringLiteral("257"));
+    QTest::keyClick(window->entry()->lineEdit(), Qt::Key_Return);
+    const QString english = window->neighbourhood()->sentence(1);
+    const QString formula = row(1)->discardedText();
+    window->setLanguage(QStringLiteral("zh_CN"));
+    QApplication::processEvents();  // LanguageChange reaches the widgets through the event loop
+    EXPECT_NE(window->neighbourhood()->sentence(1), english);
+    EXPECT_TRUE(window->neighbourhood()->sentence(1).contains(QStringLiteral("256")));
+    EXPECT_NE(row(1)->discardedText(), formula);
+    EXPECT_FALSE(window->statusHint().contains(QStringLiteral("flip")));
+    EXPECT_FALSE(window->entry()->exactText().contains(QStringLiteral("exactly")));
+    window->setLanguage(QStringLiteral("en"));
+    EXPECT_EQ(window->neighbourhood()->sentence(1), english);
+}
+
+TEST(Presets, LessonExamplesAreData)
 {
     const std::vector<Preset> presets = loadPresets();
     ASSERT_GE(presets.size(), 10u);
@@ -205,8 +460,8 @@ TEST(Presets, SeedsExamplesAreData)
         EXPECT_FALSE(p.titleEnglish.isEmpty());
         EXPECT_FALSE(p.titleChinese.isEmpty());
     }
-    for (const char* seed : {"0.1", "257", "1e-8", "70000", "1e-6", "1000", "1001", "1002", "1003"})
-        EXPECT_TRUE(values.contains(QString::fromLatin1(seed))) << seed;
+    for (const char* example : {"0.1", "257", "1e-8", "70000", "1e-6", "1000", "1001", "1002", "1003"})
+        EXPECT_TRUE(values.contains(QString::fromLatin1(example))) << example;
 }
 
 }  // namespace

@@ -197,6 +197,34 @@ TEST(ShowJson, OptionsChangeTheResult)
     EXPECT_EQ(sr(), sr());
 }
 
+// Regression: the neighbours were printed as their shortest round-trip text, so 256's e4m3fn
+// neighbour 288 read "300". The values here are the spec tables' (OCP 8-bit formats v1.0 §5.3:
+// e4m3fn steps by 32 above 256, e5m2 by 64; e8m0 is powers of two).
+TEST(ShowNeighbours, ShortestTextIsNotTheNeighbour)
+{
+    const Outcome run = floatscope({"show", "257", "-f", "e4m3fn,e5m2"});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_NE(run.out.find("e4m3fn  0x77      240               0x79  288"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("e5m2    0x5b      224               0x5d  320"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find(" 300"), std::string::npos) << run.out;
+
+    const QJsonObject e4m3fn = resultFor(showJson({"257", "-f", "e4m3fn"}), "e4m3fn");
+    EXPECT_EQ(e4m3fn["next"].toObject()["value"].toString(), "288");
+    EXPECT_EQ(e4m3fn["next"].toObject()["shortest"].toString(), "300");
+    EXPECT_EQ(e4m3fn["prev"].toObject()["value"].toString(), "240");
+    const QJsonObject top = resultFor(showJson({"448", "-f", "e4m3fn"}), "e4m3fn");
+    EXPECT_EQ(top["prev"].toObject()["value"].toString(), "416");
+    EXPECT_TRUE(top["next"].isNull());  // 0x7f is NaN: 448 is the end
+    const QJsonObject e8m0 = resultFor(showJson({"512", "-f", "e8m0"}), "e8m0");
+    EXPECT_EQ(e8m0["prev"].toObject()["value"].toString(), "256");
+    EXPECT_EQ(e8m0["next"].toObject()["value"].toString(), "1024");
+    // Every digit where there are many: fp32's neighbours of 0.1 (0x3dcccccc, 0x3dccccce).
+    const QJsonObject fp32 = resultFor(showJson({"0.1", "-f", "fp32"}), "fp32");
+    EXPECT_EQ(fp32["prev"].toObject()["value"].toString(), "0.0999999940395355224609375");
+    EXPECT_EQ(fp32["next"].toObject()["value"].toString(), "0.10000000894069671630859375");
+    EXPECT_NE(floatscope({"show", "0.1", "-f", "fp32"}).out.find("0.10000000894069671630859375"), std::string::npos);
+}
+
 QJsonDocument accumulateJson(const std::vector<std::string>& args)
 {
     std::vector<std::string> all = {"accumulate"};
