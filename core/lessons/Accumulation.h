@@ -123,7 +123,6 @@ private:
     bool addStochastic();
     bool addKahan();
     bool addMaster();
-    std::uint64_t castFromFp32(std::uint32_t bits) const;
     void noteStall(std::uint64_t sum, std::uint64_t addend, const FormatAdder& where);
 
     FormatAdder m_adder;
@@ -134,7 +133,6 @@ private:
     std::uint64_t m_value = 0;   // in the format
     std::uint64_t m_master = 0;  // fp32-master
     std::uint64_t m_compensation = 0;  // Kahan
-    std::optional<BatchPlan> m_castPlan;  // fp32-master: fp32 -> format by the batch kernel
     StochasticSource m_random;
     std::int64_t m_steps = 0;
     std::int64_t m_effectiveAdds = 0;

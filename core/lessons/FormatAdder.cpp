@@ -43,9 +43,9 @@ FormatAdder::FormatAdder(const Format& format)
     // The CPU's own adds overflow to inf, as the IEEE formats' default policy does.
     const bool ieeeOverflow = format.defaultOverflow() == OverflowPolicy::NonSaturating;
     if (format == namedFormat("fp64") && ieeeOverflow) {
-        m_route = Route::NativeFp64;
+        m_path = Path::NativeFp64;
     } else if (format == namedFormat("fp32") && ieeeOverflow) {
-        m_route = Route::NativeFp32;
+        m_path = Path::NativeFp32;
     } else if (format.mantissaBits() <= 10) {
         // p = M + 1 <= 11, so 24 >= 2p + 2: the fp32 sum rounds to the same bits.
         auto table = sharedDecodeTable(format);
@@ -53,7 +53,7 @@ FormatAdder::FormatAdder(const Format& format)
         if (table && plan.plan) {
             m_table = std::move(table);
             m_plan = *plan.plan;
-            m_route = Route::ViaFp32;
+            m_path = Path::Fp32SumKernel;
         }
     }
 }
@@ -78,7 +78,7 @@ std::uint64_t FormatAdder::addExact(std::uint64_t a, std::uint64_t b, const Roun
 }
 
 // IEEE 754 section 6.2 and 6.1: a NaN operand gives a NaN (the first one, kept as it is, so that
-// every route agrees); inf + -inf is invalid (the format's NaN); inf + finite is that inf.
+// every path agrees); inf + -inf is invalid (the format's NaN); inf + finite is that inf.
 std::uint64_t FormatAdder::addNonFinite(std::uint64_t a, std::uint64_t b) const
 {
     const ValueClass ca = m_format.classify(a);

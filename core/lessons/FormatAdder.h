@@ -15,25 +15,26 @@ namespace floatscope {
 
 // Adds two values of one format the way the format's own hardware add does (PyTorch's same-dtype
 // add, CUDA's __hadd): the exact sum, rounded once to nearest-even, overflow by the format's rule.
-// Values travel as codes. The simulations run millions of these, so the nearest-even add takes the
-// fastest route that gives the same bits as roundToFormat(exactSum(a, b)):
+// Values travel as codes. (Path names how the add is computed; round/Route is how an input reaches a
+// format, a choice shown to the user.) The simulations run millions of these, so the nearest-even add takes the
+// fastest path that gives the same bits as roundToFormat(exactSum(a, b)):
 //   NativeFp64, NativeFp32  the CPU's own IEEE add (correctly rounded; FLT_EVAL_METHOD 0).
-//   ViaFp32  formats of at most 16 bits whose values are all fp32s and whose precision p is at most
+//   Fp32SumKernel  formats of at most 16 bits whose values are all fp32s and whose precision p is at most
 //            11 bits: the fp32 add, then the engine's batch kernel to the format. Rounding the exact
 //            sum first to q = 24 bits and then to p bits gives the same result as rounding once when
 //            q >= 2p + 2 (Figueroa, "When is double rounding innocuous?", SIGNUM Newsletter 30(3),
 //            1995; proved with underflow by P. Roux, J. Formalized Reasoning 7(1), 2014).
 //   Exact    every other format and every other rounding mode: exactSum() and roundToFormat().
-// Tests check the routes against GMP (every pair of every 8-bit format, random pairs of the others),
-// against the exact route (every fp16 and bf16 code with a spread of partners) and against _Float16.
+// Tests check the paths against GMP (every pair of every 8-bit format, random pairs of the others),
+// against the exact path (every fp16 and bf16 code with a spread of partners) and against _Float16.
 class FormatAdder {
 public:
-    enum class Route : std::uint8_t { NativeFp64, NativeFp32, ViaFp32, Exact };
+    enum class Path : std::uint8_t { NativeFp64, NativeFp32, Fp32SumKernel, Exact };
 
     explicit FormatAdder(const Format& format);
 
     const Format& format() const { return m_format; }
-    Route route() const { return m_route; }
+    Path path() const { return m_path; }
 
     // round(a + b), nearest-even.
     std::uint64_t add(std::uint64_t a, std::uint64_t b) const;
@@ -55,19 +56,19 @@ public:
 private:
     std::uint64_t addExact(std::uint64_t a, std::uint64_t b, const RoundOptions& options) const;
     std::uint64_t addNonFinite(std::uint64_t a, std::uint64_t b) const;
-    std::uint64_t roundFp32(std::uint32_t bits) const;  // ViaFp32: the batch kernel
+    std::uint64_t roundFp32(std::uint32_t bits) const;  // Fp32SumKernel: the batch kernel
     double toDoubleExact(std::uint64_t code) const;
 
     Format m_format;
-    Route m_route = Route::Exact;
+    Path m_path = Path::Exact;
     // Format::classify() reduced to the two questions the loops ask per step (tests compare them on
     // every code): finite is a magnitude up to the largest finite one, except FNUZ's NaN at 1.0..0.
     std::uint64_t m_magnitudeMask;
     std::uint64_t m_maxFiniteMagnitude;
     std::uint64_t m_fnuzNan;  // the FNUZ NaN code; otherwise all ones (no code, or a NaN of fp64)
     bool m_hasZero;
-    std::shared_ptr<const DecodeTable> m_table;  // ViaFp32: every code as an fp32 (shared, built once)
-    BatchPlan m_plan;                            // ViaFp32: fp32 -> format, nearest-even
+    std::shared_ptr<const DecodeTable> m_table;  // Fp32SumKernel: every code as an fp32 (shared, built once)
+    BatchPlan m_plan;                            // Fp32SumKernel: fp32 -> format, nearest-even
 };
 
 static_assert(FLT_EVAL_METHOD == 0, "the native adds must round to their own precision, once");
@@ -84,29 +85,29 @@ inline std::uint64_t FormatAdder::roundFp32(std::uint32_t bits) const
 
 inline std::uint64_t FormatAdder::add(std::uint64_t a, std::uint64_t b) const
 {
-    switch (m_route) {
-    case Route::NativeFp64: {
+    switch (m_path) {
+    case Path::NativeFp64: {
         const double x = std::bit_cast<double>(a);
         const double y = std::bit_cast<double>(b);
         if (!std::isfinite(x) || !std::isfinite(y))
             return addNonFinite(a, b);
         return std::bit_cast<std::uint64_t>(x + y);
     }
-    case Route::NativeFp32: {
+    case Path::NativeFp32: {
         const float x = std::bit_cast<float>(static_cast<std::uint32_t>(a));
         const float y = std::bit_cast<float>(static_cast<std::uint32_t>(b));
         if (!std::isfinite(x) || !std::isfinite(y))
             return addNonFinite(a, b);
         return std::bit_cast<std::uint32_t>(x + y);
     }
-    case Route::ViaFp32: {
+    case Path::Fp32SumKernel: {
         const float x = (*m_table)[static_cast<std::uint16_t>(a)];
         const float y = (*m_table)[static_cast<std::uint16_t>(b)];
         if (!std::isfinite(x) || !std::isfinite(y))
             return addNonFinite(a, b);
         return roundFp32(std::bit_cast<std::uint32_t>(x + y));
     }
-    case Route::Exact: break;
+    case Path::Exact: break;
     }
     return addExact(a, b, RoundOptions{});
 }
@@ -129,30 +130,30 @@ inline bool FormatAdder::sameValue(std::uint64_t a, std::uint64_t b) const
 
 inline double FormatAdder::toDouble(std::uint64_t code) const
 {
-    switch (m_route) {
-    case Route::NativeFp64: return std::bit_cast<double>(code);
-    case Route::NativeFp32: return std::bit_cast<float>(static_cast<std::uint32_t>(code));
-    case Route::ViaFp32: return (*m_table)[static_cast<std::uint16_t>(code)];
-    case Route::Exact: break;
+    switch (m_path) {
+    case Path::NativeFp64: return std::bit_cast<double>(code);
+    case Path::NativeFp32: return std::bit_cast<float>(static_cast<std::uint32_t>(code));
+    case Path::Fp32SumKernel: return (*m_table)[static_cast<std::uint16_t>(code)];
+    case Path::Exact: break;
     }
     return toDoubleExact(code);
 }
 
 inline std::uint64_t FormatAdder::fromFp32(std::uint32_t bits) const
 {
-    switch (m_route) {
-    case Route::NativeFp32:
+    switch (m_path) {
+    case Path::NativeFp32:
         if (std::isfinite(std::bit_cast<float>(bits)))
             return bits;
         break;  // a signalling NaN comes out quiet
-    case Route::ViaFp32: return roundFp32(bits);
-    case Route::NativeFp64: {
+    case Path::Fp32SumKernel: return roundFp32(bits);
+    case Path::NativeFp64: {
         const float x = std::bit_cast<float>(bits);
         if (std::isfinite(x))
             return std::bit_cast<std::uint64_t>(static_cast<double>(x));  // exact
         break;  // NaN payloads as the engine keeps them
     }
-    case Route::Exact: break;
+    case Path::Exact: break;
     }
     return roundToFormat(unpackFloat(std::bit_cast<float>(bits)), m_format).code;
 }
