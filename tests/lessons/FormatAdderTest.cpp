@@ -37,8 +37,9 @@ TEST(FormatAdder, TakesTheFastestExactPath)
     EXPECT_EQ(FormatAdder(namedFormat("fp32")).path(), P::NativeFp32);
     for (const char* name : {"fp16", "bf16", "e4m3fn", "e4m3", "e5m2", "e4m3fnuz", "e5m2fnuz", "e2m3", "e3m2", "e2m1", "e8m0"})
         EXPECT_EQ(FormatAdder(namedFormat(name)).path(), P::Fp32SumKernel) << name;
-    // tf32 has 19 bits (no batch plan); e5m11 has p = 12 > 11, where the fp32 sum could round twice.
-    EXPECT_EQ(FormatAdder(namedFormat("tf32")).path(), P::Exact);
+    // tf32 has 19 bits (no batch plan) laid out as fp32's top bits; e4m11 has p = 12 > 11, where the
+    // fp32 sum could round twice.
+    EXPECT_EQ(FormatAdder(namedFormat("tf32")).path(), P::Fp32SumCarry);
     EXPECT_EQ(FormatAdder(*lookupFormat("e4m11").format).path(), P::Exact);
 }
 
