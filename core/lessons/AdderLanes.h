@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/arith/ErrorFreeSum.h"
 #include "core/arith/SumRounding.h"
@@ -21,22 +22,35 @@ struct Running {
     T value = 0;
 };
 
-// NativeFp64: the CPU's add; stochastic: Fast2Sum and SumRounder (value(s) + error).
-class Fp64Lane {
+// NativeFp64 and NativeFp32, nearest-even: the CPU's add on the code's own bits.
+template <class T>
+class NativeLane {
 public:
-    using Value = double;
-    explicit Fp64Lane(const FormatAdder& adder) : m_adder(adder) {}
+    using Value = T;
+    using Bits = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+    explicit NativeLane(const FormatAdder& adder) : m_adder(adder) {}
 
-    Running<double> of(std::uint64_t code) const { return {code, std::bit_cast<double>(code)}; }
-    Running<double> negate(const Running<double>& a) const { return {m_adder.negate(a.code), -a.value}; }
+    Running<T> of(std::uint64_t code) const { return {code, std::bit_cast<T>(static_cast<Bits>(code))}; }
+    Running<T> negate(const Running<T>& a) const { return {m_adder.negate(a.code), -a.value}; }
 
-    Running<double> add(const Running<double>& a, const Running<double>& b) const
+    Running<T> add(const Running<T>& a, const Running<T>& b) const
     {
         if (!std::isfinite(a.value) || !std::isfinite(b.value))
             return of(m_adder.add(a.code, b.code));
-        const double sum = a.value + b.value;
-        return {std::bit_cast<std::uint64_t>(sum), sum};
+        const T sum = a.value + b.value;
+        return {std::bit_cast<Bits>(sum), sum};
     }
+
+protected:
+    const FormatAdder& m_adder;
+};
+
+using Fp32Lane = NativeLane<float>;
+
+// NativeFp64, with stochastic rounding: Fast2Sum and SumRounder (value(s) + error).
+class Fp64Lane : public NativeLane<double> {
+public:
+    using NativeLane::NativeLane;
 
     Running<double> addStochastic(const Running<double>& a, const Running<double>& b, std::uint64_t random,
                                   int randomBits) const
@@ -47,33 +61,6 @@ public:
             return of(m_adder.addExact(a.code, b.code, stochasticOptions(random, randomBits)));
         return of(m_adder.m_rounder->stochastic(std::bit_cast<std::uint64_t>(se.sum), se.error, random, randomBits));
     }
-
-private:
-    const FormatAdder& m_adder;
-};
-
-// NativeFp32, nearest-even: the CPU's fp32 add.
-class Fp32Lane {
-public:
-    using Value = float;
-    explicit Fp32Lane(const FormatAdder& adder) : m_adder(adder) {}
-
-    Running<float> of(std::uint64_t code) const
-    {
-        return {code, std::bit_cast<float>(static_cast<std::uint32_t>(code))};
-    }
-    Running<float> negate(const Running<float>& a) const { return {m_adder.negate(a.code), -a.value}; }
-
-    Running<float> add(const Running<float>& a, const Running<float>& b) const
-    {
-        if (!std::isfinite(a.value) || !std::isfinite(b.value))
-            return of(m_adder.add(a.code, b.code));
-        const float sum = a.value + b.value;
-        return {std::bit_cast<std::uint32_t>(sum), sum};
-    }
-
-private:
-    const FormatAdder& m_adder;
 };
 
 // The fp32 paths (values of at most 24 bits) in binary64: 2Sum gives the exact sum s + e, and

@@ -93,7 +93,6 @@ private:
     std::optional<SumRounder> m_rounder;  // the non-Exact paths of formats with a zero and a sign
 
     friend class Fp64Lane;
-    friend class Fp32Lane;
     friend class RoundedLane;
 };
 
