@@ -783,6 +783,10 @@
         <source>A bit pattern has its own sign bit: drop the sign</source>
         <translation>位模式自带符号位：请去掉正负号</translation>
     </message>
+    <message>
+        <source>A NaN payload is a whole number below 2^51, as in nan(0x123)</source>
+        <translation>NaN 载荷须为小于 2^51 的整数，如 nan(0x123)</translation>
+    </message>
 </context>
 <context>
     <name>QuantizeFigure</name>

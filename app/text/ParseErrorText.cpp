@@ -15,9 +15,12 @@ struct ParseErrorText {
 
 QString parseErrorText(const ParseError& e, const QString& input)
 {
-    // Positions are byte offsets; show the character there.
+    // Positions are byte offsets; show the character there, a control character as U+XXXX (a NUL
+    // would end the text wherever it is handed on as a C string).
     const QByteArray bytes = input.toUtf8();
-    const QString at = QString::fromUtf8(bytes.mid(static_cast<qsizetype>(e.position))).left(1);
+    QString at = QString::fromUtf8(bytes.mid(static_cast<qsizetype>(e.position))).left(1);
+    if (!at.isEmpty() && !at.front().isPrint())
+        at = QStringLiteral("U+%1").arg(at.front().unicode(), 4, 16, QLatin1Char('0')).toUpper();
     switch (e.kind) {
     case ParseErrorKind::Empty: return ParseErrorText::tr("Type a value: 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD");
     case ParseErrorKind::TooLong: return ParseErrorText::tr("The value is too long (at most %1 characters)").arg(kMaxTextLength);
@@ -33,6 +36,8 @@ QString parseErrorText(const ParseError& e, const QString& input)
     case ParseErrorKind::BadBitPattern: return ParseErrorText::tr("Bad bit pattern: write 0x… or 0b… after the format");
     case ParseErrorKind::PatternTooWide: return ParseErrorText::tr("The bit pattern is wider than the format");
     case ParseErrorKind::SignedBitPattern: return ParseErrorText::tr("A bit pattern has its own sign bit: drop the sign");
+    case ParseErrorKind::BadNanPayload:
+        return ParseErrorText::tr("A NaN payload is a whole number below 2^51, as in nan(0x123)");
     }
     return QString::fromStdString(e.message);
 }

@@ -75,7 +75,58 @@ mpq_class digitsValue(const std::string& digits, long k)
     return q;
 }
 
+// 5^b mod 2^64, by squaring.
+std::uint64_t lowWordOfPowerOfFive(unsigned long b)
+{
+    std::uint64_t result = 1;
+    std::uint64_t base = 5;
+    for (; b != 0; b >>= 1, base *= base)
+        if ((b & 1) != 0)
+            result *= base;
+    return result;
+}
+
+// The decimal digits of n >= 0. A number 2^a 5^b is 2^(a-b) 10^b or 5^(b-a) 10^a: only the smaller
+// factor needs converting. Recognising one costs a comparison of low words (5^b mod 2^64 against
+// the odd part's lowest limb) before any big arithmetic, so other numbers lose nothing.
+std::string integerDigits(const mpz_class& n)
+{
+    constexpr std::size_t kSmall = 4096;  // bits: GMP converts these in microseconds anyway
+    const std::size_t bits = mpz_sizeinbase(n.get_mpz_t(), 2);
+    if (n == 0 || bits < kSmall)
+        return n.get_str();
+    const auto twos = static_cast<unsigned long>(mpz_scan1(n.get_mpz_t(), 0));
+    const std::size_t oddBits = bits - twos;
+    // 5^b has floor(b log2 5) + 1 bits: b is one of the two integers nearest (oddBits - 1) / log2 5.
+    const auto estimate = static_cast<unsigned long>(static_cast<double>(oddBits - 1) / 2.321928094887362);
+    static_assert(sizeof(mp_limb_t) == sizeof(std::uint64_t));
+    const mpz_class odd = n >> twos;
+    const std::uint64_t low = mpz_getlimbn(odd.get_mpz_t(), 0);
+    for (const unsigned long b : {estimate, estimate + 1}) {
+        if (lowWordOfPowerOfFive(b) != low)
+            continue;
+        mpz_class five;
+        mpz_ui_pow_ui(five.get_mpz_t(), 5, b);
+        if (five != odd)
+            continue;
+        const unsigned long zeros = std::min(twos, b);
+        mpz_class rest;
+        mpz_ui_pow_ui(rest.get_mpz_t(), twos > b ? 2 : 5, twos > b ? twos - b : b - twos);
+        return rest.get_str() + std::string(zeros, '0');
+    }
+    return n.get_str();
+}
+
 }  // namespace
+
+std::string rationalText(const mpq_class& value)
+{
+    std::string out = sgn(value) < 0 ? "-" : "";
+    out += integerDigits(abs(value.get_num()));
+    if (value.get_den() != 1)
+        out += "/" + integerDigits(value.get_den());
+    return out;
+}
 
 std::string exactDecimal(const Dyadic& value)
 {
@@ -96,27 +147,38 @@ std::string exactDecimal(const Dyadic& value)
     return sign + placePoint(n.get_str(), k);
 }
 
+// Every limit is checked before the work it bounds, so that a value such as 10^-100000 costs what
+// its size allows, not seconds: 1. the twos of the denominator (a scan)  2. its fives, with
+// mpz_remove (divisions by 5^(2^i)), once its size admits 5^b with b <= maxDigits  3. the digit
+// count of |p| * 2^(k-a) * 5^(k-b), which has at least as many digits as |p|, before the digits.
 std::optional<std::string> terminatingDecimal(const mpq_class& value, std::size_t maxDigits)
 {
-    mpz_class den = value.get_den();
-    const auto twos = mpz_scan1(den.get_mpz_t(), 0);
-    den >>= twos;
-    unsigned long fives = 0;
-    while (mpz_divisible_ui_p(den.get_mpz_t(), 5) != 0) {
-        den /= 5;
-        ++fives;
-    }
-    if (den != 1)
+    // 1.
+    const mpz_class& den = value.get_den();
+    const auto twos = static_cast<unsigned long>(mpz_scan1(den.get_mpz_t(), 0));
+    if (twos > maxDigits)
         return std::nullopt;
-    // p / (2^a 5^b) = p * 2^(k-a) 5^(k-b) / 10^k with k = max(a, b)
+    // 2. 5^b has floor(b log2 5) + 1 bits; log2 5 < 2.3219281.
+    mpz_class odd = den >> twos;
+    if (static_cast<double>(mpz_sizeinbase(odd.get_mpz_t(), 2)) > static_cast<double>(maxDigits) * 2.3219281 + 1)
+        return std::nullopt;
+    const unsigned long fives = mpz_remove(odd.get_mpz_t(), odd.get_mpz_t(), mpz_class(5).get_mpz_t());
+    if (odd != 1)
+        return std::nullopt;
+    // p / (2^a 5^b) = p * 2^(k-a) 5^(k-b) / 10^k with k = max(a, b) fraction digits
     const unsigned long k = std::max<unsigned long>(twos, fives);
+    if (k > maxDigits)
+        return std::nullopt;
+    // 3. mpz_sizeinbase(x, 10) is exact or one too large.
     mpz_class n = abs(value.get_num());
+    if (mpz_sizeinbase(n.get_mpz_t(), 10) > maxDigits + 1)
+        return std::nullopt;
     n <<= static_cast<mp_bitcnt_t>(k - twos);
     mpz_class five;
     mpz_ui_pow_ui(five.get_mpz_t(), 5, k - fives);
     n *= five;
     std::string digits = n.get_str();
-    if (digits.size() > maxDigits || k > maxDigits)
+    if (digits.size() > maxDigits)
         return std::nullopt;
     return (sgn(value) < 0 ? "-" : "") + placePoint(digits, k);
 }

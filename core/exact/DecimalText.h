@@ -18,6 +18,10 @@ std::string exactDecimal(const Dyadic& value);
 // empty for 1/3 and the like.
 std::optional<std::string> terminatingDecimal(const mpq_class& value, std::size_t maxDigits = 2000);
 
+// A rational as GMP writes it ("-3/20", "448"), the same text as mpq_class::get_str(), sooner for
+// the huge powers of ten that decimal input leaves in denominators: 10^100000 is "1" and zeros.
+std::string rationalText(const mpq_class& value);
+
 // A rational to `significantDigits` digits, correctly rounded (nearest): positional as C's %g would
 // print it ("0.125", "0.000244141"), scientific below 1e-4 or from 10^digits ("2.44141e-5").
 std::string approximateDecimal(const mpq_class& value, int significantDigits = 17);

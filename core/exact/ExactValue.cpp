@@ -3,6 +3,7 @@
 #include <bit>
 #include <utility>
 
+#include "core/exact/DecimalText.h"
 #include "core/format/Codec.h"
 
 namespace floatscope {
@@ -124,7 +125,7 @@ std::string ExactValue::rationalText() const
     case Kind::Infinite: return m_negative ? "-inf" : "inf";
     case Kind::Finite: break;
     }
-    return (m_negative ? "-" : "") + m_magnitude.get_str();
+    return (m_negative ? "-" : "") + floatscope::rationalText(m_magnitude);
 }
 
 bool ExactValue::operator==(const ExactValue& other) const

@@ -55,7 +55,7 @@ std::string exactText(const mpq_class& value)
 {
     if (auto decimal = terminatingDecimal(value))
         return *decimal;
-    return value.get_str();
+    return rationalText(value);
 }
 
 std::string flagNames(Flags flags)

@@ -5,6 +5,7 @@
 #include "core/arith/ExactArithmetic.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
+#include "core/lessons/AdderLanes.h"
 #include "core/round/Neighbours.h"
 
 namespace floatscope {
@@ -204,59 +205,155 @@ std::optional<std::uint64_t> Accumulator::compensationCode() const
     return m_mode == AccumulationMode::Kahan ? std::optional<std::uint64_t>{m_compensation} : std::nullopt;
 }
 
-void Accumulator::noteStall(std::uint64_t sum, std::uint64_t addend, const FormatAdder& where)
+void Accumulator::noteStall(std::int64_t step, std::uint64_t sum, std::uint64_t addend, const FormatAdder& where)
 {
-    m_firstStall = explainStall(where.format(), m_steps + 1, sum, addend, m_mode == AccumulationMode::Stochastic);
+    m_firstStall = explainStall(where.format(), step, sum, addend, m_mode == AccumulationMode::Stochastic);
 }
 
-// Each adds once and returns whether the run has reached a fixed point: the whole state (codes,
-// not values: -0 + 0 is +0) came out unchanged from an add that involves no chance.
-bool Accumulator::addStored()
+namespace {
+
+// What one step of a mode's adds reports to the loop.
+struct StepResult {
+    std::uint64_t code;  // the sum in the format (fp32-master: the copy)
+    bool fixedPoint;     // the whole state came out unchanged from an add that involves no chance
+};
+
+}  // namespace
+
+// The step loop. `add(step)` adds once; "unchanged" compares codes, not values (-0 + 0 is +0). The
+// counters live in locals while the loop runs (a step must not wait for them in memory).
+template <class Add>
+void Accumulator::loop(std::int64_t end, Observer* observer, Add add)
 {
-    const std::uint64_t next = m_adder.add(m_value, m_delta);
-    if (!m_firstStall && m_adder.sameValue(next, m_value))
-        noteStall(m_value, m_delta, m_adder);
-    const bool unchanged = next == m_value;
-    m_value = next;
-    return unchanged;
+    std::int64_t steps = m_steps;
+    std::int64_t effectiveAdds = m_effectiveAdds;
+    std::uint64_t value = m_value;
+    bool fixedPoint = m_fixedPoint;
+    while (steps < end) {
+        if (fixedPoint) {
+            if (observer != nullptr)
+                observer->held(steps + 1, end, value);
+            steps = end;
+            break;
+        }
+        const StepResult r = add(steps + 1);
+        ++steps;
+        if (r.code != value && !m_adder.sameValue(r.code, value)) {
+            ++effectiveAdds;
+            if (!m_firstChange)
+                m_firstChange = steps;
+        }
+        value = r.code;
+        fixedPoint = r.fixedPoint;
+        if (observer != nullptr)
+            observer->stepped(steps, value);
+    }
+    m_steps = steps;
+    m_effectiveAdds = effectiveAdds;
+    m_value = value;
+    m_fixedPoint = fixedPoint;
 }
 
-bool Accumulator::addStochastic()
+// The modes' adds on a lane (AdderLanes.h): the running values live in locals for the whole call,
+// and go back to the members' codes at its end.
+template <class Lane>
+void Accumulator::runStored(const Lane& lane, std::int64_t end, Observer* observer)
 {
-    const std::uint64_t next = m_adder.add(m_value, m_delta, m_random.next());
-    if (!m_firstStall && m_adder.sameValue(next, m_value))
-        noteStall(m_value, m_delta, m_adder);
-    const bool unchanged = next == m_value;
-    m_value = next;
+    auto sum = lane.of(m_value);
+    const auto delta = lane.of(m_delta);
+    loop(end, observer, [&](std::int64_t step) {
+        const auto next = lane.add(sum, delta);
+        if (!m_firstStall && m_adder.sameValue(next.code, sum.code))
+            noteStall(step, sum.code, delta.code, m_adder);
+        const bool unchanged = next.code == sum.code;
+        sum = next;
+        return StepResult{next.code, unchanged};
+    });
+}
+
+template <class Lane>
+void Accumulator::runStochastic(const Lane& lane, std::int64_t end, Observer* observer)
+{
+    auto sum = lane.of(m_value);
+    const auto delta = lane.of(m_delta);
     // Only an add that rounds nothing repeats for certain: x + 0, or a sum that is inf or NaN.
-    const bool exact = format().classify(m_delta) == ValueClass::Zero || !m_adder.isFinite(m_value);
-    return unchanged && exact;
+    const bool zeroDelta = m_adder.isZero(m_delta);
+    StochasticSource random = m_random;
+    loop(end, observer, [&](std::int64_t step) {
+        const RoundOptions draw = random.next();
+        const auto next = lane.addStochastic(sum, delta, draw.random, draw.randomBits);
+        if (!m_firstStall && m_adder.sameValue(next.code, sum.code))
+            noteStall(step, sum.code, delta.code, m_adder);
+        const bool unchanged = next.code == sum.code;
+        sum = next;
+        return StepResult{next.code, unchanged && (zeroDelta || !m_adder.isFinite(next.code))};
+    });
+    m_random = random;
 }
 
 // Kahan, "Further remarks on reducing truncation errors", CACM 8(1), 1965: y = x - c; t = s + y;
 // c = (t - s) - y; s = t. Each operation rounds in the format.
-bool Accumulator::addKahan()
+template <class Lane>
+void Accumulator::runKahan(const Lane& lane, std::int64_t end, Observer* observer)
 {
-    const std::uint64_t y = m_adder.subtract(m_delta, m_compensation);
-    const std::uint64_t t = m_adder.add(m_value, y);
-    const std::uint64_t c = m_adder.subtract(m_adder.subtract(t, m_value), y);
-    if (!m_firstStall && m_adder.sameValue(t, m_value))
-        noteStall(m_value, y, m_adder);
-    const bool unchanged = t == m_value && c == m_compensation;
-    m_value = t;
-    m_compensation = c;
-    return unchanged;
+    auto sum = lane.of(m_value);
+    auto compensation = lane.of(m_compensation);
+    const auto delta = lane.of(m_delta);
+    loop(end, observer, [&](std::int64_t step) {
+        const auto y = lane.add(delta, lane.negate(compensation));
+        const auto t = lane.add(sum, y);
+        const auto c = kahanCompensation(lane, t, sum, y);
+        if (!m_firstStall && m_adder.sameValue(t.code, sum.code))
+            noteStall(step, sum.code, y.code, m_adder);
+        const bool unchanged = t.code == sum.code && c.code == compensation.code;
+        sum = t;
+        compensation = c;
+        return StepResult{t.code, unchanged};
+    });
+    m_compensation = compensation.code;
 }
 
-bool Accumulator::addMaster()
+void Accumulator::runMaster(std::int64_t end, Observer* observer)
 {
-    const std::uint64_t next = m_fp32.add(m_master, m_delta);
-    if (!m_firstStall && m_fp32.sameValue(next, m_master))
-        noteStall(m_master, m_delta, m_fp32);
-    const bool unchanged = next == m_master;
-    m_master = next;
-    m_value = m_adder.fromFp32(static_cast<std::uint32_t>(m_master));
-    return unchanged;
+    const Fp32Lane lane(m_fp32);
+    auto master = lane.of(m_master);
+    const auto delta = lane.of(m_delta);
+    loop(end, observer, [&](std::int64_t step) {
+        const auto next = lane.add(master, delta);
+        if (!m_firstStall && m_fp32.sameValue(next.code, master.code))
+            noteStall(step, master.code, delta.code, m_fp32);
+        const bool unchanged = next.code == master.code;
+        master = next;
+        return StepResult{m_adder.fromFp32(static_cast<std::uint32_t>(next.code)), unchanged};
+    });
+    m_master = master.code;
+}
+
+// The lane for the nearest-even modes, and for stochastic rounding (which the fp32 lane has not).
+template <class Run>
+void Accumulator::withNearestLane(Run run)
+{
+    switch (m_adder.path()) {
+    case FormatAdder::Path::NativeFp64: return run(Fp64Lane(m_adder));
+    case FormatAdder::Path::NativeFp32: return run(Fp32Lane(m_adder));
+    case FormatAdder::Path::Fp32SumKernel:
+    case FormatAdder::Path::Fp32SumCarry:
+        if (m_adder.hasSumRounder())
+            return run(RoundedLane(m_adder));
+        break;
+    case FormatAdder::Path::Exact: break;
+    }
+    run(CodeLane(m_adder));
+}
+
+template <class Run>
+void Accumulator::withStochasticLane(Run run)
+{
+    if (m_adder.path() == FormatAdder::Path::NativeFp64)
+        return run(Fp64Lane(m_adder));
+    if (m_adder.path() != FormatAdder::Path::Exact && m_adder.hasSumRounder())
+        return run(RoundedLane(m_adder));
+    run(CodeLane(m_adder));
 }
 
 void Accumulator::advance(std::int64_t count) { advance(count, nullptr); }
@@ -264,28 +361,17 @@ void Accumulator::advance(std::int64_t count) { advance(count, nullptr); }
 void Accumulator::advance(std::int64_t count, Observer* observer)
 {
     const std::int64_t end = m_steps + count;
-    while (m_steps < end) {
-        if (m_fixedPoint) {
-            if (observer != nullptr)
-                observer->held(m_steps + 1, end, m_value);
-            m_steps = end;
-            return;
-        }
-        const std::uint64_t before = m_value;
-        switch (m_mode) {
-        case AccumulationMode::Stored: m_fixedPoint = addStored(); break;
-        case AccumulationMode::Stochastic: m_fixedPoint = addStochastic(); break;
-        case AccumulationMode::Kahan: m_fixedPoint = addKahan(); break;
-        case AccumulationMode::Fp32Master: m_fixedPoint = addMaster(); break;
-        }
-        ++m_steps;
-        if (before != m_value && !m_adder.sameValue(before, m_value)) {
-            ++m_effectiveAdds;
-            if (!m_firstChange)
-                m_firstChange = m_steps;
-        }
-        if (observer != nullptr)
-            observer->stepped(m_steps, m_value);
+    switch (m_mode) {
+    case AccumulationMode::Stored:
+        withNearestLane([&](const auto& lane) { runStored(lane, end, observer); });
+        break;
+    case AccumulationMode::Kahan:
+        withNearestLane([&](const auto& lane) { runKahan(lane, end, observer); });
+        break;
+    case AccumulationMode::Stochastic:
+        withStochasticLane([&](const auto& lane) { runStochastic(lane, end, observer); });
+        break;
+    case AccumulationMode::Fp32Master: runMaster(end, observer); break;
     }
 }
 

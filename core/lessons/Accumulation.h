@@ -118,13 +118,21 @@ public:
     void advance(std::int64_t count, Observer* observer);
 
 private:
-    // One add per mode; each returns whether the run has reached a fixed point.
-    bool addStored();
-    bool addStochastic();
-    bool addKahan();
-    bool addMaster();
-    std::uint64_t castFromFp32(std::uint32_t bits) const;
-    void noteStall(std::uint64_t sum, std::uint64_t addend, const FormatAdder& where);
+    // The step loop, and each mode's adds on a lane of AdderLanes.h picked for the format.
+    template <class Add>
+    void loop(std::int64_t end, Observer* observer, Add add);
+    template <class Lane>
+    void runStored(const Lane& lane, std::int64_t end, Observer* observer);
+    template <class Lane>
+    void runStochastic(const Lane& lane, std::int64_t end, Observer* observer);
+    template <class Lane>
+    void runKahan(const Lane& lane, std::int64_t end, Observer* observer);
+    void runMaster(std::int64_t end, Observer* observer);
+    template <class Run>
+    void withNearestLane(Run run);
+    template <class Run>
+    void withStochasticLane(Run run);
+    void noteStall(std::int64_t step, std::uint64_t sum, std::uint64_t addend, const FormatAdder& where);
 
     FormatAdder m_adder;
     FormatAdder m_fp32;          // the master's adds (fp32-master only)
@@ -134,7 +142,6 @@ private:
     std::uint64_t m_value = 0;   // in the format
     std::uint64_t m_master = 0;  // fp32-master
     std::uint64_t m_compensation = 0;  // Kahan
-    std::optional<BatchPlan> m_castPlan;  // fp32-master: fp32 -> format by the batch kernel
     StochasticSource m_random;
     std::int64_t m_steps = 0;
     std::int64_t m_effectiveAdds = 0;

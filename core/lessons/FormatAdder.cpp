@@ -7,6 +7,7 @@
 #include "core/arith/ExactArithmetic.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
+#include "core/lessons/AdderLanes.h"
 
 namespace floatscope {
 
@@ -35,34 +36,49 @@ std::shared_ptr<const DecodeTable> sharedDecodeTable(const Format& format)
 
 FormatAdder::FormatAdder(const Format& format)
     : m_format(format)
+    , m_signMask(format.signMask())
     , m_magnitudeMask(format.magnitudeMask())
     , m_maxFiniteMagnitude(format.maxFiniteMagnitude())
     , m_fnuzNan(format.convention() == Convention::Fnuz ? format.signMask() : ~std::uint64_t{0})
+    , m_infinity(format.hasInfinity() ? format.infinityMagnitude() : ~std::uint64_t{0})
+    , m_unsignedNan(format.signBits() == 0 ? format.nanCode(false) : 0)
     , m_hasZero(format.hasZero())
+    , m_hasNegativeZero(format.hasNegativeZero())
 {
     // The CPU's own adds overflow to inf, as the IEEE formats' default policy does.
     const bool ieeeOverflow = format.defaultOverflow() == OverflowPolicy::NonSaturating;
+    // p = M + 1 <= 11, so 24 >= 2p + 2: the fp32 sum rounds to the same bits.
+    const bool narrow = format.mantissaBits() <= 10;
     if (format == namedFormat("fp64") && ieeeOverflow) {
-        m_route = Route::NativeFp64;
+        m_path = Path::NativeFp64;
     } else if (format == namedFormat("fp32") && ieeeOverflow) {
-        m_route = Route::NativeFp32;
-    } else if (format.mantissaBits() <= 10) {
-        // p = M + 1 <= 11, so 24 >= 2p + 2: the fp32 sum rounds to the same bits.
+        m_path = Path::NativeFp32;
+    } else if (narrow && format.totalBits() <= 16) {
         auto table = sharedDecodeTable(format);
         const BatchPlanResult plan = makeBatchPlan(format, RoundingMode::NearestEven);
         if (table && plan.plan) {
             m_table = std::move(table);
             m_plan = *plan.plan;
-            m_route = Route::ViaFp32;
+            m_path = Path::Fp32SumKernel;
         }
+    } else if (narrow && format.exponentBits() == 8 && format.bias() == 127 && format.convention() == Convention::Ieee
+               && ieeeOverflow) {
+        m_carryShift = 23 - format.mantissaBits();
+        m_path = Path::Fp32SumCarry;
     }
+    if (m_path != Path::Exact && SumRounder::supports(format))
+        m_rounder.emplace(format);
 }
 
-std::uint64_t FormatAdder::add(std::uint64_t a, std::uint64_t b, const RoundOptions& options) const
+std::uint64_t FormatAdder::addStochastic(std::uint64_t a, std::uint64_t b, std::uint64_t random,
+                                         int randomBits) const
 {
-    if (options.mode == RoundingMode::NearestEven && !options.overflow)
-        return add(a, b);
-    return addExact(a, b, options);
+    if (m_path == Path::NativeFp64) {
+        const Fp64Lane lane(*this);
+        return lane.addStochastic(lane.of(a), lane.of(b), random, randomBits).code;
+    }
+    const RoundedLane lane(*this);
+    return lane.addStochastic(lane.of(a), lane.of(b), random, randomBits).code;
 }
 
 std::uint64_t FormatAdder::addExact(std::uint64_t a, std::uint64_t b, const RoundOptions& options) const
@@ -78,7 +94,7 @@ std::uint64_t FormatAdder::addExact(std::uint64_t a, std::uint64_t b, const Roun
 }
 
 // IEEE 754 section 6.2 and 6.1: a NaN operand gives a NaN (the first one, kept as it is, so that
-// every route agrees); inf + -inf is invalid (the format's NaN); inf + finite is that inf.
+// every path agrees); inf + -inf is invalid (the format's NaN); inf + finite is that inf.
 std::uint64_t FormatAdder::addNonFinite(std::uint64_t a, std::uint64_t b) const
 {
     const ValueClass ca = m_format.classify(a);
@@ -90,18 +106,6 @@ std::uint64_t FormatAdder::addNonFinite(std::uint64_t a, std::uint64_t b) const
     if (ca == ValueClass::Infinite && cb == ValueClass::Infinite && m_format.isNegative(a) != m_format.isNegative(b))
         return m_format.nanCode(false);
     return ca == ValueClass::Infinite ? a : b;
-}
-
-std::uint64_t FormatAdder::negate(std::uint64_t code) const
-{
-    const ValueClass c = m_format.classify(code);
-    if (c == ValueClass::NaN)
-        return code;
-    if (c == ValueClass::Zero)
-        return m_format.hasNegativeZero() ? code ^ m_format.signMask() : 0;
-    if (m_format.signBits() == 0)
-        return m_format.nanCode(false);  // an unsigned format holds no negative value
-    return code ^ m_format.signMask();
 }
 
 double FormatAdder::toDoubleExact(std::uint64_t code) const

@@ -266,22 +266,4 @@ RoundResult roundToFormat(const Unpacked& value, const Format& format, const Rou
     return pack(value.negative, roundMagnitude(value, format, options), format, policy);
 }
 
-std::uint64_t StochasticSource::mix(std::uint64_t x)
-{
-    // splitmix64's finaliser (Steele, Lea, Flood 2014)
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-RoundOptions StochasticSource::next(std::optional<OverflowPolicy> overflow)
-{
-    RoundOptions o;
-    o.mode = RoundingMode::Stochastic;
-    o.overflow = overflow;
-    o.randomBits = m_bits;
-    o.random = mix(m_seed + ++m_counter * 0x9E3779B97F4A7C15ULL);
-    return o;
-}
-
 }  // namespace floatscope

@@ -80,8 +80,17 @@ class StochasticSource {
 public:
     explicit StochasticSource(std::uint64_t seed, int bits = 32) : m_seed(seed), m_bits(bits) {}
     // Options for the next draw: mode Stochastic with fresh random bits.
-    RoundOptions next(std::optional<OverflowPolicy> overflow = std::nullopt);
-    static std::uint64_t mix(std::uint64_t x);
+    RoundOptions next(std::optional<OverflowPolicy> overflow = std::nullopt)
+    {
+        return RoundOptions{RoundingMode::Stochastic, overflow, m_bits, mix(m_seed + ++m_counter * 0x9E3779B97F4A7C15ULL)};
+    }
+    // splitmix64's finaliser (Steele, Lea, Flood 2014)
+    static std::uint64_t mix(std::uint64_t x)
+    {
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
+    }
 
 private:
     std::uint64_t m_seed;

@@ -24,12 +24,31 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b)
     return true;
 }
 
+// Control bytes as \xHH: a NUL in a message would end it wherever it is printed as a C string.
+std::string printable(std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7F)
+            out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 0xF];
+        else
+            out += c;
+    }
+    return out;
+}
+
 std::string quoted(std::string_view text)
 {
     constexpr std::size_t kShown = 40;
     if (text.size() <= kShown)
-        return "'" + std::string(text) + "'";
-    return "'" + std::string(text.substr(0, kShown)) + "...'";
+        return "'" + printable(text) + "'";
+    // Cut before a UTF-8 continuation byte, not inside a character.
+    std::size_t cut = kShown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return "'" + printable(text.substr(0, cut)) + "...'";
 }
 
 // A cursor over the text that remembers the offset of the original string.
@@ -82,11 +101,12 @@ ParseError unexpected(const Cursor& c, std::string_view whole)
     while (len < rest.size() && (static_cast<unsigned char>(rest[len]) & 0xC0) == 0x80)
         ++len;
     return error(c.position(), ParseErrorKind::UnexpectedCharacter,
-                 "unexpected '" + std::string(rest.substr(0, len)) + "' at position " + std::to_string(c.position())
+                 "unexpected '" + printable(rest.substr(0, len)) + "' at position " + std::to_string(c.position())
                      + " in " + quoted(whole));
 }
 
-// An optional sign and up to 9 exponent digits; false (with the error) when malformed or too large.
+// An optional sign and the exponent's digits, at most kMaxExponent in size as written (digits after
+// the point only lengthen the text, which kMaxTextLength bounds); the error when malformed or too large.
 std::optional<ParseError> readExponent(Cursor& c, std::string_view whole, long& exponent)
 {
     bool negative = false;
@@ -103,17 +123,17 @@ std::optional<ParseError> readExponent(Cursor& c, std::string_view whole, long& 
         return error(start, ParseErrorKind::ExponentOutOfRange,
                      "exponent too large in " + quoted(whole) + " (limit +-" + std::to_string(kMaxExponent) + ")");
     exponent = first == std::string::npos ? 0 : std::stol(digits.substr(first));
+    if (exponent > kMaxExponent)
+        return error(start, ParseErrorKind::ExponentOutOfRange,
+                     "exponent out of range in " + quoted(whole) + " (limit +-" + std::to_string(kMaxExponent) + ")");
     if (negative)
         exponent = -exponent;
     return std::nullopt;
 }
 
-ParseOutcome scaledValue(bool negative, const std::string& digits, int base, long exponent, long powerBase,
-                         std::size_t position, std::string_view whole)
+// digits * powerBase^exponent, exactly: |exponent| is at most kMaxExponent plus the digits' count.
+ParseOutcome scaledValue(bool negative, const std::string& digits, int base, long exponent, long powerBase)
 {
-    if (exponent > kMaxExponent || exponent < -kMaxExponent)
-        return error(position, ParseErrorKind::ExponentOutOfRange,
-                     "exponent out of range in " + quoted(whole) + " (limit +-" + std::to_string(kMaxExponent) + ")");
     mpq_class q{mpz_class{digits, base}};
     mpz_class power;
     mpz_ui_pow_ui(power.get_mpz_t(), static_cast<unsigned long>(powerBase),
@@ -146,13 +166,11 @@ ParseOutcome parseHexFloat(Cursor& c, bool negative, std::string_view whole)
     if (!c.done())
         return unexpected(c, whole);
     // value = 0x(whole16 fraction16) * 2^(p - 4 * fraction digits)
-    return scaledValue(negative, whole16 + fraction16, 16, exponent - 4 * static_cast<long>(fraction16.size()), 2,
-                       start, whole);
+    return scaledValue(negative, whole16 + fraction16, 16, exponent - 4 * static_cast<long>(fraction16.size()), 2);
 }
 
 ParseOutcome parseDecimal(Cursor& c, bool negative, std::string_view whole)
 {
-    const std::size_t start = c.position();
     const std::string whole10 = c.takeWhile(isDigit);
     std::string fraction10;
     if (c.consume("."))
@@ -167,8 +185,41 @@ ParseOutcome parseDecimal(Cursor& c, bool negative, std::string_view whole)
     }
     if (!c.done())
         return unexpected(c, whole);
-    return scaledValue(negative, whole10 + fraction10, 10, exponent - static_cast<long>(fraction10.size()), 10,
-                       start, whole);
+    return scaledValue(negative, whole10 + fraction10, 10, exponent - static_cast<long>(fraction10.size()), 10);
+}
+
+// C's nan(n-char-sequence) (C17 7.22.1.3): the sequence read as glibc's strtod reads it, an
+// unsigned number in C syntax (0x hex, 0 octal, decimal; empty is 0) that becomes the payload of
+// an fp64 NaN below its quiet bit. Anything else is refused rather than silently dropped.
+ParseOutcome parseNanPayload(Cursor& c, bool negative, std::string_view whole)
+{
+    const std::size_t start = c.position();  // at '('
+    const std::string_view rest = c.rest();
+    const auto fail = [&](const std::string& why) {
+        return error(start, ParseErrorKind::BadNanPayload, "NaN payload in " + quoted(whole) + " " + why);
+    };
+    if (rest.back() != ')')
+        return fail("needs a closing ')'");
+    const std::string_view sequence = rest.substr(1, rest.size() - 2);
+    int base = 10;
+    std::string_view digits = sequence;
+    if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+        base = 16;
+        digits.remove_prefix(2);
+        if (digits.empty())
+            return fail("has no hex digits after 0x");
+    } else if (digits.size() >= 2 && digits[0] == '0') {
+        base = 8;
+    }
+    for (const char ch : digits)
+        if (base == 16 ? !isHexDigit(ch) : (ch < '0' || ch >= static_cast<char>('0' + base)))
+            return fail("must be a whole number (0x123, 291 or 0443)");
+    const mpz_class payload = digits.empty() ? mpz_class(0) : mpz_class(std::string(digits), base);
+    constexpr int kPayloadBits = 51;  // fp64's fraction less its quiet bit
+    if (mpz_sizeinbase(payload.get_mpz_t(), 2) > kPayloadBits)
+        return fail("must be below 2^51");
+    // Left-aligned fraction bits, as ExactValue keeps a NaN's payload (fp64's fraction starts at bit 63).
+    return ParsedValue{ExactValue::nan(negative, payload.get_ui() << 12), std::nullopt};
 }
 
 ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameStart, std::string_view whole)
@@ -266,6 +317,10 @@ ParseOutcome parseValue(std::string_view text)
         return ParsedValue{ExactValue::infinity(negative), std::nullopt};
     if (equalsIgnoreCase(rest, "nan"))
         return ParsedValue{ExactValue::nan(negative), std::nullopt};
+    if (rest.size() > 3 && equalsIgnoreCase(rest.substr(0, 4), "nan(")) {
+        c.advance(3);
+        return parseNanPayload(c, negative, body);
+    }
     if (c.consumeIgnoreCase("0x"))
         return parseHexFloat(c, negative, body);
     return parseDecimal(c, negative, body);

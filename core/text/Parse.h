@@ -23,6 +23,7 @@ enum class ParseErrorKind : std::uint8_t {
     BadBitPattern,      // "bf16:0x", "bf16:12"
     PatternTooWide,     // "e4m3fn:0x1FF"
     SignedBitPattern,   // "-bf16:0x3DCD": the pattern has its own sign bit
+    BadNanPayload,      // "nan(abc)", "nan(0x8000000000000)": nan(N) takes a number below 2^51, as C's strtod
 };
 
 struct ParseError {

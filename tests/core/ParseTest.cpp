@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <variant>
 
@@ -98,7 +100,7 @@ TEST(Parse, ErrorsNameTheProblemAndWhere)
         {"1e", ParseErrorKind::MissingDigits, 2, "exponent without digits"},
         {"-", ParseErrorKind::MissingDigits, 1, "no digits"},
         {".", ParseErrorKind::MissingDigits, 1, "no digits"},
-        {"1e400000", ParseErrorKind::ExponentOutOfRange, 0, "limit"},
+        {"1e400000", ParseErrorKind::ExponentOutOfRange, 2, "limit"},
         {"1e99999999999999999999", ParseErrorKind::ExponentOutOfRange, 2, "exponent too large"},
         {"bf17:0x1", ParseErrorKind::UnknownFormat, 0, "unknown format 'bf17'"},
         {"bf16:12", ParseErrorKind::BadBitPattern, 5, "must start with 0x or 0b"},
@@ -127,6 +129,71 @@ TEST(Parse, AbsurdSizesAreRefusedQuickly)
     EXPECT_EQ(test::roundText("1e-100000", "fp64"), 0u);
     // A long but legal fraction: 0.000...01 with 9000 zeros.
     EXPECT_EQ(test::roundText("0." + std::string(9000, '0') + "1", "fp32"), 0u);
+}
+
+// Issue 13: "1.5e-100000 is refused as out of range although its exponent is within the limit".
+// The limit is on the exponent as written; digits after the point only lengthen the text.
+TEST(Parse, ExponentLimitIsOnTheWrittenExponentNotOnTheDigitsAfterThePoint)
+{
+    mpz_class tenTo100001;
+    mpz_ui_pow_ui(tenTo100001.get_mpz_t(), 10, 100001);
+    const ParseOutcome r = parseValue("1.5e-100000");
+    ASSERT_TRUE(std::holds_alternative<ParsedValue>(r)) << exactOf("1.5e-100000");
+    mpq_class expected(mpz_class(15), tenTo100001);
+    expected.canonicalize();
+    EXPECT_TRUE(std::get<ParsedValue>(r).value.value() == expected) << "1.5e-100000 is 15 / 10^100001";
+    EXPECT_EQ(exactOf("0x1.8p-100000").substr(0, 2), "3/");
+    EXPECT_EQ(test::roundText("-1.5e100000", "fp32"), 0xFF800000u);
+    EXPECT_EQ(test::roundText("0." + std::string(9980, '9') + "e-100000", "fp64"), 0u);
+    EXPECT_EQ(test::roundText("0x1." + std::string(9000, 'f') + "p-100000", "fp64"), 0u);
+    // Past the limit as written, still refused, at the exponent's digits.
+    EXPECT_EQ(errorOf("1.5e-100001").kind, ParseErrorKind::ExponentOutOfRange);
+    EXPECT_EQ(errorOf("1.5e-100001").position, 5u);
+    EXPECT_EQ(errorOf("0x1.8p100001").kind, ParseErrorKind::ExponentOutOfRange);
+}
+
+std::uint64_t fp64Bits(std::string_view text) { return test::roundText(text, "fp64"); }
+
+std::uint64_t strtodBits(const char* text)
+{
+    const double d = std::strtod(text, nullptr);
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
+// Issue 13: "nan(0x123) says unexpected 'n'". C's strtod reads nan(n-char-sequence); glibc puts a
+// numeric sequence into the fp64 payload below the quiet bit, which is what the engine keeps.
+TEST(Parse, NanWithPayloadReadsAsCsStrtodDoes)
+{
+    for (const char* text : {"nan(0x123)", "NAN(291)", "nan(0443)", "nan()", "nan(0x7ffffffffffff)", "nan(0)"})
+        EXPECT_EQ(fp64Bits(text), strtodBits(text)) << text;
+    EXPECT_EQ(fp64Bits("-nan(0x123)"), 0xFFF8000000000123u);
+    EXPECT_EQ(fp64Bits("nan(0x123)"), 0x7FF8000000000123u);
+    // fp32 keeps the payload's top bits, as a cast of that double does.
+    EXPECT_EQ(test::roundText("nan(0x4000000000000)", "fp32"), 0x7FE00000u);
+    // What strtod would read as a plain NaN or not at all is refused, naming the payload.
+    for (const char* text : {"nan(abc)", "nan(0x8000000000000)", "nan(0x123", "nan(1 2)", "nan(0x)", "nan(-1)"}) {
+        const ParseError e = errorOf(text);
+        EXPECT_EQ(e.kind, ParseErrorKind::BadNanPayload) << text << ": " << e.message;
+        EXPECT_NE(e.message.find("payload"), std::string::npos) << e.message;
+        EXPECT_EQ(e.position, 3u) << text;
+    }
+}
+
+// Issue 13: "a NUL byte cuts error messages short". The message shows control bytes escaped, so
+// that nothing that prints it as a C string loses the rest.
+TEST(Parse, NulByteDoesNotCutTheMessageShort)
+{
+    const std::string text("12\0" "34", 5);
+    const ParseError e = errorOf(text);
+    EXPECT_EQ(e.kind, ParseErrorKind::UnexpectedCharacter);
+    EXPECT_EQ(e.position, 2u);
+    EXPECT_EQ(e.message.find('\0'), std::string::npos) << "a NUL inside the message";
+    EXPECT_NE(e.message.find("\\x00"), std::string::npos) << e.message;
+    EXPECT_NE(e.message.find("12\\x0034"), std::string::npos) << "the whole text, after the NUL too: " << e.message;
+    const ParseError tab = errorOf("1\t5");
+    EXPECT_NE(tab.message.find("'\\x09'"), std::string::npos) << tab.message;
 }
 
 TEST(Parse, NothingThrows)

@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <algorithm>
 #include <charconv>
+#include <optional>
+#include <string>
+#include <vector>
 #include <random>
 #include <variant>
 
@@ -35,6 +39,88 @@ TEST(ExactDecimal, TerminatingRationals)
     EXPECT_EQ(approximateDecimal(mpq_class(1, 3), 5), "0.33333");
     EXPECT_EQ(approximateDecimal(mpq_class(-2, 3), 3), "-0.667");
     EXPECT_EQ(approximateDecimal(mpq_class(1, 100000000), 3), "1e-8");
+}
+
+// A slow but plain reference for terminatingDecimal: long division, one digit at a time, stopping
+// once more than maxDigits fraction digits would be needed. The decimal has at most maxDigits
+// fraction digits and at most maxDigits significant digits, or none is given.
+std::optional<std::string> longDivision(const mpq_class& value, std::size_t maxDigits)
+{
+    const mpz_class& den = value.get_den();
+    const mpz_class num = abs(value.get_num());
+    const mpz_class whole = num / den;
+    mpz_class rest = num % den;
+    std::string fraction;
+    while (rest != 0) {
+        if (fraction.size() == maxDigits)
+            return std::nullopt;
+        rest *= 10;
+        const mpz_class digit = rest / den;
+        fraction += static_cast<char>('0' + digit.get_ui());
+        rest -= digit * den;
+    }
+    std::string significant = (whole == 0 ? "" : whole.get_str()) + fraction;
+    significant.erase(0, std::min(significant.find_first_not_of('0'), significant.size()));
+    if (significant.size() > maxDigits)
+        return std::nullopt;
+    return (sgn(value) < 0 ? "-" : "") + whole.get_str() + (fraction.empty() ? "" : "." + fraction);
+}
+
+mpq_class powerOf(unsigned long base, unsigned long exponent)
+{
+    mpz_class p;
+    mpz_ui_pow_ui(p.get_mpz_t(), base, exponent);
+    return mpq_class(p);
+}
+
+// Issue 13: show 1e-100000 took 4.4 s in terminatingDecimal (fives removed one at a time, every
+// digit built before the limit was checked). Its answers must not change: ordinary values, values
+// at and past each limit, and the extreme inputs the parser accepts, against the reference.
+TEST(ExactDecimal, TerminatingDecimalAgreesWithLongDivision)
+{
+    std::vector<mpq_class> values = {0, mpq_class(1, 8), mpq_class(-3, 20), mpq_class(1, 3), mpq_class(7, 6), 448,
+                                     mpq_class(-123456789, 1000)};
+    for (const unsigned long k : {23ul, 24ul, 25ul, 79ul, 80ul, 81ul, 1999ul, 2000ul, 2001ul, 100000ul}) {
+        values.push_back(1 / powerOf(10, k));       // k fraction digits, one significant
+        values.push_back(powerOf(10, k));           // k + 1 digits, none after the point
+        values.push_back(1 / powerOf(2, k));        // k fraction digits, 0.7 k significant
+        values.push_back(-1 / powerOf(5, k));       // k fraction digits, 0.3 k significant
+        values.push_back(3 / (2 * powerOf(10, k)));  // 1.5e-k
+        values.push_back((powerOf(10, k) + 1) / powerOf(10, k));
+        values.push_back(1 / (3 * powerOf(10, k)));
+        values.push_back(powerOf(7, k) / powerOf(2, 10));
+    }
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 300; ++i) {
+        const mpq_class den = powerOf(2, rng() % 90) * powerOf(5, rng() % 90) * (i % 5 == 0 ? 3 : 1);
+        const mpq_class q = mpq_class(mpz_class(static_cast<unsigned long>(rng() >> 20))) / den;
+        values.push_back(i % 2 == 0 ? q : mpq_class(-q));
+    }
+    for (const mpq_class& v : values)
+        for (const std::size_t limit : {std::size_t{24}, std::size_t{80}, std::size_t{2000}})
+            ASSERT_EQ(terminatingDecimal(v, limit), longDivision(v, limit))
+                << "limit " << limit << ", value of " << mpz_sizeinbase(v.get_num().get_mpz_t(), 10) << " / "
+                << mpz_sizeinbase(v.get_den().get_mpz_t(), 10) << " digits";
+}
+
+// rationalText writes 2^a 5^b without converting its power of ten: the same text as GMP's.
+TEST(ExactDecimal, RationalTextIsGmpsText)
+{
+    std::vector<mpq_class> values = {0, 1, -1, mpq_class(-3, 20), mpq_class(1, 3)};
+    for (const unsigned long a : {0ul, 1ul, 5000ul, 9999ul, 100000ul, 139960ul})
+        for (const unsigned long b : {0ul, 1ul, 2000ul, 5000ul, 100000ul, 109980ul}) {
+            const mpq_class p = powerOf(2, a) * powerOf(5, b);
+            values.push_back(1 / p);
+            values.push_back(-p);
+            values.push_back(p + 1);
+            values.push_back(mpq_class(7) / p);
+            values.push_back(p / 3);
+            values.push_back(p * 5);
+        }
+    for (const mpq_class& v : values)
+        ASSERT_TRUE(rationalText(v) == v.get_str())
+            << mpz_sizeinbase(v.get_num().get_mpz_t(), 10) << " / " << mpz_sizeinbase(v.get_den().get_mpz_t(), 10)
+            << " digits";
 }
 
 TEST(HexFloat, NormalisedForm)

@@ -16,6 +16,7 @@
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/lessons/Accumulation.h"
+#include "core/lessons/FormatAdder.h"
 #include "LessonsTestSupport.h"
 #include "MpfrFormat.h"
 
@@ -436,6 +437,70 @@ TEST(Accumulation, TracesAreTheFullTraceThinned)
             next = b.lastStep + 1;
         }
         EXPECT_EQ(next, 10001);
+    }
+}
+
+// The loops run on lanes (AdderLanes.h) that carry values beside codes; the same adds on codes
+// by the exact path (exactSum() and roundToFormat()), with the same random draws, step by step:
+// sums that stay near one binade, that cancel through zero, that need more than 53 bits, that
+// reach the largest value, and that live in the subnormals.
+TEST(Accumulation, EveryModeEqualsTheExactPathStepByStep)
+{
+    struct Run {
+        const char* start;
+        const char* delta;
+        std::int64_t steps;
+    };
+    const Run runs[] = {{"1", "1e-3", 3000},  {"-1", "3e-4", 4000},       {"1", "1e-10", 1000},
+                        {"1e-30", "-7e-31", 200}, {"60000", "1500", 200}, {"0x1p-140", "0x1.8p-147", 500}};
+    for (const char* name : {"fp64", "fp32", "tf32", "fp16", "bf16", "e4m3fn", "e5m2fnuz", "e2m1", "e8m10"}) {
+        const Format f = *lookupFormat(name).format;
+        const FormatAdder adder(f);
+        const FormatAdder fp32(namedFormat("fp32"));
+        for (const AccumulationMode mode : {AccumulationMode::Stored, AccumulationMode::Fp32Master,
+                                            AccumulationMode::Kahan, AccumulationMode::Stochastic}) {
+            for (const Run& run : runs) {
+                SCOPED_TRACE(std::string(name) + " " + toString(mode) + " " + run.start + " + " + run.delta);
+                AccumulationSetup setup = setupOf(run.start, run.delta, run.steps, mode);
+                setup.seed = 5;
+                setup.randomBits = 24;
+                TraceOptions trace;
+                trace.every = 1;
+                const AccumulationResult r = accumulate(f, setup, trace);
+                Accumulator start(f, setup);  // the start and increment codes, as the run rounds them
+                std::uint64_t sum = start.code();
+                std::uint64_t master = start.masterCode().value_or(0);
+                std::uint64_t compensation = start.compensationCode().value_or(0);
+                const std::uint64_t delta = start.incrementCode();
+                StochasticSource random(setup.seed, setup.randomBits);
+                const RoundOptions nearest;
+                for (std::int64_t k = 1; k <= run.steps; ++k) {
+                    switch (mode) {
+                    case AccumulationMode::Stored: sum = adder.addExact(sum, delta, nearest); break;
+                    case AccumulationMode::Stochastic: sum = adder.addExact(sum, delta, random.next()); break;
+                    case AccumulationMode::Fp32Master:
+                        master = fp32.addExact(master, delta, nearest);
+                        sum = roundToFormat(unpackCode(namedFormat("fp32"), master), f).code;
+                        break;
+                    case AccumulationMode::Kahan: {
+                        const std::uint64_t y = adder.addExact(delta, adder.negate(compensation), nearest);
+                        const std::uint64_t t = adder.addExact(sum, y, nearest);
+                        compensation = adder.addExact(adder.addExact(t, adder.negate(sum), nearest), adder.negate(y),
+                                                      nearest);
+                        sum = t;
+                        break;
+                    }
+                    }
+                    ASSERT_EQ(r.trace[static_cast<std::size_t>(k)].code, sum) << "step " << k;
+                }
+                if (mode == AccumulationMode::Kahan) {
+                    EXPECT_EQ(r.compensationCode, compensation);
+                }
+                if (mode == AccumulationMode::Fp32Master) {
+                    EXPECT_EQ(r.masterCode, master);
+                }
+            }
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-// FormatAdder's fast routes against exact references: GMP (every pair of every 8-bit format,
-// random pairs elsewhere), the exact route (fp16 and bf16: every code against a spread of second
+// FormatAdder's fast paths against exact references: GMP (every pair of every 8-bit format,
+// random pairs elsewhere), the exact path (fp16 and bf16: every code against a spread of second
 // operands), and g++'s _Float16, whose adds libgcc rounds once (__truncsfhf2 after an fp32 add).
 #include <gtest/gtest.h>
 
@@ -25,21 +25,22 @@ namespace {
 using test::finiteCode;
 using test::gmpSum;
 
-std::uint64_t exactRouteSum(const Format& f, std::uint64_t a, std::uint64_t b)
+std::uint64_t exactPathSum(const Format& f, std::uint64_t a, std::uint64_t b)
 {
     return roundToFormat(exactSum(decode(f, a).value, decode(f, b).value), f).code;
 }
 
-TEST(FormatAdder, TakesTheFastestExactRoute)
+TEST(FormatAdder, TakesTheFastestExactPath)
 {
-    using R = FormatAdder::Route;
-    EXPECT_EQ(FormatAdder(namedFormat("fp64")).route(), R::NativeFp64);
-    EXPECT_EQ(FormatAdder(namedFormat("fp32")).route(), R::NativeFp32);
+    using P = FormatAdder::Path;
+    EXPECT_EQ(FormatAdder(namedFormat("fp64")).path(), P::NativeFp64);
+    EXPECT_EQ(FormatAdder(namedFormat("fp32")).path(), P::NativeFp32);
     for (const char* name : {"fp16", "bf16", "e4m3fn", "e4m3", "e5m2", "e4m3fnuz", "e5m2fnuz", "e2m3", "e3m2", "e2m1", "e8m0"})
-        EXPECT_EQ(FormatAdder(namedFormat(name)).route(), R::ViaFp32) << name;
-    // tf32 has 19 bits (no batch plan); e5m11 has p = 12 > 11, where the fp32 sum could round twice.
-    EXPECT_EQ(FormatAdder(namedFormat("tf32")).route(), R::Exact);
-    EXPECT_EQ(FormatAdder(*lookupFormat("e4m11").format).route(), R::Exact);
+        EXPECT_EQ(FormatAdder(namedFormat(name)).path(), P::Fp32SumKernel) << name;
+    // tf32 has 19 bits (no batch plan) laid out as fp32's top bits; e4m11 has p = 12 > 11, where the
+    // fp32 sum could round twice.
+    EXPECT_EQ(FormatAdder(namedFormat("tf32")).path(), P::Fp32SumCarry);
+    EXPECT_EQ(FormatAdder(*lookupFormat("e4m11").format).path(), P::Exact);
 }
 
 TEST(FormatAdder, EveryPairOfEveryEightBitFormatAgreesWithGmp)
@@ -71,7 +72,7 @@ std::vector<std::uint64_t> spreadOfCodes(const Format& f)
     return codes;
 }
 
-TEST(FormatAdder, Fp16AndBf16AgreeWithTheExactRouteOnEveryCode)
+TEST(FormatAdder, Fp16AndBf16AgreeWithTheExactPathOnEveryCode)
 {
     for (const char* name : {"fp16", "bf16"}) {
         const Format& f = namedFormat(name);
@@ -81,7 +82,7 @@ TEST(FormatAdder, Fp16AndBf16AgreeWithTheExactRouteOnEveryCode)
                 continue;
             for (std::uint64_t a = 0; a < (std::uint64_t{1} << 16); ++a) {
                 if (finiteCode(f, a)) {
-                    ASSERT_EQ(adder.add(a, b), exactRouteSum(f, a, b)) << name << " " << a << " + " << b;
+                    ASSERT_EQ(adder.add(a, b), exactPathSum(f, a, b)) << name << " " << a << " + " << b;
                 }
             }
         }
