@@ -24,6 +24,8 @@ With no command, opens the window. Commands work headless:
   ledger     training memory per parameter and per GPU for each precision recipe, with activations
   accumulate a start value plus an increment N times in each format, and where the sum stalls
   verify     every fp32 input through the engine and a hardware or vendor reference
+  dot        inner products through accumulator models (IEEE, tensor cores, VDPBF16PS) and hardware
+  reduce     softmax denominators, mean and variance, RMSNorm and router top-k in low precision
   export     a view as an SVG, PDF or PNG figure for slides
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
@@ -73,6 +75,10 @@ int run(int argc, char** argv)
         return runVerify(arguments, io);
     if (command == "export")
         return runExport(arguments, io);
+    if (command == "dot")
+        return runDot(arguments, io);
+    if (command == "reduce")
+        return runReduce(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 

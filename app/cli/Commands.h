@@ -19,6 +19,8 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io);
 int runAccumulate(const std::vector<std::string>& arguments, const Io& io);
 int runVerify(const std::vector<std::string>& arguments, const Io& io);
 int runExport(const std::vector<std::string>& arguments, const Io& io);
+int runDot(const std::vector<std::string>& arguments, const Io& io);
+int runReduce(const std::vector<std::string>& arguments, const Io& io);
 
 // "fp32,bf16,float8_e4m3fn" to formats; on failure the reason names the offending name.
 std::optional<std::vector<Format>> parseFormatList(const std::string& text, std::string& error);

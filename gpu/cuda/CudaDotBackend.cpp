@@ -33,18 +33,20 @@ bool fp16Output(const dot::Accumulator& accumulator) { return dot::resultFormat(
 
 class CudaDotBackend final : public DotBackend {
 public:
-    CudaDotBackend() : m_info(queryCudaDevice())
+    CudaDotBackend() : m_deviceError(cudaDeviceError())
     {
-        if (m_info.unavailableReason.empty())
+        if (m_deviceError.empty()) {
+            m_info = queryCudaDevice();
             m_family = presetFamily(m_info.computeMajor, m_info.computeMinor, m_info.name);
+        }
     }
 
     std::string name() const override { return "cuda"; }
     std::string deviceName() const override { return m_info.name; }
     DotBackendStatus status() const override
     {
-        if (!m_info.unavailableReason.empty())
-            return {DotBackendStatus::Kind::NoDevice, m_info.unavailableReason};
+        if (!m_deviceError.empty())
+            return {DotBackendStatus::Kind::NoDevice, m_deviceError};
         return {};
     }
     DotSupport supports(const Format& inputs, const dot::Accumulator& accumulator) const override
@@ -101,6 +103,7 @@ public:
     }
 
 private:
+    std::string m_deviceError;
     CudaDeviceInfo m_info;
     std::string m_family;
 };

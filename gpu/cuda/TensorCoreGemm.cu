@@ -169,6 +169,15 @@ std::string launchWmma(const WmmaInnerProducts& run)
 
 }  // namespace
 
+std::string cudaDeviceError()
+{
+    int count = 0;  // cudaGetDeviceCount leaves it untouched on failure
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess)
+        return cudaGetErrorName(e);
+    return count > 0 ? std::string() : std::string(cudaGetErrorName(cudaErrorNoDevice));
+}
+
 std::string wmmaInnerProducts(const WmmaInnerProducts& run)
 {
     if (run.count == 0)

@@ -11,6 +11,9 @@ namespace floatscope::gpu {
 
 enum class TensorCoreInput : int { Fp16, Bf16, Tf32, E4m3, E5m2 };
 
+// "" when device 0 is usable, else the CUDA runtime's error name (cudaErrorNoDevice, ...).
+std::string cudaDeviceError();
+
 // D = A * B through cuBLASLt (the GEMM library's tensor-core kernels; beta = 0, so every output is a
 // chain of the tensor core's blocks from 0): A m x k with row i contiguous, B k x n with column j
 // contiguous, inputs as codes (tf32: 19-bit codes), D m x n with row i contiguous as fp32 bits, or
