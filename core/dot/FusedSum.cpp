@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/common/Int128.h"
+#include "core/dot/RoundToOdd.h"
 #include "core/arith/ExactArithmetic.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Codec.h"
@@ -72,7 +73,7 @@ Dyadic droppedPart(const Dyadic& value, const Dyadic& kept)
 
 class BlockAdder {
 public:
-    BlockAdder(const FusedAdder& adder, const OperandDecoder& inputs)
+    BlockAdder(const FusedAdder& adder, const OperandDecoder& inputs, bool exactRoute)
         : m_adder(adder)
         , m_inputs(inputs)
         , m_mantissaBits(inputs.format().mantissaBits())
@@ -81,6 +82,7 @@ public:
                         .format)
     {
         m_terms.reserve(static_cast<std::size_t>(adder.blockTerms) + 1);
+        m_fp32Result = !exactRoute && adder.output == namedFormat("fp32") && adder.resultFractionBits == 23;
     }
 
     // One block: products first .. first + count - 1 and c. Returns the block's result, or nothing
@@ -119,7 +121,27 @@ public:
         //    is +0). A result at or past 2^(emax + 1) is inf, as the published models make it.
         const std::int64_t scale = std::int64_t{alignExponent} - w;
         Dyadic result{};
-        if (sum != 0) {
+        if (sum != 0 && m_fp32Result) {
+            // fp32 results at full width: the exact sum as a double, rounded by the CPU's conversion
+            // and a step toward zero for truncation (the same bits as roundToFormat below: tests
+            // compare the two on random blocks).
+            const double exact = std::ldexp(static_cast<double>(sum), static_cast<int>(scale));
+            if (std::fabs(exact) >= 0x1p128) {
+                overflowNegative = sum < 0;
+                m_kept.clear();
+                return std::nullopt;
+            }
+            const float f = roundToFloat(exact, static_cast<int>(m_adder.resultRounding));
+            if (std::isinf(f)) {
+                overflowNegative = sum < 0;
+                m_kept.clear();
+                return std::nullopt;
+            }
+            result = dyadicFromDouble(f);
+            result.negative = sum < 0;
+            if (!m_adder.outputSubnormals && compareMagnitude(result, m_adder.output.minNormal()) < 0)
+                result = Dyadic{};
+        } else if (sum != 0) {
             const bool negative = sum < 0;
             const auto magnitude = static_cast<std::uint64_t>(negative ? -sum : sum);
             RoundOptions options = roundingIn(m_adder.resultRounding);
@@ -181,6 +203,7 @@ private:
     const OperandDecoder& m_inputs;
     int m_mantissaBits;
     Format m_result;  // the output's exponent range with P fraction bits
+    bool m_fp32Result = false;
     std::vector<Term> m_terms;
     std::vector<std::uint64_t> m_kept;
 };
@@ -226,7 +249,7 @@ std::optional<std::uint64_t> fusedDot(const FusedAdder& adder, const OperandDeco
         return special;
     const std::size_t n = std::min(a.size(), b.size());
     const auto block = static_cast<std::size_t>(adder.blockTerms);
-    BlockAdder blocks(adder, inputs);
+    BlockAdder blocks(adder, inputs, trace != nullptr);
     Dyadic c = start;
     std::size_t sinceReport = 0;
     for (std::size_t first = 0; first < n; first += block) {

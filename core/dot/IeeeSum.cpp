@@ -21,10 +21,12 @@ bool zeroSumNegative(bool xNegativeZero, bool yNegativeZero, bool bothZero, Roun
     return mode == RoundingMode::Down;
 }
 
-std::uint32_t roundFp32To(float f, const BatchPlan& plan)
+[[gnu::always_inline]] inline std::uint32_t roundFp32To(float f, const BatchPlan& plan)
 {
     using namespace batch_detail;
     const std::uint32_t bits = floatBits(f);
+    if (plan.nearestEvenFastPath)
+        return convertFp32BitsNearestEven(bits, plan);
     switch (plan.mode) {
     case kNearestEven: return convertFp32Bits<kNearestEven, false>(bits, plan);
     case kNearestAway: return convertFp32Bits<kNearestAway, false>(bits, plan);
@@ -62,7 +64,7 @@ public:
                 ? -0.0
                 : 0.0;
         if (m_route == IeeeRoute::NativeFp32)
-            return static_cast<float>(t);
+            return roundToFloat(t, static_cast<int>(m_mode));
         return m_accumulator(roundFp32To(toOddFloat(t), m_plan)).value;
     }
 
@@ -309,7 +311,7 @@ IeeeRoute ieeeRoute(const IeeeAccumulator& acc, const Format& inputs)
     const bool ieeeOverflow = acc.format.defaultOverflow() == OverflowPolicy::NonSaturating;
     if (acc.rounding == RoundingMode::NearestEven && ieeeOverflow && acc.format == namedFormat("fp64"))
         return IeeeRoute::NativeFp64;
-    if (acc.rounding == RoundingMode::NearestEven && ieeeOverflow && acc.format == namedFormat("fp32"))
+    if (ieeeOverflow && acc.format == namedFormat("fp32"))
         return IeeeRoute::NativeFp32;
     // Formats of at most 16 bits within fp32's range: fp32 keeps at least p + 2 bits of every value
     // they round (p <= 15), down to their smallest subnormal (at least 2^-140 when the bias is at most 127).

@@ -17,7 +17,7 @@ namespace floatscope::dot {
 // cancelled. With a trace, every addition is recorded (up to `maxSteps`).
 //
 // Every addition is roundToFormat(exactSum(x, y)) in the accumulator's format and mode. For
-// nearest-even in fp32 and fp64 and for the deterministic modes in formats of at most 16 bits the
+// nearest-even in fp64 and the deterministic modes in fp32 and in formats of at most 16 bits the
 // same bits come from a faster route (tests compare the routes on random and adversarial sums):
 // the two exact values are added in double with round-to-odd (Knuth's TwoSum, then the odd
 // neighbour when inexact; Boldo, Melquiond, IEEE Trans. Comput. 57(4), 2008), which keeps enough

@@ -1,7 +1,9 @@
 #include "core/dot/InnerProduct.h"
 
+#include <atomic>
 #include <cmath>
 #include <span>
+#include <thread>
 
 #include "core/arith/ExactArithmetic.h"
 #include "core/dot/FusedSum.h"
@@ -140,6 +142,13 @@ std::optional<std::uint64_t> promotedSum(const Accumulator& acc, const OperandDe
     return total;
 }
 
+std::optional<std::uint64_t> sumOf(const Accumulator& accumulator, const OperandDecoder& decoder, Codes a, Codes b,
+                                   const Dyadic& start, const RunControl& control, DotTrace* trace, std::size_t maxSteps)
+{
+    return accumulator.promoteEvery ? promotedSum(accumulator, decoder, a, b, start, control, trace, maxSteps)
+                                    : modelSum(accumulator.model, decoder, a, b, start, control, trace, maxSteps);
+}
+
 }  // namespace
 
 std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumulator)
@@ -170,9 +179,8 @@ std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulato
     const Dyadic start = dyadicFromDouble(inputs.start);
 
     const OperandDecoder decoder(inputs.format);
-    const std::optional<std::uint64_t> code = accumulator.promoteEvery
-        ? promotedSum(accumulator, decoder, inputs.a, inputs.b, start, control, trace, maxTraceSteps)
-        : modelSum(accumulator.model, decoder, inputs.a, inputs.b, start, control, trace, maxTraceSteps);
+    const std::optional<std::uint64_t> code = sumOf(accumulator, decoder, inputs.a, inputs.b, start, control, trace,
+                                                    maxTraceSteps);
     if (!code)
         return std::nullopt;
 
@@ -181,6 +189,55 @@ std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulato
     for (std::size_t i = 0; i < inputs.a.size(); ++i)
         exact.add(multiply(decoder(inputs.a[i]), decoder(inputs.b[i]), inputs.format.mantissaBits()));
     return DotResult{format, *code, exact.value()};
+}
+
+
+std::optional<std::uint64_t> modelDot(const Format& inputs, const Accumulator& accumulator,
+                                      std::span<const std::uint32_t> a, std::span<const std::uint32_t> b, double start,
+                                      const RunControl& control)
+{
+    const OperandDecoder decoder(inputs);
+    return sumOf(accumulator, decoder, a, b, dyadicFromDouble(start), control, nullptr, 0);
+}
+
+std::optional<std::vector<std::uint64_t>> matmul(const Format& inputs, const Accumulator& accumulator, std::size_t m,
+                                                 std::size_t n, std::size_t k, std::span<const std::uint32_t> a,
+                                                 std::span<const std::uint32_t> b, unsigned threads,
+                                                 const RunControl& control)
+{
+    std::vector<std::uint64_t> c(m * n);
+    const unsigned workers = std::max(1u, threads != 0 ? threads : std::thread::hardware_concurrency());
+    std::atomic<std::size_t> nextRow{0};
+    std::atomic<bool> stopped{false};
+    const RunControl quiet{control.cancel, {}};
+    // Rows are handed out one at a time; the calling thread is one of the workers and reports.
+    const auto work = [&](bool reporting) {
+        const OperandDecoder decoder(inputs);
+        for (std::size_t i; (i = nextRow.fetch_add(1)) < m && !stopped;) {
+            for (std::size_t j = 0; j < n; ++j) {
+                const auto d = sumOf(accumulator, decoder, a.subspan(i * k, k), b.subspan(j * k, k), Dyadic{}, quiet,
+                                     nullptr, 0);
+                if (!d) {
+                    stopped = true;
+                    return;
+                }
+                c[i * n + j] = *d;
+            }
+            if (reporting)
+                control.report(static_cast<double>(std::min(m, i + 1)) / static_cast<double>(m));
+            if (control.cancelled())
+                stopped = true;
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < workers; ++t)
+        pool.emplace_back(work, false);
+    work(true);
+    for (std::thread& t : pool)
+        t.join();
+    if (stopped)
+        return std::nullopt;
+    return c;
 }
 
 }  // namespace floatscope::dot

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -57,5 +58,20 @@ std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumu
 // slower).
 std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulator& accumulator, const RunControl& control = {},
                               DotTrace* trace = nullptr, std::size_t maxTraceSteps = 256);
+
+// The model's result alone (no exact sum beside it): for many inner products, as a matrix product
+// makes. The inputs must pass checkDot() and `start` must be a value of the result format. Empty
+// when cancelled.
+std::optional<std::uint64_t> modelDot(const Format& inputs, const Accumulator& accumulator,
+                                      std::span<const std::uint32_t> a, std::span<const std::uint32_t> b, double start,
+                                      const RunControl& control = {});
+
+// C = A * B through the model, every output an inner product of k products from 0: A is m x k (row i
+// contiguous), B is k x n (column j contiguous), C is m x n (row i contiguous), codes of the result
+// format. Spread over `threads` threads (0: one per hardware thread). Empty when cancelled.
+std::optional<std::vector<std::uint64_t>> matmul(const Format& inputs, const Accumulator& accumulator, std::size_t m,
+                                                 std::size_t n, std::size_t k, std::span<const std::uint32_t> a,
+                                                 std::span<const std::uint32_t> b, unsigned threads = 0,
+                                                 const RunControl& control = {});
 
 }  // namespace floatscope::dot

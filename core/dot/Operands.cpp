@@ -12,25 +12,6 @@ namespace floatscope::dot {
 
 namespace {
 
-constexpr int kLimbBits = 64;
-
-std::shared_ptr<const std::vector<Operand>> sharedTable(const Format& format)
-{
-    using Key = std::tuple<int, int, int, Convention>;
-    static std::mutex mutex;
-    static std::map<Key, std::shared_ptr<const std::vector<Operand>>> tables;
-    const Key key{format.exponentBits(), format.mantissaBits(), format.bias(), format.convention()};
-    const std::lock_guard lock(mutex);
-    auto& slot = tables[key];
-    if (!slot) {
-        std::vector<Operand> table(static_cast<std::size_t>(format.codeMask()) + 1);
-        for (std::size_t code = 0; code < table.size(); ++code)
-            table[code] = OperandDecoder::decodeOne(format, static_cast<std::uint32_t>(code));
-        slot = std::make_shared<const std::vector<Operand>>(std::move(table));
-    }
-    return slot;
-}
-
 }  // namespace
 
 bool productsFit(const Format& f)
@@ -40,42 +21,78 @@ bool productsFit(const Format& f)
     return f.mantissaBits() <= 23 && f.minPositiveExponent() >= -149 && f.maxExponent() <= 127;
 }
 
-OperandDecoder::OperandDecoder(const Format& format) : m_format(format)
+// A 16-bit table takes a millisecond to build; each layout's is built once per process.
+std::shared_ptr<const std::vector<Operand>> sharedOperandTable(const OperandDecoder& decoder)
+{
+    const Format& format = decoder.format();
+    using Key = std::tuple<int, int, int, Convention>;
+    static std::mutex mutex;
+    static std::map<Key, std::shared_ptr<const std::vector<Operand>>> tables;
+    const Key key{format.exponentBits(), format.mantissaBits(), format.bias(), format.convention()};
+    const std::lock_guard lock(mutex);
+    auto& slot = tables[key];
+    if (!slot) {
+        std::vector<Operand> table(static_cast<std::size_t>(format.codeMask()) + 1);
+        for (std::size_t code = 0; code < table.size(); ++code)
+            table[code] = decoder.decodeOne(static_cast<std::uint32_t>(code));
+        slot = std::make_shared<const std::vector<Operand>>(std::move(table));
+    }
+    return slot;
+}
+
+OperandDecoder::OperandDecoder(const Format& format)
+    : m_format(format)
+    , m_ieee(format.convention() == Convention::Ieee)
+    , m_mantissaBits(format.mantissaBits())
+    , m_bias(format.bias())
+    , m_minExponent(format.minExponent())
+    , m_fieldMask(static_cast<std::uint32_t>((std::uint64_t{1} << format.exponentBits()) - 1))
+    , m_signMask(static_cast<std::uint32_t>(format.signMask()))
+    , m_subnormalScale(std::ldexp(1.0, format.minExponent() - format.mantissaBits()))
 {
     if (format.totalBits() > 16)
         return;
     m_mask = static_cast<std::uint32_t>(format.codeMask());
-    m_table = sharedTable(format);
+    m_table = sharedOperandTable(*this);
 }
 
-Operand OperandDecoder::decodeOne(const Format& format, std::uint32_t code)
+Operand OperandDecoder::decodeOne(std::uint32_t code) const
 {
-    // Fields straight from the code; the convention's special values through classify().
     Operand o;
-    o.valueClass = format.classify(code);
-    o.negative = format.isNegative(code);
-    const int m = format.mantissaBits();
-    const auto mantissa = static_cast<std::uint32_t>(code & format.mantissaMask());
-    const auto field = static_cast<std::int32_t>((code & format.magnitudeMask()) >> m);
+    o.negative = (code & m_signMask) != 0;
+    const std::uint32_t mantissa = code & ((std::uint32_t{1} << m_mantissaBits) - 1);
+    const auto field = static_cast<std::uint32_t>((code >> m_mantissaBits) & m_fieldMask);
+    // IEEE layouts from their fields (all ones: inf or NaN; zero: zero or subnormal); the other
+    // conventions' special values through classify().
+    if (m_ieee)
+        o.valueClass = field == m_fieldMask ? (mantissa == 0 ? ValueClass::Infinite : ValueClass::NaN)
+            : field == 0                    ? (mantissa == 0 ? ValueClass::Zero : ValueClass::Subnormal)
+                                            : ValueClass::Normal;
+    else
+        o.valueClass = m_format.classify(code);
     switch (o.valueClass) {
-    case ValueClass::Normal:
-        o.significand = (std::uint32_t{1} << m) | mantissa;
-        o.exponent = field - format.bias();
-        break;
+    case ValueClass::Normal: {
+        o.significand = (std::uint32_t{1} << m_mantissaBits) | mantissa;
+        o.exponent = static_cast<std::int32_t>(field) - m_bias;
+        // The double's own fields: the exponent is within double's range, the mantissa left-aligned.
+        const std::uint64_t bits = (std::uint64_t{o.negative} << 63)
+            | (static_cast<std::uint64_t>(o.exponent + 1023) << 52) | (std::uint64_t{mantissa} << (52 - m_mantissaBits));
+        o.value = std::bit_cast<double>(bits);
+        return o;
+    }
     case ValueClass::Subnormal:
         o.significand = mantissa;
-        o.exponent = format.minExponent();
-        break;
+        o.exponent = m_minExponent;
+        o.value = (o.negative ? -1.0 : 1.0) * static_cast<double>(mantissa) * m_subnormalScale;
+        return o;
     case ValueClass::Zero: o.value = o.negative ? -0.0 : 0.0; return o;
     case ValueClass::Infinite: o.value = o.negative ? -HUGE_VAL : HUGE_VAL; return o;
     case ValueClass::NaN: o.value = std::nan(""); return o;
     }
-    const double magnitude = std::ldexp(static_cast<double>(o.significand), o.exponent - m);
-    o.value = o.negative ? -magnitude : magnitude;
     return o;
 }
 
-Product multiply(const Operand& a, const Operand& b, int mantissaBits)
+Product multiplySpecial(const Operand& a, const Operand& b)
 {
     const bool negative = a.negative != b.negative;
     const bool aInf = a.valueClass == ValueClass::Infinite;
@@ -86,63 +103,24 @@ Product multiply(const Operand& a, const Operand& b, int mantissaBits)
         return Product{Product::Kind::NaN, {}};
     if (aInf || bInf)
         return Product{Product::Kind::Infinite, Dyadic{negative, 0, 0}};
-    if (aZero || bZero)
-        return Product{Product::Kind::Finite, Dyadic{negative, 0, 0}};
-    return Product{Product::Kind::Finite,
-                   Dyadic{negative, std::uint64_t{a.significand} * b.significand,
-                          std::int64_t{a.exponent} + b.exponent - 2 * mantissaBits}};
+    return Product{Product::Kind::Finite, Dyadic{negative, 0, 0}};  // a zero
 }
 
 ExactSum::ExactSum(const Format& inputs)
 {
     // Products reach down to the square of the smallest subnormal and up to below 2^(2 (emax + 1));
-    // starting values (c) are fp32 values. 64 more bits on top absorb the carries of 2^64 terms.
-    const std::int64_t low = std::min<std::int64_t>(2 * std::int64_t{inputs.minPositiveExponent()}, -149);
-    const std::int64_t high = std::max<std::int64_t>(2 * (std::int64_t{inputs.maxExponent()} + 1), 128) + 64;
-    m_lowExponent = low;
-    const auto limbs = static_cast<std::size_t>((high - low) / kLimbBits + 2);
-    m_positive.assign(limbs, 0);
-    m_negative.assign(limbs, 0);
+    // starting values (c) are fp32 values.
+    m_lowExponent = std::min<std::int64_t>(2 * std::int64_t{inputs.minPositiveExponent()}, -149);
+    const std::int64_t high = std::max<std::int64_t>(2 * (std::int64_t{inputs.maxExponent()} + 1), 128);
+    m_bins.assign(static_cast<std::size_t>((high - m_lowExponent) / kBinBits + 2) * kCopies, 0);
 }
 
-void ExactSum::addMagnitude(std::uint64_t significand, std::int64_t exponent, bool negative)
+void ExactSum::addSpecial(const Product& product)
 {
-    // significand < 2^64 at bit offset exponent - low: it spans two limbs at most.
-    std::vector<std::uint64_t>& limbs = negative ? m_negative : m_positive;
-    const auto offset = static_cast<std::uint64_t>(exponent - m_lowExponent);
-    std::size_t index = offset / kLimbBits;
-    const auto bit = static_cast<unsigned>(offset % kLimbBits);
-    const Uint128 shifted = Uint128{significand} << bit;
-    Uint128 carry = 0;
-    for (const auto part : {static_cast<std::uint64_t>(shifted), static_cast<std::uint64_t>(shifted >> 64)}) {
-        const Uint128 sum = Uint128{limbs[index]} + part + carry;
-        limbs[index] = static_cast<std::uint64_t>(sum);
-        carry = sum >> 64;
-        ++index;
-    }
-    while (carry != 0 && index < limbs.size()) {
-        const Uint128 sum = Uint128{limbs[index]} + carry;
-        limbs[index] = static_cast<std::uint64_t>(sum);
-        carry = sum >> 64;
-        ++index;
-    }
-}
-
-void ExactSum::add(const Dyadic& value)
-{
-    if (value.significand != 0)
-        addMagnitude(value.significand, value.exponent, value.negative);
-}
-
-void ExactSum::add(const Product& product)
-{
-    switch (product.kind) {
-    case Product::Kind::NaN: m_nan = true; return;
-    case Product::Kind::Infinite:
+    if (product.kind == Product::Kind::NaN)
+        m_nan = true;
+    else
         (product.value.negative ? m_negativeInfinity : m_positiveInfinity) = true;
-        return;
-    case Product::Kind::Finite: add(product.value); return;
-    }
 }
 
 ExactValue ExactSum::value() const
@@ -151,12 +129,20 @@ ExactValue ExactSum::value() const
         return ExactValue::nan(false);
     if (m_positiveInfinity || m_negativeInfinity)
         return ExactValue::infinity(m_negativeInfinity);
-    const auto toMpz = [](const std::vector<std::uint64_t>& limbs) {
-        mpz_class z;
-        mpz_import(z.get_mpz_t(), limbs.size(), -1, sizeof(std::uint64_t), 0, 0, limbs.data());
-        return z;
-    };
-    mpq_class q(toMpz(m_positive) - toMpz(m_negative));
+    // sum over the bins of bin * 2^(16 b), then times 2^low.
+    mpz_class total;
+    for (std::size_t b = m_bins.size() / kCopies; b-- > 0;) {
+        total *= mpz_class(1) << kBinBits;  // Horner over the bins, from the top one
+        for (std::size_t c = 0; c < kCopies; ++c) {
+            const Int128 bin = m_bins[b * kCopies + c];
+            const Uint128 magnitude = bin < 0 ? -static_cast<Uint128>(bin) : static_cast<Uint128>(bin);
+            const std::uint64_t limbs[2] = {static_cast<std::uint64_t>(magnitude), static_cast<std::uint64_t>(magnitude >> 64)};
+            mpz_class z;
+            mpz_import(z.get_mpz_t(), 2, -1, sizeof(std::uint64_t), 0, 0, limbs);
+            total += bin < 0 ? mpz_class(-z) : z;
+        }
+    }
+    mpq_class q(total);
     if (m_lowExponent < 0)
         mpz_mul_2exp(q.get_den_mpz_t(), q.get_den_mpz_t(), static_cast<mp_bitcnt_t>(-m_lowExponent));
     else

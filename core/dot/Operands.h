@@ -32,19 +32,29 @@ struct Operand {
 };
 
 // Every code of a format decoded once: a table for formats of at most 16 bits, built once per
-// process and layout (dot products are rerun as a slider moves), decoding on the fly otherwise.
+// process and layout (dot products are rerun as a slider moves), decoding on the fly otherwise
+// (IEEE layouts from their fields directly, the others through Format::classify).
 class OperandDecoder {
 public:
     explicit OperandDecoder(const Format& format);
     const Format& format() const { return m_format; }
-    Operand operator()(std::uint32_t code) const { return m_table ? (*m_table)[code & m_mask] : decodeOne(m_format, code); }
-
-    static Operand decodeOne(const Format& format, std::uint32_t code);
+    Operand operator()(std::uint32_t code) const { return m_table ? (*m_table)[code & m_mask] : decodeOne(code); }
 
 private:
+    Operand decodeOne(std::uint32_t code) const;
+    friend std::shared_ptr<const std::vector<Operand>> sharedOperandTable(const OperandDecoder& decoder);
+
     Format m_format;
     std::shared_ptr<const std::vector<Operand>> m_table;
     std::uint32_t m_mask = 0;
+    // The layout, for decoding on the fly.
+    bool m_ieee = false;
+    int m_mantissaBits = 0;
+    int m_bias = 0;
+    int m_minExponent = 0;
+    std::uint32_t m_fieldMask = 0;
+    std::uint32_t m_signMask = 0;
+    double m_subnormalScale = 0;  // 2^(minExponent - M)
 };
 
 // The exact product of two operands under IEEE 754's rules for specials: NaN if either is NaN or
@@ -54,24 +64,54 @@ struct Product {
     Kind kind = Kind::Finite;
     Dyadic value;  // Finite; for Infinite only the sign
 };
-Product multiply(const Operand& a, const Operand& b, int mantissaBits);
+Product multiplySpecial(const Operand& a, const Operand& b);  // a zero, inf or NaN among them
+inline Product multiply(const Operand& a, const Operand& b, int mantissaBits)
+{
+    const bool negative = a.negative != b.negative;
+    const bool finite = (a.valueClass == ValueClass::Normal || a.valueClass == ValueClass::Subnormal)
+        && (b.valueClass == ValueClass::Normal || b.valueClass == ValueClass::Subnormal);
+    if (finite)
+        return Product{Product::Kind::Finite, Dyadic{negative, std::uint64_t{a.significand} * b.significand,
+                                                     std::int64_t{a.exponent} + b.exponent - 2 * mantissaBits}};
+    return multiplySpecial(a, b);
+}
 
-// An exact sum of products and one starting value (a Kulisch accumulator: a two's-complement fixed
-// point integer spanning every product of the input format, with 64 bits of headroom for carries).
-// Non-finite terms make the sum inf or NaN as IEEE 754 would.
+// An exact sum of products and one starting value: signed 128-bit bins, one per 16 binades of the
+// products' range, so that adding a term is one shift and one 128-bit add (a term of at most 64 bits
+// shifted by at most 15 stays below 2^79, and 2^40 of them below 2^119). Four copies of the bins
+// take turns, so that terms of one magnitude do not wait on each other's stores. The bins are
+// combined exactly (GMP) only when the value is asked for. Non-finite terms make the sum inf or NaN as IEEE
+// 754 would.
 class ExactSum {
 public:
     explicit ExactSum(const Format& inputs);
-    void add(const Product& product);
-    void add(const Dyadic& value);  // finite, within the window (a product or a value of fp32's range)
+    void add(const Product& product)
+    {
+        if (product.kind == Product::Kind::Finite)
+            add(product.value);
+        else
+            addSpecial(product);
+    }
+    // A finite value within the window: a product of the input format, or a value of fp32's range.
+    void add(const Dyadic& value)
+    {
+        if (value.significand == 0)
+            return;
+        const auto offset = static_cast<std::uint64_t>(value.exponent - m_lowExponent);
+        const Int128 term = static_cast<Int128>(Uint128{value.significand} << (offset % kBinBits));
+        m_turn = (m_turn + 1) % kCopies;
+        m_bins[offset / kBinBits * kCopies + m_turn] += value.negative ? -term : term;
+    }
     ExactValue value() const;
 
 private:
-    void addMagnitude(std::uint64_t significand, std::int64_t exponent, bool negative);
+    static constexpr int kBinBits = 16;
+    static constexpr std::size_t kCopies = 4;
+    void addSpecial(const Product& product);
 
-    std::int64_t m_lowExponent = 0;    // weight of bit 0 of limb 0
-    std::vector<std::uint64_t> m_positive;
-    std::vector<std::uint64_t> m_negative;
+    std::int64_t m_lowExponent = 0;  // weight of bit 0 of bin 0
+    std::vector<Int128> m_bins;  // bin b of copy c at b * kCopies + c
+    std::size_t m_turn = 0;
     bool m_positiveInfinity = false;
     bool m_negativeInfinity = false;
     bool m_nan = false;

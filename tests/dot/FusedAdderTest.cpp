@@ -177,6 +177,33 @@ TEST(FusedAdder, WideAdderRoundsTheExactSumOnce)
     }
 }
 
+// The fast route for fp32 results (the CPU's conversion) against roundToFormat (which a trace
+// forces), on blocks that cancel, underflow into fp32 subnormals and overflow.
+TEST(FusedAdder, FastFp32ResultsGiveRoundToFormatsBits)
+{
+    std::mt19937_64 rng(21);
+    for (const char* preset : {"v100-fp16", "a100-bf16", "h100-tf32", "b200-bf16", "fixed:23:8"}) {
+        const Accumulator acc = spec(preset);
+        const Format& input = namedFormat(std::string(preset).find("bf16") != std::string::npos ? "bf16"
+                                          : std::string(preset).find("tf32") != std::string::npos ? "tf32"
+                                                                                                  : "fp16");
+        for (int round = 0; round < 300; ++round) {
+            const std::size_t k = 1 + rng() % 40;
+            auto a = test::randomFiniteCodes(input, k, rng);
+            auto b = test::randomFiniteCodes(input, k, rng);
+            if (round % 2 == 0)
+                for (std::size_t i = 1; i < k; i += 2) {  // exact cancellation pairs
+                    a[i] = a[i - 1] ^ static_cast<std::uint32_t>(input.signMask());
+                    b[i] = b[i - 1];
+                }
+            const DotInputs in{input, a, b, round % 3 == 0 ? std::ldexp(1.0, -140) : 0.0};
+            DotTrace trace;
+            const auto slow = innerProduct(in, acc, {}, &trace, 1000);
+            EXPECT_EQ(run(in, acc).code, std::get<DotResult>(*slow).code) << preset << " round " << round;
+        }
+    }
+}
+
 TEST(FusedAdder, RejectsWhatItCannotTake)
 {
     EXPECT_EQ(checkDot(namedFormat("fp32"), spec("v100-fp16"))->kind, DotErrorKind::PresetInputs);

@@ -135,7 +135,7 @@ TEST(IeeeAccumulator, FastRoutesGiveTheExactRoutesBits)
         const Format& in = namedFormat(input);
         for (const char* accumulator : {"fp32", "bf16", "fp16", "e4m3fn", "e5m2", "e2m1", "fp64"}) {
             for (const RoundingMode mode : {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
-                                            RoundingMode::Up, RoundingMode::Down}) {
+                                            RoundingMode::Up, RoundingMode::Down, RoundingMode::ToOdd}) {
                 IeeeAccumulator acc{namedFormat(accumulator), mode};
                 for (int round = 0; round < 30; ++round) {
                     const std::size_t k = 1 + rng() % 64;
@@ -164,7 +164,8 @@ TEST(IeeeAccumulator, RoutesAreTheFastOnesWhereTheyApply)
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32")}, bf16), IeeeRoute::NativeFp32);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp64")}, bf16), IeeeRoute::NativeFp64);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("bf16"), RoundingMode::TowardZero}, bf16), IeeeRoute::ViaOddFloat);
-    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32"), RoundingMode::Up}, bf16), IeeeRoute::Exact);
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32"), RoundingMode::Up}, bf16), IeeeRoute::NativeFp32);
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("tf32")}, bf16), IeeeRoute::Exact);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("bf16"), RoundingMode::Stochastic}, bf16), IeeeRoute::Exact);
 }
 
@@ -229,6 +230,34 @@ TEST(IeeeAccumulator, StartValueAndZeroSigns)
     const auto bad = innerProduct(DotInputs{fp16, {}, {}, 0.1}, spec("bf16"));
     ASSERT_TRUE(bad && std::holds_alternative<DotError>(*bad));
     EXPECT_EQ(std::get<DotError>(*bad).kind, DotErrorKind::StartNotRepresentable);
+}
+
+// A sum exactly halfway between two fp32s, after an odd and after an even last bit, in each mode
+// and both signs (IEEE 754 section 4.3).
+TEST(IeeeAccumulator, TiesInEveryModeAsIeeeSays)
+{
+    const Format& bf16 = namedFormat("bf16");
+    const double half = std::ldexp(1.0, -24);  // half an ulp of [1, 2) in fp32
+    struct Case {
+        const char* mode;
+        double afterOdd, afterEven;  // results for starts 1 + 2^-23 and 1
+    };
+    const Case cases[] = {{"nearest-even", 1 + 0x1p-22, 1},       {"nearest-away", 1 + 0x1p-22, 1 + 0x1p-23},
+                          {"toward-zero", 1 + 0x1p-23, 1},        {"up", 1 + 0x1p-22, 1 + 0x1p-23},
+                          {"down", 1 + 0x1p-23, 1},               {"odd", 1 + 0x1p-23, 1 + 0x1p-23}};
+    for (const Case& c : cases)
+        for (const double sign : {1.0, -1.0}) {
+            const std::string text = std::string("fp32:") + c.mode;
+            // Rounding up a negative sum is rounding its magnitude down, and the other way round.
+            const std::string mirrored = std::string(c.mode) == "up" ? "down" : std::string(c.mode) == "down" ? "up" : c.mode;
+            const Case expect = *std::find_if(std::begin(cases), std::end(cases), [&](const Case& x) {
+                return (sign > 0 ? std::string(c.mode) : mirrored) == x.mode;
+            });
+            const DotInputs odd{bf16, codes("bf16", {sign * half}), codes("bf16", {1}), sign * (1 + 0x1p-23)};
+            const DotInputs even{bf16, codes("bf16", {sign * half}), codes("bf16", {1}), sign * 1.0};
+            EXPECT_EQ(valueOf(run(odd, spec(text))), sign * expect.afterOdd) << text << " " << sign;
+            EXPECT_EQ(valueOf(run(even, spec(text))), sign * expect.afterEven) << text << " " << sign;
+        }
 }
 
 TEST(IeeeAccumulator, StochasticRoundingIsSeededAndUnbiasedOnAverage)
