@@ -48,7 +48,8 @@ options:
   --k LIST             numbers of products, comma-separated (1..16777216)
   --promote N          promotion interval into fp32 (1..1048576)
   --distribution D     normal (default), uniform (on (0, 1)), heavy (Student's t, 3 dof), ones
-  --seed S             the generator's seed (default 1); the same seed gives the same inputs
+  --seed S             the generator's seed (default 1): the same seed gives the same inputs (and
+                       the same stochastic rounding)
   --against BACKEND    run the same inner products on hardware and count the differences by kind:
                        x86-avx512bf16 (the CPU; with avx512bf16), cuda (the GPU's tensor cores,
                        with its preset). Exit status 1 if one is unexplained.
@@ -166,6 +167,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io)
         if (const auto* e = std::get_if<dot::SpecError>(&outcome))
             return usageError(io, text::specErrorText(*e, qs(text)).toStdString());
         dot::Accumulator a = std::get<dot::Accumulator>(outcome);
+        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
+            ieee->seed = seed;  // stochastic rounding draws from the same seed as the inputs
         if (promote != 0)
             a.promoteEvery = static_cast<int>(promote);
         if (auto e = dot::checkDot(*inputs.format, a))

@@ -44,52 +44,40 @@ public:
         mpfr_set_emax(emax);
         return out;
     }
-    double add(double x, double y) const
+    using Binary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
+    using Unary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+
+    // op(x, y) or op(x) of doubles (exact at 64 bits), rounded once in the format.
+    double binary(Binary op, double x, double y) const
     {
         return apply([&](mpfr_ptr r) {
-            mpfr_t a, b;
-            mpfr_init2(a, 64), mpfr_init2(b, 64);
-            mpfr_set_d(a, x, MPFR_RNDN), mpfr_set_d(b, y, MPFR_RNDN);
-            const int t = mpfr_add(r, a, b, MPFR_RNDN);
-            mpfr_clear(a), mpfr_clear(b);
-            return t;
+            Operand a(x), b(y);
+            return op(r, a.value, b.value, MPFR_RNDN);
         });
     }
-    double divide(double x, double y) const
+    double unary(Unary op, double x) const
     {
         return apply([&](mpfr_ptr r) {
-            mpfr_t a, b;
-            mpfr_init2(a, 64), mpfr_init2(b, 64);
-            mpfr_set_d(a, x, MPFR_RNDN), mpfr_set_d(b, y, MPFR_RNDN);
-            const int t = mpfr_div(r, a, b, MPFR_RNDN);
-            mpfr_clear(a), mpfr_clear(b);
-            return t;
+            Operand a(x);
+            return op(r, a.value, MPFR_RNDN);
         });
     }
-    double exp(double x) const
-    {
-        return apply([&](mpfr_ptr r) {
-            mpfr_t a;
-            mpfr_init2(a, 64);
-            mpfr_set_d(a, x, MPFR_RNDN);
-            const int t = mpfr_exp(r, a, MPFR_RNDN);
-            mpfr_clear(a);
-            return t;
-        });
-    }
-    double sqrt(double x) const
-    {
-        return apply([&](mpfr_ptr r) {
-            mpfr_t a;
-            mpfr_init2(a, 64);
-            mpfr_set_d(a, x, MPFR_RNDN);
-            const int t = mpfr_sqrt(r, a, MPFR_RNDN);
-            mpfr_clear(a);
-            return t;
-        });
-    }
+    double add(double x, double y) const { return binary(mpfr_add, x, y); }
+    double divide(double x, double y) const { return binary(mpfr_div, x, y); }
+    double exp(double x) const { return unary(mpfr_exp, x); }
+    double sqrt(double x) const { return unary(mpfr_sqrt, x); }
 
 private:
+    struct Operand {
+        mpfr_t value;
+        explicit Operand(double x)
+        {
+            mpfr_init2(value, 64);
+            mpfr_set_d(value, x, MPFR_RNDN);
+        }
+        ~Operand() { mpfr_clear(value); }
+    };
+
     int m_precision;
     long m_emin, m_emax;
 };
