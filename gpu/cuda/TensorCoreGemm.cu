@@ -3,6 +3,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <dlfcn.h>
+
 #include <cublasLt.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -21,8 +23,63 @@ struct Buffer {
     cudaError_t allocate(std::size_t n) { return cudaMalloc(reinterpret_cast<void**>(&data), (n > 0 ? n : 1) * sizeof(T)); }
 };
 
+// cuBLASLt, opened on first use rather than linked: the library is over 500 MB, and loading it at
+// every start of the program (the command line's included) would cost tens of milliseconds.
+struct CublasLt {
+    std::string error;  // empty when every function was found
+    decltype(&cublasLtCreate) create = nullptr;
+    decltype(&cublasLtDestroy) destroy = nullptr;
+    decltype(&cublasLtGetStatusName) statusName = nullptr;
+    decltype(&cublasLtMatmulDescCreate) descCreate = nullptr;
+    decltype(&cublasLtMatmulDescDestroy) descDestroy = nullptr;
+    decltype(&cublasLtMatmulDescSetAttribute) descSet = nullptr;
+    decltype(&cublasLtMatrixLayoutCreate) layoutCreate = nullptr;
+    decltype(&cublasLtMatrixLayoutDestroy) layoutDestroy = nullptr;
+    decltype(&cublasLtMatmulPreferenceCreate) preferenceCreate = nullptr;
+    decltype(&cublasLtMatmulPreferenceDestroy) preferenceDestroy = nullptr;
+    decltype(&cublasLtMatmulPreferenceSetAttribute) preferenceSet = nullptr;
+    decltype(&cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
+    decltype(&cublasLtMatmul) matmul = nullptr;
+};
+
+const CublasLt& cublasLt()
+{
+    static const CublasLt lt = [] {
+        CublasLt l;
+        const std::string name = "libcublasLt.so." + std::to_string(CUBLAS_VER_MAJOR);
+        void* library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (library == nullptr) {
+            l.error = name;  // the library's name: what is missing
+            return l;
+        }
+        const auto find = [&](auto& function, const char* symbol) {
+            function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, symbol));
+            if (function == nullptr && l.error.empty())
+                l.error = symbol;
+        };
+        find(l.create, "cublasLtCreate");
+        find(l.destroy, "cublasLtDestroy");
+        find(l.statusName, "cublasLtGetStatusName");
+        find(l.descCreate, "cublasLtMatmulDescCreate");
+        find(l.descDestroy, "cublasLtMatmulDescDestroy");
+        find(l.descSet, "cublasLtMatmulDescSetAttribute");
+        find(l.layoutCreate, "cublasLtMatrixLayoutCreate");
+        find(l.layoutDestroy, "cublasLtMatrixLayoutDestroy");
+        find(l.preferenceCreate, "cublasLtMatmulPreferenceCreate");
+        find(l.preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
+        find(l.preferenceSet, "cublasLtMatmulPreferenceSetAttribute");
+        find(l.heuristic, "cublasLtMatmulAlgoGetHeuristic");
+        find(l.matmul, "cublasLtMatmul");
+        return l;
+    }();
+    return lt;
+}
+
 std::string failure(cudaError_t e) { return e == cudaSuccess ? std::string() : std::string(cudaGetErrorName(e)); }
-std::string failure(cublasStatus_t s) { return s == CUBLAS_STATUS_SUCCESS ? std::string() : std::string(cublasLtGetStatusName(s)); }
+std::string failure(cublasStatus_t s)
+{
+    return s == CUBLAS_STATUS_SUCCESS ? std::string() : std::string(cublasLt().statusName(s));
+}
 
 #define FLOATSCOPE_TRY(call)                                                                                             \
     do {                                                                                                                 \
@@ -72,12 +129,13 @@ struct LtObjects {
     cublasLtMatmulPreference_t preference = nullptr;
     ~LtObjects()
     {
-        cublasLtMatmulPreferenceDestroy(preference);
-        cublasLtMatrixLayoutDestroy(d);
-        cublasLtMatrixLayoutDestroy(b);
-        cublasLtMatrixLayoutDestroy(a);
-        cublasLtMatmulDescDestroy(op);
-        cublasLtDestroy(handle);
+        const CublasLt& lt = cublasLt();
+        lt.preferenceDestroy(preference);
+        lt.layoutDestroy(d);
+        lt.layoutDestroy(b);
+        lt.layoutDestroy(a);
+        lt.descDestroy(op);
+        lt.destroy(handle);
     }
 };
 
@@ -194,6 +252,9 @@ std::string wmmaInnerProducts(const WmmaInnerProducts& run)
 
 std::string cublasTensorCoreGemm(const TensorCoreGemm& g)
 {
+    const CublasLt& api = cublasLt();
+    if (!api.error.empty())
+        return api.error;
     const std::vector<unsigned char> hostA = deviceBytes(g.input, g.a, g.m * g.k);
     const std::vector<unsigned char> hostB = deviceBytes(g.input, g.b, g.k * g.n);
     Buffer<unsigned char> a, b, d, workspace;
@@ -215,26 +276,26 @@ std::string cublasTensorCoreGemm(const TensorCoreGemm& g)
                                                                           : CUBLAS_COMPUTE_32F;
     const cudaDataType scale = g.fp16Output ? CUDA_R_16F : CUDA_R_32F;
     const cudaDataType out = g.fp16Output ? CUDA_R_16F : CUDA_R_32F;
-    FLOATSCOPE_TRY(cublasLtCreate(&lt.handle));
-    FLOATSCOPE_TRY(cublasLtMatmulDescCreate(&lt.op, compute, scale));
+    FLOATSCOPE_TRY(api.create(&lt.handle));
+    FLOATSCOPE_TRY(api.descCreate(&lt.op, compute, scale));
     const cublasOperation_t transposed = CUBLAS_OP_T;
     const cublasOperation_t plain = CUBLAS_OP_N;
-    FLOATSCOPE_TRY(cublasLtMatmulDescSetAttribute(lt.op, CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
-    FLOATSCOPE_TRY(cublasLtMatmulDescSetAttribute(lt.op, CUBLASLT_MATMUL_DESC_TRANSB, &plain, sizeof plain));
+    FLOATSCOPE_TRY(api.descSet(lt.op, CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
+    FLOATSCOPE_TRY(api.descSet(lt.op, CUBLASLT_MATMUL_DESC_TRANSB, &plain, sizeof plain));
     if (fp8) {
         // The tensor core's own chain, without cuBLASLt's periodic promotion to CUDA cores.
         const std::int8_t fast = 1;
-        FLOATSCOPE_TRY(cublasLtMatmulDescSetAttribute(lt.op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast));
+        FLOATSCOPE_TRY(api.descSet(lt.op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast));
     }
-    FLOATSCOPE_TRY(cublasLtMatrixLayoutCreate(&lt.a, dataType(g.input), g.k, g.m, static_cast<std::int64_t>(g.k)));
-    FLOATSCOPE_TRY(cublasLtMatrixLayoutCreate(&lt.b, dataType(g.input), g.k, g.n, static_cast<std::int64_t>(g.k)));
-    FLOATSCOPE_TRY(cublasLtMatrixLayoutCreate(&lt.d, out, g.m, g.n, static_cast<std::int64_t>(g.m)));
-    FLOATSCOPE_TRY(cublasLtMatmulPreferenceCreate(&lt.preference));
-    FLOATSCOPE_TRY(cublasLtMatmulPreferenceSetAttribute(lt.preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+    FLOATSCOPE_TRY(api.layoutCreate(&lt.a, dataType(g.input), g.k, g.m, static_cast<std::int64_t>(g.k)));
+    FLOATSCOPE_TRY(api.layoutCreate(&lt.b, dataType(g.input), g.k, g.n, static_cast<std::int64_t>(g.k)));
+    FLOATSCOPE_TRY(api.layoutCreate(&lt.d, out, g.m, g.n, static_cast<std::int64_t>(g.m)));
+    FLOATSCOPE_TRY(api.preferenceCreate(&lt.preference));
+    FLOATSCOPE_TRY(api.preferenceSet(lt.preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                         &workspaceBytes, sizeof workspaceBytes));
     cublasLtMatmulHeuristicResult_t heuristic{};
     int found = 0;
-    FLOATSCOPE_TRY(cublasLtMatmulAlgoGetHeuristic(lt.handle, lt.op, lt.a, lt.b, lt.d, lt.d, lt.preference, 1, &heuristic,
+    FLOATSCOPE_TRY(api.heuristic(lt.handle, lt.op, lt.a, lt.b, lt.d, lt.d, lt.preference, 1, &heuristic,
                                                   &found));
     if (found == 0)
         return "CUBLAS_STATUS_NOT_SUPPORTED";
@@ -242,7 +303,7 @@ std::string cublasTensorCoreGemm(const TensorCoreGemm& g)
     const __half halfOne = __float2half(1.0f), halfZero = __float2half(0.0f);
     const void* alpha = g.fp16Output ? static_cast<const void*>(&halfOne) : static_cast<const void*>(&one);
     const void* beta = g.fp16Output ? static_cast<const void*>(&halfZero) : static_cast<const void*>(&zero);
-    FLOATSCOPE_TRY(cublasLtMatmul(lt.handle, lt.op, alpha, a.data, lt.a, b.data, lt.b, beta, d.data, lt.d, d.data, lt.d,
+    FLOATSCOPE_TRY(api.matmul(lt.handle, lt.op, alpha, a.data, lt.a, b.data, lt.b, beta, d.data, lt.d, d.data, lt.d,
                                   &heuristic.algo, workspace.data, workspaceBytes, nullptr));
     FLOATSCOPE_TRY(cudaDeviceSynchronize());
     std::vector<unsigned char> hostD(g.m * g.n * outBytes);

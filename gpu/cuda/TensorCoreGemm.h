@@ -18,7 +18,7 @@ std::string cudaDeviceError();
 // chain of the tensor core's blocks from 0): A m x k with row i contiguous, B k x n with column j
 // contiguous, inputs as codes (tf32: 19-bit codes), D m x n with row i contiguous as fp32 bits, or
 // fp16 bits with `fp16Output`. fp8 needs compute capability 8.9 or later. Returns "" or the failure:
-// a CUDA or cuBLAS status name.
+// a CUDA or cuBLAS status name, or the name of the cuBLASLt library or function that was not found.
 struct TensorCoreGemm {
     TensorCoreInput input = TensorCoreInput::Fp16;
     bool fp16Output = false;
