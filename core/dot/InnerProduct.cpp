@@ -186,8 +186,7 @@ std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulato
 
     ExactSum exact(inputs.format);
     exact.add(start);
-    for (std::size_t i = 0; i < inputs.a.size(); ++i)
-        exact.add(multiply(decoder(inputs.a[i]), decoder(inputs.b[i]), inputs.format.mantissaBits()));
+    exact.addProducts(decoder, inputs.a, inputs.b);
     return DotResult{format, *code, exact.value()};
 }
 

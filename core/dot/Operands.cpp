@@ -123,6 +123,21 @@ void ExactSum::addSpecial(const Product& product)
         (product.value.negative ? m_negativeInfinity : m_positiveInfinity) = true;
 }
 
+void ExactSum::addProducts(const OperandDecoder& decoder, std::span<const std::uint32_t> a,
+                           std::span<const std::uint32_t> b)
+{
+    const int m = decoder.format().mantissaBits();
+    const std::size_t n = std::min(a.size(), b.size());
+    if (const std::vector<Operand>* table = decoder.table()) {
+        const std::size_t mask = table->size() - 1;
+        for (std::size_t i = 0; i < n; ++i)
+            add(multiply((*table)[a[i] & mask], (*table)[b[i] & mask], m));
+        return;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        add(multiply(decoder(a[i]), decoder(b[i]), m));
+}
+
 ExactValue ExactSum::value() const
 {
     if (m_nan || (m_positiveInfinity && m_negativeInfinity))

@@ -39,6 +39,8 @@ public:
     explicit OperandDecoder(const Format& format);
     const Format& format() const { return m_format; }
     Operand operator()(std::uint32_t code) const { return m_table ? (*m_table)[code & m_mask] : decodeOne(code); }
+    // The table, where there is one (formats of at most 16 bits): entries read in place.
+    const std::vector<Operand>* table() const { return m_table.get(); }
 
 private:
     Operand decodeOne(std::uint32_t code) const;
@@ -102,6 +104,8 @@ public:
         m_turn = (m_turn + 1) % kCopies;
         m_bins[offset / kBinBits * kCopies + m_turn] += value.negative ? -term : term;
     }
+    // Every product a[i] * b[i] (the loop an inner product's exact value needs).
+    void addProducts(const OperandDecoder& decoder, std::span<const std::uint32_t> a, std::span<const std::uint32_t> b);
     ExactValue value() const;
 
 private:
