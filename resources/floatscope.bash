@@ -8,7 +8,26 @@ _floatscope()
     local prev=${COMP_WORDS[COMP_CWORD-1]}
     local exe=${COMP_WORDS[0]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "formats show accumulate quantize ledger verify export train --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "formats show accumulate quantize ledger verify export train dot reduce --help --version" -- "$cur"))
+        return 0
+    fi
+    local command=${COMP_WORDS[1]}
+    if [[ $command == dot ]]; then
+        case $prev in
+            --inputs) prev=--format ;;
+            --against) COMPREPLY=($(compgen -W "x86-avx512bf16 cuda" -- "$cur")); return 0 ;;
+            --distribution) COMPREPLY=($(compgen -W "normal uniform heavy ones" -- "$cur")); return 0 ;;
+            --accumulator)
+                # Formats, the tensor-core presets listed in 'dot --help', fixed:W and the CPU's instruction.
+                local specs
+                specs="$("$exe" formats --names 2>/dev/null) $("$exe" dot --help 2>/dev/null | sed -n 's/^    \([a-z0-9]*-[a-z0-9-]*\) .*/\1/p') fixed: avx512bf16"
+                COMPREPLY=($(compgen -W "$specs" -- "$cur"))
+                return 0
+                ;;
+        esac
+    fi
+    if [[ $command == reduce && $COMP_CWORD -eq 2 ]]; then
+        COMPREPLY=($(compgen -W "softmax moments rmsnorm router" -- "$cur"))
         return 0
     fi
     case $prev in
@@ -47,7 +66,6 @@ _floatscope()
             ;;
         -o|--output|--input|--recipe-file) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
     esac
-    local command=${COMP_WORDS[1]}
     if [[ $command == export && $COMP_CWORD -eq 2 ]]; then
         local views
         views=$("$exe" export --help 2>/dev/null | sed -n 's/^  \([a-z-]*\) .*/\1/p' | sort -u)

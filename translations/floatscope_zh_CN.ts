@@ -742,6 +742,141 @@
     </message>
 </context>
 <context>
+    <name>Operators</name>
+    <message>
+        <source>Name an accumulator: a format (fp32, bf16:rtz:pairwise), fixed:W, a tensor-core preset (h100-fp8) or avx512bf16</source>
+        <translation>请指定累加器：一种格式（fp32、bf16:rtz:pairwise）、fixed:W、一个张量核心预设（h100-fp8）或 avx512bf16</translation>
+    </message>
+    <message>
+        <source>Unknown accumulator &apos;%1&apos;: not a format, a preset, fixed:W or avx512bf16</source>
+        <translation>未知的累加器“%1”：既不是格式、预设、fixed:W，也不是 avx512bf16</translation>
+    </message>
+    <message>
+        <source>Unknown rounding &apos;%1&apos; in &apos;%2&apos; (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)</source>
+        <translation>“%2”中的舍入方式“%1”未知（nearest-even、nearest-away、toward-zero、up、down、odd、stochastic）</translation>
+    </message>
+    <message>
+        <source>Unknown order &apos;%1&apos; in &apos;%2&apos; (sequential, pairwise, blocked)</source>
+        <translation>“%2”中的求和顺序“%1”未知（sequential、pairwise、blocked）</translation>
+    </message>
+    <message>
+        <source>Bad number &apos;%1&apos; in &apos;%2&apos;: widths are 1..40 bits, blocks 1..%3 terms</source>
+        <translation>“%2”中的数“%1”无效：位宽为 1..40 位，块大小为 1..%3 项</translation>
+    </message>
+    <message>
+        <source>Too many parts in &apos;%1&apos; (at &apos;%2&apos;)</source>
+        <translation>“%1”的组成部分过多（在“%2”处）</translation>
+    </message>
+    <message>
+        <source>An accumulator of at most 53 significant bits: &apos;%1&apos; is wider</source>
+        <translation>累加器最多 53 个有效位：“%1”更宽</translation>
+    </message>
+    <message>
+        <source>The two vectors differ in length (%1)</source>
+        <translation>两个向量长度不同（%1）</translation>
+    </message>
+    <message>
+        <source>Inputs in %1 are not multiplied exactly here: inputs of at most 24 significant bits within fp32&apos;s range (every format but fp64)</source>
+        <translation>这里无法精确计算 %1 输入的乘积：输入最多 24 个有效位，且在 fp32 的范围内（除 fp64 外的所有格式）</translation>
+    </message>
+    <message>
+        <source>The tensor core %1 multiplies %2 only</source>
+        <translation>张量核心 %1 只接受 %2 输入</translation>
+    </message>
+    <message>
+        <source>A fused adder multiplies inputs of at most 12 significant bits within fp32&apos;s range, not %1</source>
+        <translation>融合加法器只接受最多 12 个有效位、且在 fp32 范围内的输入，不接受 %1</translation>
+    </message>
+    <message>
+        <source>A fused adder&apos;s output must be an IEEE format within fp32&apos;s range, not %1</source>
+        <translation>融合加法器的输出必须是 fp32 范围内的 IEEE 格式，不能是 %1</translation>
+    </message>
+    <message>
+        <source>VDPBF16PS multiplies bf16, not %1</source>
+        <translation>VDPBF16PS 只接受 bf16 输入，不接受 %1</translation>
+    </message>
+    <message>
+        <source>A parameter is out of range: %1</source>
+        <translation>参数超出范围：%1</translation>
+    </message>
+    <message>
+        <source>The starting value is not a value of %1</source>
+        <translation>起始值不是 %1 中的值</translation>
+    </message>
+    <message>
+        <source>available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>this CPU has no AVX512-BF16 instructions</source>
+        <translation>这台 CPU 没有 AVX512-BF16 指令</translation>
+    </message>
+    <message>
+        <source>this build has no CUDA device code (nvcc was not found when it was built)</source>
+        <translation>此构建不含 CUDA 设备代码（构建时未找到 nvcc）</translation>
+    </message>
+    <message>
+        <source>no usable CUDA device: %1</source>
+        <translation>没有可用的 CUDA 设备：%1</translation>
+    </message>
+    <message>
+        <source>the device failed: %1</source>
+        <translation>设备出错：%1</translation>
+    </message>
+    <message>
+        <source>%1 runs %2 on %3</source>
+        <translation>%1 以 %3 输入运行 %2</translation>
+    </message>
+    <message>
+        <source>%1 does not compute %2 (the CPU runs avx512bf16; the GPU runs its own tensor-core preset, without promotion)</source>
+        <translation>%1 不计算 %2（CPU 运行 avx512bf16；GPU 运行它自己的张量核心预设，且不提升精度）</translation>
+    </message>
+    <message>
+        <source>%1 does not multiply %2 here</source>
+        <translation>%1 在这里不接受 %2 输入</translation>
+    </message>
+    <message>
+        <source>%1 models another GPU than the one here</source>
+        <translation>%1 描述的不是这里的 GPU</translation>
+    </message>
+    <message>
+        <source>Khattak and Mikaitis, &quot;Accurate models of NVIDIA tensor cores&quot; (2025): the published model&apos;s parameters, validated on the GPU</source>
+        <translation>Khattak 与 Mikaitis，《Accurate models of NVIDIA tensor cores》（2025）：已发表模型的参数，已在该 GPU 上验证</translation>
+    </message>
+    <message>
+        <source>Fasi, Higham, Mikaitis and Pranesh, &quot;Numerical behavior of NVIDIA tensor cores&quot; (2021), refined by Khattak and Mikaitis (2025)</source>
+        <translation>Fasi、Higham、Mikaitis 与 Pranesh，《Numerical behavior of NVIDIA tensor cores》（2021），经 Khattak 与 Mikaitis（2025）细化</translation>
+    </message>
+    <message>
+        <source>subnormal inputs</source>
+        <translation>次正规数输入</translation>
+    </message>
+    <message>
+        <source>subnormal results</source>
+        <translation>次正规数结果</translation>
+    </message>
+    <message>
+        <source>fraction bits of the result</source>
+        <translation>结果的尾数位</translation>
+    </message>
+    <message>
+        <source>rounding of the result</source>
+        <translation>结果的舍入</translation>
+    </message>
+    <message>
+        <source>fraction bits kept in alignment</source>
+        <translation>对齐时保留的尾数位</translation>
+    </message>
+    <message>
+        <source>products per normalisation</source>
+        <translation>每次规格化前的乘积个数</translation>
+    </message>
+    <message>
+        <source>carry-out bits</source>
+        <translation>进位位</translation>
+    </message>
+</context>
+<context>
     <name>ParseError</name>
     <message>
         <source>Type a value: 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD</source>

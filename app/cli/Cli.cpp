@@ -24,6 +24,8 @@ With no command, opens the window. Commands work headless:
   ledger     training memory per parameter and per GPU for each precision recipe, with activations
   accumulate a start value plus an increment N times in each format, and where the sum stalls
   verify     every fp32 input through the engine and a hardware or vendor reference
+  dot        inner products through accumulator models (IEEE, tensor cores, VDPBF16PS) and hardware
+  reduce     softmax denominators, mean and variance, RMSNorm and router top-k in low precision
   export     a view as an SVG, PDF or PNG figure for slides
   train      a tiny character transformer trained with each precision recipe: does the loss change?
 
@@ -76,6 +78,10 @@ int run(int argc, char** argv)
         return runExport(arguments, io);
     if (command == "train")
         return runTrain(arguments, io);
+    if (command == "dot")
+        return runDot(arguments, io);
+    if (command == "reduce")
+        return runReduce(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
 }
 

@@ -21,6 +21,8 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& io);
 int runVerify(const std::vector<std::string>& arguments, const Io& io);
 int runExport(const std::vector<std::string>& arguments, const Io& io);
 int runTrain(const std::vector<std::string>& arguments, const Io& io);
+int runDot(const std::vector<std::string>& arguments, const Io& io);
+int runReduce(const std::vector<std::string>& arguments, const Io& io);
 
 // "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).
 using gui::parseFormatList;

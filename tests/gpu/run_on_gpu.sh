@@ -20,6 +20,15 @@ else
 fi
 grep '^\[ device' "$build/gpu-tests.log" | sed 's/^\[ device   \] /   /'
 
+# Inner products: the tensor cores against their presets (the papers' measured vectors and 10^5
+# random ones), or the probe's findings on a GPU no preset models; VDPBF16PS on the CPU.
+if "$build/tests/floatscope_gpu_tests" --gtest_filter='DotHardware.*' | tee "$build/dot-tests.log"; then
+    note "inner-product hardware tests: passed"
+else
+    note "inner-product hardware tests: FAILED (see $build/dot-tests.log)"
+fi
+grep '^\[ hardware' "$build/dot-tests.log" | sed 's/^\[ hardware \] /   /'
+
 for f in fp16 bf16 e4m3fn e5m2 e2m3 e3m2 e2m1 e8m0; do
     mode=nearest-even
     [ "$f" = e8m0 ] && mode=toward-zero

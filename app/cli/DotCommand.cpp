@@ -1,0 +1,302 @@
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "app/text/OperatorsText.h"
+#include "core/dot/AccumulatorSpec.h"
+#include "core/dot/DotLessons.h"
+#include "core/dot/Operands.h"
+#include "core/dot/TensorCorePresets.h"
+#include "core/exact/DecimalText.h"
+#include "core/inspect/Inspection.h"
+#include "gpu/dot/DotCheck.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope dot --inputs FMT --accumulator SPEC[,SPEC...] --k K[,K...] [--promote N]
+                      [--distribution normal|uniform|heavy|ones] [--seed S]
+                      [--against BACKEND [--count N]] [--json]
+
+Inner products of K products of generated inputs (rounded to FMT) through accumulator models, beside
+the exact sum. The products are exact; the models differ in where they round.
+
+SPEC:
+  FORMAT[:ROUNDING[:ORDER[:BLOCK]]]  an IEEE accumulator: each add rounds the exact sum once, in any
+                      format and rounding mode (nearest-even, nearest-away, toward-zero, up, down,
+                      odd, stochastic), ORDER sequential (default), pairwise or blocked (BLOCK terms):
+                      fp32, bf16, fp16:toward-zero, fp32:nearest-even:blocked:64
+  fixed:W[:N]         a fused adder keeping W fraction bits (1..40) below the largest exponent,
+                      truncating, normalising every N products (default 1), fp32 range
+  avx512bf16          the CPU's VDPBF16PS: bf16 pairs, fp32 fused multiply-adds, nearest-even,
+                      denormals read and written as zero (Intel SDM)
+  a tensor-core preset (NVIDIA's fused multi-term adders as published; GPU-INPUT[-OUTPUT]):
+%PRESETS%
+--promote N adds every N products' partial sum into fp32 with nearest-even (DeepSeek-V3, 3.3.2).
+
+options:
+  --inputs FMT         the operands' format (bf16, fp16, e4m3fn, e5m2, tf32, fp32, ...)
+  --accumulator SPECS  accumulators, comma-separated
+  --k LIST             numbers of products, comma-separated (1..16777216)
+  --promote N          promotion interval into fp32 (1..1048576)
+  --distribution D     normal (default), uniform (on (0, 1)), heavy (Student's t, 3 dof), ones
+  --seed S             the generator's seed (default 1): the same seed gives the same inputs (and
+                       the same stochastic rounding)
+  --against BACKEND    run the same inner products on hardware and count the differences by kind:
+                       x86-avx512bf16 (the CPU; with avx512bf16), cuda (the GPU's tensor cores,
+                       with its preset). Exit status 1 if one is unexplained.
+  --count N            inner products compared per K with --against (default 1024)
+  --json               one JSON document on stdout
+  -h, --help           this help
+)";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+std::string help()
+{
+    std::string presets;
+    for (const dot::TensorCorePreset& p : dot::tensorCorePresets()) {
+        char line[160];
+        std::snprintf(line, sizeof line, "    %-16s %s, %s in, %s out, %d-term blocks, %d fraction bits, %s\n", p.id, p.gpu,
+                      p.inputFormats, p.outputFormat, p.blockTerms, p.alignedFractionBits, toString(p.resultRounding));
+        presets += line;
+    }
+    std::string text = kHelp;
+    text.replace(text.find("%PRESETS%\n"), 10, presets);
+    return text;
+}
+
+std::vector<std::string> splitCommas(const std::string& text)
+{
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        parts.push_back(text.substr(start, comma - start));
+        if (comma == std::string::npos)
+            return parts;
+        start = comma + 1;
+    }
+}
+
+// A whole number in min..max, all of the text.
+std::optional<std::size_t> wholeNumber(const std::string& text, std::size_t min, std::size_t max)
+{
+    std::size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty() || value < min || value > max)
+        return std::nullopt;
+    return value;
+}
+
+std::string exactValueText(const ExactValue& v)
+{
+    switch (v.kind()) {
+    case ExactValue::Kind::NaN: return "nan";
+    case ExactValue::Kind::Infinite: return v.negative() ? "-inf" : "inf";
+    case ExactValue::Kind::Finite: break;
+    }
+    return exactText(v.value());
+}
+
+std::string relativeErrorText(const dot::DotResult& r)
+{
+    const auto q = dot::relativeError(r.value(), r.exact);
+    return q ? approximateDecimal(*q, 17) : "";
+}
+
+struct Run {
+    std::string accumulator;
+    std::size_t k = 0;
+    dot::DotResult result;
+};
+
+}  // namespace
+
+int runDot(const std::vector<std::string>& arguments, const Io& io)
+{
+    ArgParser args({{"inputs", 0, true},
+                    {"accumulator", 0, true},
+                    {"k", 0, true},
+                    {"promote", 0, true},
+                    {"distribution", 0, true},
+                    {"seed", 0, true},
+                    {"against", 0, true},
+                    {"count", 0, true},
+                    {"json", 0, false},
+                    {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(io, *error + " (see 'floatscope dot --help')");
+    if (args.has("help")) {
+        std::fputs(help().c_str(), io.out);
+        return 0;
+    }
+    if (!args.positionals().empty())
+        return usageError(io, "dot takes no values, got '" + args.positionals().front() + "'");
+
+    // 1. The inputs, the accumulators and the lengths.
+    for (const char* required : {"inputs", "accumulator", "k"})
+        if (!args.value(required))
+            return usageError(io, std::string("dot needs --") + required + " (see 'floatscope dot --help')");
+    const FormatLookup inputs = lookupFormat(*args.value("inputs"));
+    if (!inputs.format)
+        return usageError(io, "unknown format '" + *args.value("inputs") + "'");
+    std::string error;
+    std::uint64_t promote = 0, seed = 1, count = 1024;
+    if (!readWhole(args, "promote", 1, dot::kMaxPromoteEvery, promote, error)
+        || !readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "count", 1, 1 << 20, count, error))
+        return usageError(io, error);
+    dot::Distribution distribution = dot::Distribution::Normal;
+    if (const auto d = args.value("distribution")) {
+        const auto parsed = dot::parseDistribution(*d);
+        if (!parsed)
+            return usageError(io, "unknown distribution '" + *d + "' (normal, uniform, heavy, ones)");
+        distribution = *parsed;
+    }
+    std::vector<dot::Accumulator> accumulators;
+    for (const std::string& text : splitCommas(*args.value("accumulator"))) {
+        const dot::SpecOutcome outcome = dot::parseAccumulator(text);
+        if (const auto* e = std::get_if<dot::SpecError>(&outcome))
+            return usageError(io, text::specErrorText(*e, qs(text)).toStdString());
+        dot::Accumulator a = std::get<dot::Accumulator>(outcome);
+        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
+            ieee->seed = seed;  // stochastic rounding draws from the same seed as the inputs
+        if (promote != 0)
+            a.promoteEvery = static_cast<int>(promote);
+        if (auto e = dot::checkDot(*inputs.format, a))
+            return usageError(io, text::dotErrorText(*e).toStdString());
+        accumulators.push_back(std::move(a));
+    }
+    std::vector<std::size_t> ks;
+    for (const std::string& text : splitCommas(*args.value("k"))) {
+        const auto k = wholeNumber(text, 1, std::size_t{1} << dot::kMaxLog2K);
+        if (!k)
+            return usageError(io, "bad --k '" + text + "': a whole number 1..16777216");
+        ks.push_back(*k);
+    }
+
+    // 2. The backend, if the results are to be compared with hardware.
+    std::unique_ptr<gpu::DotBackend> backend;
+    if (const auto name = args.value("against")) {
+        backend = gpu::makeDotBackend(*name);
+        if (!backend)
+            return usageError(io, "unknown backend '" + *name + "' (x86-avx512bf16, cuda)");
+        if (!backend->status().available())
+            return usageError(io, *name + ": " + text::backendStatusText(backend->status()).toStdString());
+        for (const dot::Accumulator& a : accumulators) {
+            const gpu::DotSupport s = backend->supports(*inputs.format, a);
+            if (s != gpu::DotSupport::Supported)
+                return usageError(io, text::dotSupportText(s, qs(*name), qs(dot::specText(a)), qs(inputs.format->name()))
+                                          .toStdString());
+        }
+    }
+
+    // 3. Every accumulator at every K, on the first K of one generated pair of vectors.
+    const std::size_t longest = *std::max_element(ks.begin(), ks.end());
+    const dot::DotInputs all = dot::generateInputs(*inputs.format, distribution, longest, seed);
+    std::vector<Run> runs;
+    for (const dot::Accumulator& a : accumulators)
+        for (const std::size_t k : ks) {
+            const dot::DotInputs in{all.format, {all.a.begin(), all.a.begin() + static_cast<std::ptrdiff_t>(k)},
+                                    {all.b.begin(), all.b.begin() + static_cast<std::ptrdiff_t>(k)}, 0};
+            runs.push_back(Run{dot::specText(a), k, std::get<dot::DotResult>(*dot::innerProduct(in, a))});
+        }
+
+    // 4. The same models on hardware: count inner products per K, as a GEMM of square shape.
+    QJsonArray comparisons;
+    bool unexplained = false;
+    if (backend) {
+        const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
+        for (const dot::Accumulator& a : accumulators)
+            for (const std::size_t k : ks) {
+                const gpu::DotComparison c = gpu::compareGemm(*backend, *inputs.format, a, gpu::GemmShape{side, side, k},
+                                                              distribution, seed);
+                if (!c.status.available())
+                    return usageError(io, backend->name() + ": " + text::backendStatusText(c.status).toStdString());
+                unexplained = unexplained || c.unexplained() > 0;
+                QJsonObject counts;
+                for (std::size_t kind = 0; kind < gpu::kDotMismatchKinds; ++kind)
+                    counts[gpu::toString(static_cast<gpu::DotMismatchKind>(kind))] = static_cast<double>(c.mismatches[kind]);
+                QJsonArray examples;
+                const Format& result = dot::resultFormat(a);
+                for (const gpu::DotMismatch& m : c.examples)
+                    examples.append(QJsonObject{{"index", static_cast<double>(m.index)},
+                                                {"model", qs(hexCode(result, m.model))},
+                                                {"hardware", qs(hexCode(result, m.hardware))},
+                                                {"kind", gpu::toString(m.kind)}});
+                comparisons.append(QJsonObject{{"accumulator", qs(dot::specText(a))},
+                                               {"backend", qs(backend->name())},
+                                               {"k", static_cast<double>(k)},
+                                               {"compared", static_cast<double>(c.compared)},
+                                               {"matches", static_cast<double>(c.matches)},
+                                               {"mismatches", counts},
+                                               {"unexplained", static_cast<double>(c.unexplained())},
+                                               {"examples", examples},
+                                               {"seconds", c.seconds}});
+            }
+    }
+
+    // 5. Out.
+    if (args.has("json")) {
+        QJsonArray results;
+        for (const Run& r : runs) {
+            const std::string rel = relativeErrorText(r.result);
+            results.append(QJsonObject{{"accumulator", qs(r.accumulator)},
+                                       {"k", static_cast<double>(r.k)},
+                                       {"format", qs(r.result.format.name())},
+                                       {"bits", qs(hexCode(r.result.format, r.result.code))},
+                                       {"value", qs(codeValueText(r.result.format, r.result.code))},
+                                       {"exact", qs(exactValueText(r.result.exact))},
+                                       {"rel_error", rel.empty() ? QJsonValue() : QJsonValue(qs(rel))}});
+        }
+        QJsonObject document{{"inputs", qs(inputs.format->name())},
+                             {"distribution", dot::toString(distribution)},
+                             {"seed", qs(std::to_string(seed))},
+                             {"results", results}};
+        if (backend)
+            document["comparisons"] = comparisons;
+        printJson(io, QJsonDocument(document));
+        return unexplained ? 1 : 0;
+    }
+    std::fprintf(io.out, "inputs %s, %s, seed %llu\n", inputs.format->name().c_str(), dot::toString(distribution),
+                 static_cast<unsigned long long>(seed));
+    Table table({"accumulator", "K", "value", "bits", "exact (17 digits)", "rel. error"});
+    for (const Run& r : runs) {
+        const std::string rel = relativeErrorText(r.result);
+        const std::string exact = r.result.exact.isFinite() ? approximateDecimal(r.result.exact.value(), 17)
+                                                            : exactValueText(r.result.exact);
+        table.addRow({r.accumulator, std::to_string(r.k), codeValueText(r.result.format, r.result.code),
+                      hexCode(r.result.format, r.result.code), exact,
+                      rel.empty() ? "-" : approximateDecimal(*dot::relativeError(r.result.value(), r.result.exact), 4)});
+    }
+    table.print(io);
+    if (!backend)
+        return 0;
+    std::fputs("\n", io.out);
+    Table against({"accumulator", "K", "backend", "compared", "agree", "nan-encoding", "zero-sign", "unexplained", "seconds"});
+    for (const QJsonValue& v : comparisons) {
+        const QJsonObject o = v.toObject();
+        const QJsonObject m = o["mismatches"].toObject();
+        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
+        char seconds[16];
+        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
+        against.addRow({o["accumulator"].toString().toStdString(), n(o["k"]), o["backend"].toString().toStdString(),
+                        n(o["compared"]), n(o["matches"]), n(m["nan-encoding"]), n(m["zero-sign"]),
+                        paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
+                        seconds});
+    }
+    against.print(io);
+    std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
+                                             : "Every inner product agrees, or differs only in the known ways counted above.");
+    return unexplained ? 1 : 0;
+}
+
+}  // namespace floatscope::cli

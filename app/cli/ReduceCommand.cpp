@@ -1,0 +1,260 @@
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "app/cli/ArgParser.h"
+#include "app/cli/Commands.h"
+#include "core/arith/ExactArithmetic.h"
+#include "core/exact/DecimalText.h"
+#include "core/exact/ExactValue.h"
+#include "core/reduce/FormatArithmetic.h"
+#include "core/reduce/Reductions.h"
+
+namespace floatscope::cli {
+
+namespace {
+
+constexpr const char* kHelp = R"(usage: floatscope reduce softmax [--logits FMT] [--vocab N] [--mean X] [--std X]
+       floatscope reduce moments [--count N] [--mean X] [--std X]
+       floatscope reduce rmsnorm [--hidden N] [--rows N] [--std X] [--eps X]
+       floatscope reduce router  [--tokens N] [--experts N] [--top-k K] [--std X]
+           [--formats LIST] [--seed S] [--json]
+
+The reductions mixed precision keeps in fp32, computed with every operation rounded once in each
+format (nearest even), beside a reference computed exactly or with MPFR at 256 bits:
+  softmax  the denominator sum of e^x over a vocabulary of normal logits (default 151936, Qwen2's),
+           without and with the max subtracted: overflow, and terms absorbed by a large sum
+  moments  mean and variance of normal values (default 4096 near 100): two-pass, E[x^2] - E[x]^2
+           and Welford's update
+  rmsnorm  x / sqrt(mean(x^2) + eps) * g over rows of a hidden size, output rounded to bf16
+  router   softmax over the experts and the top k per token: tokens whose choice changes against
+           the exact order of the logits (default 4096 tokens, 64 experts, top 8)
+
+options:
+  --formats LIST   formats to compute in (default bf16,fp16,fp32 for softmax, bf16,fp32 otherwise;
+                   at most 25 significant bits within fp32's range)
+  --seed S         the generator's seed (default 1)
+  --logits FMT     softmax: the logits' own format (default bf16)
+  --vocab N        softmax: the vocabulary (1..4194304)
+  --count N        moments: values (1..4194304)
+  --hidden N       rmsnorm: the hidden size (1..65536);  --rows N: rows (1..4096)
+  --eps X          rmsnorm: the epsilon (default 1e-6)
+  --tokens N       router: tokens (1..65536); --experts N (2..1024); --top-k K (1..experts)
+  --mean X, --std X  the data's mean and standard deviation
+  --json           one JSON document on stdout
+  -h, --help       this help
+)";
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// A format's value (held exactly in a double) with every digit; inf, -inf, nan.
+QString valueText(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v < 0 ? "-inf" : "inf";
+    return qs(exactDecimal(dyadicFromDouble(v)));
+}
+
+// A reference or an error: 17 significant digits.
+QString approximate(double v)
+{
+    if (!std::isfinite(v))
+        return valueText(v);
+    return qs(approximateDecimal(ExactValue::fromDouble(v).value(), 17));
+}
+
+QJsonValue optionalApproximate(const std::optional<double>& v) { return v ? QJsonValue(approximate(*v)) : QJsonValue(); }
+
+std::string brief(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", v);
+    return text;
+}
+
+bool readReal(const ArgParser& args, const char* name, double min, double max, double& value, std::string& error)
+{
+    const auto text = args.value(name);
+    if (!text)
+        return true;
+    double parsed = 0;
+    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), parsed);
+    if (ec != std::errc() || end != text->data() + text->size() || text->empty() || !(parsed >= min && parsed <= max)) {
+        error = std::string("--") + name + " takes a number " + brief(min) + ".." + brief(max) + ", got '" + *text + "'";
+        return false;
+    }
+    value = parsed;
+    return true;
+}
+
+bool readSize(const ArgParser& args, const char* name, std::size_t min, std::size_t max, std::size_t& value,
+              std::string& error)
+{
+    std::uint64_t v = value;
+    if (!readWhole(args, name, min, max, v, error))
+        return false;
+    value = static_cast<std::size_t>(v);
+    return true;
+}
+
+}  // namespace
+
+int runReduce(const std::vector<std::string>& arguments, const Io& io)
+{
+    ArgParser args({{"formats", 'f', true}, {"seed", 0, true},    {"logits", 0, true},  {"vocab", 0, true},
+                    {"count", 0, true},     {"hidden", 0, true},  {"rows", 0, true},    {"eps", 0, true},
+                    {"tokens", 0, true},    {"experts", 0, true}, {"top-k", 0, true},   {"mean", 0, true},
+                    {"std", 0, true},       {"json", 0, false},   {"help", 'h', false}});
+    if (auto error = args.parse(arguments))
+        return usageError(io, *error + " (see 'floatscope reduce --help')");
+    if (args.has("help")) {
+        std::fputs(kHelp, io.out);
+        return 0;
+    }
+    if (args.positionals().size() != 1)
+        return usageError(io, args.positionals().empty() ? "reduce needs one of softmax, moments, rmsnorm, router"
+                                                         : "reduce takes one reduction, got '" + args.positionals()[1] + "'");
+    const std::string what = args.positionals().front();
+    if (what != "softmax" && what != "moments" && what != "rmsnorm" && what != "router")
+        return usageError(io, "unknown reduction '" + what + "' (softmax, moments, rmsnorm, router)");
+
+    std::string error;
+    std::uint64_t seed = 1;
+    if (!readWhole(args, "seed", 0, UINT64_MAX, seed, error))
+        return usageError(io, error);
+    std::optional<std::vector<Format>> formats;
+    if (const auto list = args.value("formats")) {
+        formats = parseFormatList(*list, error);
+        if (!formats)
+            return usageError(io, error);
+        for (const Format& f : *formats)
+            if (!reduce::FormatArithmetic::accepts(f))
+                return usageError(io, "reduce computes in formats of at most 25 significant bits within fp32's range, not '"
+                                          + f.name() + "'");
+    }
+    const bool json = args.has("json");
+    QJsonArray results;
+    QJsonObject setup{{"seed", qs(std::to_string(seed))}};
+    Table table({});
+
+    if (what == "softmax") {
+        reduce::SoftmaxSetup s;
+        s.seed = seed;
+        if (const auto f = args.value("logits")) {
+            const FormatLookup lookup = lookupFormat(*f);
+            if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format))
+                return usageError(io, "bad --logits '" + *f + "': a format of at most 25 significant bits within fp32's range");
+            s.logits = *lookup.format;
+        }
+        if (!readSize(args, "vocab", 1, std::size_t{1} << 22, s.vocabulary, error)
+            || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
+            return usageError(io, error);
+        if (formats)
+            s.formats = *formats;
+        const auto rows = reduce::softmaxDenominators(s);
+        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"logits", qs(s.logits.name())},
+                            {"vocabulary", static_cast<double>(s.vocabulary)}, {"mean", s.mean}, {"std", s.deviation}};
+        table = Table({"format", "max", "denominator", "reference", "rel. error", "absorbed", "overflowed", "p(top)",
+                       "p(top) exact"});
+        for (const reduce::SoftmaxRow& r : *rows) {
+            results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"subtract_max", r.subtractMax},
+                                       {"denominator", valueText(r.denominator)},
+                                       {"reference", approximate(r.reference)},
+                                       {"rel_error", optionalApproximate(r.relativeError)},
+                                       {"absorbed", static_cast<double>(r.absorbed)},
+                                       {"overflowed", static_cast<double>(r.overflowed)},
+                                       {"top_probability", valueText(r.topProbability)},
+                                       {"top_reference", approximate(r.topReference)}});
+            table.addRow({r.format.name(), r.subtractMax ? "subtracted" : "not", valueText(r.denominator).toStdString(),
+                          brief(r.reference), r.relativeError ? brief(*r.relativeError) : "-", std::to_string(r.absorbed),
+                          std::to_string(r.overflowed), brief(r.topProbability), brief(r.topReference)});
+        }
+    } else if (what == "moments") {
+        reduce::MomentsSetup s;
+        s.seed = seed;
+        if (!readSize(args, "count", 1, std::size_t{1} << 22, s.count, error)
+            || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 0, 1e4, s.deviation, error))
+            return usageError(io, error);
+        if (formats)
+            s.formats = *formats;
+        const auto rows = reduce::moments(s);
+        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"count", static_cast<double>(s.count)}, {"mean", s.mean},
+                            {"std", s.deviation}};
+        table = Table({"format", "method", "mean", "variance", "exact mean", "exact variance", "mean error", "variance error"});
+        for (const reduce::MomentsRow& r : *rows) {
+            results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"method", reduce::toString(r.method)},
+                                       {"mean", valueText(r.mean)},
+                                       {"variance", valueText(r.variance)},
+                                       {"exact_mean", approximate(r.exactMean)},
+                                       {"exact_variance", approximate(r.exactVariance)},
+                                       {"mean_rel_error", optionalApproximate(r.meanError)},
+                                       {"variance_rel_error", optionalApproximate(r.varianceError)}});
+            table.addRow({r.format.name(), reduce::toString(r.method), valueText(r.mean).toStdString(),
+                          valueText(r.variance).toStdString(), brief(r.exactMean), brief(r.exactVariance),
+                          r.meanError ? brief(*r.meanError) : "-", r.varianceError ? brief(*r.varianceError) : "-"});
+        }
+    } else if (what == "rmsnorm") {
+        reduce::RmsNormSetup s;
+        s.seed = seed;
+        if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
+            || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
+            return usageError(io, error);
+        if (formats)
+            s.formats = *formats;
+        const auto rows = reduce::rmsNorm(s);
+        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"hidden", static_cast<double>(s.hidden)},
+                            {"rows", static_cast<double>(s.rows)}, {"std", s.deviation}, {"eps", s.eps}};
+        table = Table({"format", "max rel. error", "mean rel. error", "correctly rounded"});
+        for (const reduce::RmsNormRow& r : *rows) {
+            results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"max_rel_error", approximate(r.maxRelativeError)},
+                                       {"mean_rel_error", approximate(r.meanRelativeError)},
+                                       {"correctly_rounded", r.correctlyRounded}});
+            table.addRow({r.format.name(), brief(r.maxRelativeError), brief(r.meanRelativeError),
+                          brief(100 * r.correctlyRounded) + "%"});
+        }
+    } else {
+        reduce::RouterSetup s;
+        s.seed = seed;
+        if (!readSize(args, "tokens", 1, 65536, s.tokens, error) || !readSize(args, "experts", 2, 1024, s.experts, error)
+            || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
+            return usageError(io, error);
+        if (!readSize(args, "top-k", 1, s.experts, s.topK, error))
+            return usageError(io, error);
+        if (s.topK > s.experts)
+            return usageError(io, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
+        if (formats)
+            s.formats = *formats;
+        const auto rows = reduce::routerTopK(s);
+        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"tokens", static_cast<double>(s.tokens)},
+                            {"experts", static_cast<double>(s.experts)}, {"top_k", static_cast<double>(s.topK)},
+                            {"std", s.deviation}};
+        table = Table({"format", "tokens", "top-k changed", "top-1 changed", "tied weights", "max gate error"});
+        for (const reduce::RouterRow& r : *rows) {
+            results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"tokens_changed", static_cast<double>(r.tokensChanged)},
+                                       {"top1_changed", static_cast<double>(r.topOneChanged)},
+                                       {"tied_weights", static_cast<double>(r.tiedWeights)},
+                                       {"max_gate_error", approximate(r.maxGateError)}});
+            table.addRow({r.format.name(), std::to_string(s.tokens), std::to_string(r.tokensChanged),
+                          std::to_string(r.topOneChanged), std::to_string(r.tiedWeights), brief(r.maxGateError)});
+        }
+    }
+
+    if (json) {
+        printJson(io, QJsonDocument(QJsonObject{{"reduction", qs(what)}, {"setup", setup}, {"results", results}}));
+        return 0;
+    }
+    table.print(io);
+    return 0;
+}
+
+}  // namespace floatscope::cli

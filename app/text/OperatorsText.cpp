@@ -1,0 +1,130 @@
+#include "app/text/OperatorsText.h"
+
+#include <QCoreApplication>
+
+namespace floatscope::text {
+
+namespace {
+
+// Translation context "Operators" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct OperatorsText {
+    Q_DECLARE_TR_FUNCTIONS(Operators)
+};
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+QString specErrorText(const dot::SpecError& e, const QString& spec)
+{
+    const QString part = qs(e.part);
+    switch (e.kind) {
+    case dot::SpecErrorKind::Empty:
+        return OperatorsText::tr("Name an accumulator: a format (fp32, bf16:rtz:pairwise), fixed:W, a tensor-core preset "
+                                 "(h100-fp8) or avx512bf16");
+    case dot::SpecErrorKind::UnknownFormat:
+        return OperatorsText::tr("Unknown accumulator '%1': not a format, a preset, fixed:W or avx512bf16").arg(part);
+    case dot::SpecErrorKind::UnknownRounding:
+        return OperatorsText::tr("Unknown rounding '%1' in '%2' (nearest-even, nearest-away, toward-zero, up, down, odd, "
+                                 "stochastic)")
+            .arg(part, spec);
+    case dot::SpecErrorKind::UnknownOrder:
+        return OperatorsText::tr("Unknown order '%1' in '%2' (sequential, pairwise, blocked)").arg(part, spec);
+    case dot::SpecErrorKind::BadNumber:
+        return OperatorsText::tr("Bad number '%1' in '%2': widths are 1..40 bits, blocks 1..%3 terms")
+            .arg(part, spec)
+            .arg(dot::kMaxBlockSize);
+    case dot::SpecErrorKind::TooManyParts:
+        return OperatorsText::tr("Too many parts in '%1' (at '%2')").arg(spec, part);
+    case dot::SpecErrorKind::FormatTooWide:
+        return OperatorsText::tr("An accumulator of at most 53 significant bits: '%1' is wider").arg(part);
+    }
+    return spec;
+}
+
+QString dotErrorText(const dot::DotError& e)
+{
+    const QString detail = qs(e.detail);
+    switch (e.kind) {
+    case dot::DotErrorKind::LengthsDiffer: return OperatorsText::tr("The two vectors differ in length (%1)").arg(detail);
+    case dot::DotErrorKind::InputsTooWide:
+        return OperatorsText::tr("Inputs in %1 are not multiplied exactly here: inputs of at most 24 significant bits "
+                                 "within fp32's range (every format but fp64)")
+            .arg(detail);
+    case dot::DotErrorKind::PresetInputs: {
+        const dot::TensorCorePreset* preset = dot::findTensorCorePreset(e.detail);
+        return OperatorsText::tr("The tensor core %1 multiplies %2 only")
+            .arg(detail, preset != nullptr ? QString::fromUtf8(preset->inputFormats) : QString());
+    }
+    case dot::DotErrorKind::FusedInputs:
+        return OperatorsText::tr("A fused adder multiplies inputs of at most 12 significant bits within fp32's range, "
+                                 "not %1")
+            .arg(detail);
+    case dot::DotErrorKind::FusedOutput:
+        return OperatorsText::tr("A fused adder's output must be an IEEE format within fp32's range, not %1").arg(detail);
+    case dot::DotErrorKind::Vdpbf16psInputs:
+        return OperatorsText::tr("VDPBF16PS multiplies bf16, not %1").arg(detail);
+    case dot::DotErrorKind::BadParameter: return OperatorsText::tr("A parameter is out of range: %1").arg(detail);
+    case dot::DotErrorKind::StartNotRepresentable:
+        return OperatorsText::tr("The starting value is not a value of %1").arg(detail);
+    }
+    return detail;
+}
+
+QString backendStatusText(const gpu::DotBackendStatus& s)
+{
+    const QString detail = qs(s.detail);
+    switch (s.kind) {
+    case gpu::DotBackendStatus::Kind::Available: return OperatorsText::tr("available");
+    case gpu::DotBackendStatus::Kind::NoCpuInstruction: return OperatorsText::tr("this CPU has no AVX512-BF16 instructions");
+    case gpu::DotBackendStatus::Kind::NotBuilt:
+        return OperatorsText::tr("this build has no CUDA device code (nvcc was not found when it was built)");
+    case gpu::DotBackendStatus::Kind::NoDevice: return OperatorsText::tr("no usable CUDA device: %1").arg(detail);
+    case gpu::DotBackendStatus::Kind::DeviceError: return OperatorsText::tr("the device failed: %1").arg(detail);
+    }
+    return detail;
+}
+
+QString dotSupportText(gpu::DotSupport support, const QString& backend, const QString& accumulator, const QString& inputs)
+{
+    switch (support) {
+    case gpu::DotSupport::Supported: return OperatorsText::tr("%1 runs %2 on %3").arg(backend, accumulator, inputs);
+    case gpu::DotSupport::WrongModel:
+        return OperatorsText::tr("%1 does not compute %2 (the CPU runs avx512bf16; the GPU runs its own tensor-core "
+                                 "preset, without promotion)")
+            .arg(backend, accumulator);
+    case gpu::DotSupport::WrongInputs: return OperatorsText::tr("%1 does not multiply %2 here").arg(backend, inputs);
+    case gpu::DotSupport::NotThisGpu:
+        return OperatorsText::tr("%1 models another GPU than the one here").arg(accumulator);
+    }
+    return backend;
+}
+
+QString presetSourceText(dot::PresetSource source)
+{
+    switch (source) {
+    case dot::PresetSource::KhattakMikaitis2025:
+        return OperatorsText::tr("Khattak and Mikaitis, \"Accurate models of NVIDIA tensor cores\" (2025): the published "
+                                 "model's parameters, validated on the GPU");
+    case dot::PresetSource::FasiEtAl2021AndKhattakMikaitis2025:
+        return OperatorsText::tr("Fasi, Higham, Mikaitis and Pranesh, \"Numerical behavior of NVIDIA tensor cores\" "
+                                 "(2021), refined by Khattak and Mikaitis (2025)");
+    }
+    return {};
+}
+
+QString probeFeatureText(dot::ProbeFeature feature)
+{
+    switch (feature) {
+    case dot::ProbeFeature::InputSubnormals: return OperatorsText::tr("subnormal inputs");
+    case dot::ProbeFeature::OutputSubnormals: return OperatorsText::tr("subnormal results");
+    case dot::ProbeFeature::ResultFractionBits: return OperatorsText::tr("fraction bits of the result");
+    case dot::ProbeFeature::ResultRounding: return OperatorsText::tr("rounding of the result");
+    case dot::ProbeFeature::AlignedFractionBits: return OperatorsText::tr("fraction bits kept in alignment");
+    case dot::ProbeFeature::BlockTerms: return OperatorsText::tr("products per normalisation");
+    case dot::ProbeFeature::CarryBits: return OperatorsText::tr("carry-out bits");
+    }
+    return {};
+}
+
+}  // namespace floatscope::text

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <memory>
+
+#include "gpu/dot/DotBackend.h"
+
+namespace floatscope::gpu {
+
+// The GPU's tensor cores: cuBLASLt GEMMs (every input type the device has) and WMMA inner products
+// from a starting value c (fp16, bf16, tf32), compared with the preset of the GPU's family.
+std::unique_ptr<DotBackend> makeCudaDotBackend();
+
+// The family a device belongs to, as the presets name GPUs ("V100", "A100", "H100", "H200", "B200"),
+// from its compute capability and name; empty for a GPU no preset models.
+std::string presetFamily(int computeMajor, int computeMinor, const std::string& deviceName);
+
+}  // namespace floatscope::gpu
