@@ -21,7 +21,7 @@
 #include <QTimer>
 
 #include "app/charts/Chart.h"
-#include "app/figures/ExportDialog.h"
+#include "app/window/ExportDialog.h"
 #include "app/inspector/FormatRow.h"
 #include "app/inspector/InspectorView.h"
 #include "app/inspector/ValueEntry.h"
