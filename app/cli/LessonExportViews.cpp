@@ -17,6 +17,7 @@
 #include "core/lessons/AbsorbedUpdates.h"
 #include "core/lessons/LossScaling.h"
 #include "app/panels/LessonInput.h"
+#include "app/text/TensorErrorText.h"
 #include "core/scaling/TensorSources.h"
 #include "core/text/Parse.h"
 
@@ -81,7 +82,7 @@ std::optional<std::vector<double>> values(const ArgParser& args, std::string& er
     if (const auto path = args.value("file")) {
         const TensorLoad load = loadTensorFile(*path, namedFormat("fp64"));
         if (!load.tensor) {
-            error = load.error;
+            error = text::tensorErrorText(load.error).toStdString();
             return std::nullopt;
         }
         return load.tensor->values();

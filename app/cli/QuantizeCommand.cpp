@@ -10,6 +10,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/text/TensorErrorText.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Codec.h"
@@ -219,6 +220,11 @@ QJsonObject summaryJson(const QuantizationSummary& s)
     };
 }
 
+int tensorError(const Io& io, const TensorError& error)
+{
+    return usageError(io, text::tensorErrorText(error).toStdString());
+}
+
 std::optional<std::uint64_t> wholeNumber(const std::string& text)
 {
     std::uint64_t n = 0;
@@ -336,7 +342,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     } else if (const auto shapeText = args.value("generate")) {
         const ShapeParse shape = parseShape(*shapeText);
         if (!shape.rows)
-            return usageError(io, shape.error);
+            return tensorError(io, shape.error);
         NormalSpec spec;
         spec.rows = *shape.rows;
         spec.cols = shape.cols;
@@ -357,26 +363,26 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                 return usageError(io, "--outliers takes a whole number, got '" + *text + "'");
             spec.outliers = static_cast<std::size_t>(*n);
         }
-        std::size_t count = 0;
-        if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > (std::size_t{1} << 28))
-            return usageError(io, "--generate makes at most 2^28 values");
         load = generateNormal(spec, storage);
     } else {
         load = tensorFromTexts(args.positionals(), storage);
     }
     if (!load.tensor)
-        return usageError(io, load.error);
+        return tensorError(io, load.error);
+    const std::optional<Format> stored = load.storage;
     if (const auto shapeText = args.value("shape")) {
         const ShapeParse shape = parseShape(*shapeText);
         if (!shape.rows)
-            return usageError(io, shape.error);
+            return tensorError(io, shape.error);
         load = reshape(*load.tensor, *shape.rows, shape.cols, shape.matrix);
         if (!load.tensor)
-            return usageError(io, load.error);
+            return tensorError(io, load.error);
     }
 
     // 3. Quantize.
     QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
+    if (outcome.tensorError)
+        return tensorError(io, *outcome.tensorError);
     if (!outcome.result)
         return usageError(io, outcome.error);
     const Quantization& q = *outcome.result;
@@ -412,8 +418,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
             {"overflow", toString(options.overflow)},
             {"ragged", toString(options.ragged)},
             // .npy values are exact as the file holds them; everything else went through --storage.
-            {"storage", args.has("input") && args.value("input")->ends_with(".npy") ? QJsonValue()
-                                                                                      : QJsonValue(qs(storage.name()))},
+            {"storage", stored ? QJsonValue(qs(stored->name())) : QJsonValue()},
             {"shape", shape},
             {"recipe", recipeLines},
             {"blocks", blocks},

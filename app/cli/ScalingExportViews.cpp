@@ -4,6 +4,7 @@
 #include "app/cli/ExportViews.h"
 #include "app/figures/LedgerFigure.h"
 #include "app/figures/QuantizeFigure.h"
+#include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 
 namespace floatscope::cli {
@@ -127,7 +128,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     } else if (const auto shapeText = args.value("generate")) {
         const ShapeParse shape = parseShape(*shapeText);
         if (!shape.rows) {
-            error = shape.error;
+            error = text::tensorErrorText(shape.error).toStdString();
             return nullptr;
         }
         request.source = gui::TensorRequest::Source::Normal;

@@ -1,5 +1,7 @@
 #include "app/figures/QuantizeReport.h"
 
+#include "app/text/TensorErrorText.h"
+
 namespace floatscope::gui {
 
 namespace {
@@ -33,29 +35,23 @@ TensorLoad loadTensor(const TensorRequest& r)
     TensorLoad load;
     switch (r.source) {
     case TensorRequest::Source::Text:
-        load = parseCsv(r.text, r.storage);
+        load = parseCsv(r.text, r.storage, kMaxGeneratedElements);
         // One value per line is a column; what is meant is almost always a vector.
         if (load.tensor && load.tensor->isMatrix() && load.tensor->cols() == 1)
             load = reshape(*load.tensor, 1, load.tensor->size(), false);
         break;
     case TensorRequest::Source::Values:
-        load = tensorFromTexts(r.values, r.storage);
+        load = tensorFromTexts(r.values, r.storage, kMaxGeneratedElements);
         break;
-    case TensorRequest::Source::Normal: {
-        std::size_t count = 0;
-        if (__builtin_mul_overflow(r.normal.rows, r.normal.cols, &count) || count > kMaxGeneratedElements) {
-            load.error = "at most 2^24 generated values (a 4096 x 4096 matrix)";
-            return load;
-        }
-        load = generateNormal(r.normal, r.storage);
+    case TensorRequest::Source::Normal:
+        load = generateNormal(r.normal, r.storage, kMaxGeneratedElements);
         break;
-    }
     case TensorRequest::Source::File:
         if (r.path.empty()) {
-            load.error = "no file chosen";
+            load.error.kind = TensorErrorKind::FileNotChosen;
             return load;
         }
-        load = loadTensorFile(r.path, r.storage);
+        load = loadTensorFile(r.path, r.storage, kMaxGeneratedElements);
         break;
     }
     if (!load.tensor || r.shape.empty())
@@ -130,9 +126,9 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
     // 1. The tensor.
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
-        return problem(ReportOutcome::Problem::Tensor, load.error);
+        return problem(ReportOutcome::Problem::Tensor, text::tensorErrorText(load.error).toStdString());
     if (auto why = checkQuantizable(*load.tensor))
-        return problem(ReportOutcome::Problem::Tensor, *why);
+        return problem(ReportOutcome::Problem::Tensor, text::tensorErrorText(*why).toStdString());
     auto report = std::make_shared<QuantizeReport>();
     report->request = request;
     report->tensor = std::make_shared<const Tensor>(std::move(*load.tensor));

@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "app/figures/QuantizeFigure.h"
+#include "app/text/TensorErrorText.h"
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/PanelKit.h"
@@ -516,7 +517,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
         r.source = TensorRequest::Source::Normal;
         const ShapeParse shape = parseShape(m_normalShape->text().trimmed().toStdString());
         if (!shape.rows) {
-            setHint(m_tensorHint, tr("Shape: %1").arg(qs(shape.error)));
+            setHint(m_tensorHint, tr("Shape: %1").arg(text::tensorErrorText(shape.error)));
             ok = false;
             break;
         }

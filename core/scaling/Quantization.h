@@ -164,6 +164,7 @@ private:
 struct QuantizeOutcome {
     std::optional<Quantization> result;
     std::string error;  // one line: the policy that refused the input
+    std::optional<TensorError> tensorError;  // instead: the tensor itself was refused (checkQuantizable)
 };
 
 // Quantizes a tensor. Refused with a reason: an empty tensor or a NaN/inf element

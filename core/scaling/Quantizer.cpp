@@ -353,7 +353,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
         return out;
     }
     if (tensor->empty()) {
-        out.error = *checkQuantizable(*tensor);
+        out.tensorError = checkQuantizable(*tensor);
         return out;
     }
     Quantization q(std::move(tensor), options);
@@ -365,7 +365,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
     // 1. Every block's amax, 2. NVFP4's tensor scale and E4M3 block scales, 3. every block's scale,
     // 4. the elements, row by row.
     if (!quantizer.blockAmax()) {
-        out.error = checkQuantizable(*q.m_tensor).value_or("the tensor has a NaN or inf");
+        out.tensorError = checkQuantizable(*q.m_tensor);
         return out;
     }
     if (options.scheme.kind == SchemeKind::Nvfp4) {
