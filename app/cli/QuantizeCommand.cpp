@@ -1,4 +1,5 @@
 #include <bit>
+#include <cfloat>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -103,12 +104,22 @@ std::string percent(const mpq_class& q)
     return buf;
 }
 
-std::string number(double v, int digits = 6)
+// Statistics are long double where they can pass fp64's range (Quantization.h).
+std::string percent(long double share)
+{
+    if (std::isinf(share))
+        return "inf";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.4Lg%%", 100.0L * share);
+    return buf;
+}
+
+std::string number(long double v, int digits = 6)
 {
     if (std::isinf(v))
         return v > 0 ? "inf" : "-inf";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*Lg", digits, v);
     return buf;
 }
 
@@ -117,6 +128,17 @@ QJsonValue jsonNumber(double v)
     if (std::isfinite(v))
         return v;
     return QString(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+}
+
+// A JSON number where fp64 holds the statistic as a normal number, else its 17 significant digits as
+// a string ("5.0000000000000001e-601"): a JSON reader would turn such a number into 0 or inf.
+QJsonValue jsonStatistic(long double v)
+{
+    if (v == 0 || (std::isfinite(v) && std::fabs(v) >= DBL_MIN && std::fabs(v) <= DBL_MAX))
+        return static_cast<double>(v);
+    if (!std::isfinite(v))
+        return QString(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+    return QString::fromStdString(number(v, 17));
 }
 
 std::string scaleBits(const Quantization& q, const BlockResult& b)
@@ -209,10 +231,10 @@ QJsonObject summaryJson(const QuantizationSummary& s)
         {"zero_blocks", static_cast<double>(s.zeroBlocks)},
         {"flushed", static_cast<double>(s.flushed)},
         {"saturated", static_cast<double>(s.saturated)},
-        {"mse", jsonNumber(s.mse)},
+        {"mse", jsonStatistic(s.mse)},
         {"max_abs_error", jsonNumber(s.maxAbsError)},
         {"max_abs_error_index", static_cast<double>(s.maxAbsErrorIndex)},
-        {"max_rel_error", jsonNumber(s.maxRelError)},
+        {"max_rel_error", jsonStatistic(s.maxRelError)},
         {"max_rel_error_index", static_cast<double>(s.maxRelErrorIndex)},
         {"sqnr_db", s.sqnrDb ? jsonNumber(*s.sqnrDb) : QJsonValue()},
         {"bits_per_element", s.bitsPerElement},
@@ -504,7 +526,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                  s.elements == 1 ? "" : "s", s.blocks, s.blocks == 1 ? "" : "s", s.partialBlocks, s.zeroBlocks);
     std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
                  number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
-                 std::isfinite(s.maxRelError) ? percent(mpq_class(s.maxRelError)).c_str() : "inf", s.maxRelErrorIndex);
+                 percent(s.maxRelError).c_str(), s.maxRelErrorIndex);
     // Elements above the element format's max were clamped, or (--no-saturate) became inf or NaN.
     const bool clamps = options.overflow == OverflowPolicy::Saturate;
     std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu %s\n",
