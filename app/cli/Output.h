@@ -1,8 +1,13 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <QJsonObject>
+#include <QString>
 
 class QJsonDocument;
 
@@ -32,6 +37,15 @@ private:
 };
 
 void printJson(const Io& io, const QJsonDocument& document);
+
+// A JSON object as printJson writes it (QJsonDocument::Indented: 4 spaces, keys sorted), with
+// arrays too large to hold written item by item: memory holds one item, not the document.
+struct StreamedArray {
+    QString key;
+    std::size_t count = 0;
+    std::function<QJsonObject(std::size_t)> item;
+};
+void printJsonStream(const Io& io, const QJsonObject& members, const std::vector<StreamedArray>& arrays);
 
 // The command line's error contract: one line on stderr, exit status 2, nothing on stdout.
 int usageError(const Io& io, const std::string& reason);

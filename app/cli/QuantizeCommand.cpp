@@ -418,12 +418,6 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         if (t.isMatrix())
             shape.append(static_cast<double>(t.rows()));
         shape.append(static_cast<double>(t.cols()));
-        QJsonArray blocks;
-        for (std::size_t b = 0; b < blocksShown; ++b)
-            blocks.append(blockJson(q, q.block(b)));
-        QJsonArray elements;
-        for (std::size_t i = 0; i < elementsShown; ++i)
-            elements.append(elementJson(q, q.element(i)));
         QJsonArray recipeLines;
         for (const std::string& line : recipe(q))
             recipeLines.append(qs(line));
@@ -443,9 +437,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
             {"storage", stored ? QJsonValue(qs(stored->name())) : QJsonValue()},
             {"shape", shape},
             {"recipe", recipeLines},
-            {"blocks", blocks},
             {"blocks_shown", static_cast<double>(blocksShown)},
-            {"elements", elements},
             {"elements_shown", static_cast<double>(elementsShown)},
             {"truncated", elementsShown < t.size() || blocksShown < q.blockCount()},
             {"summary", summaryJson(s)},
@@ -458,7 +450,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                 {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
             };
         }
-        printJson(io, QJsonDocument(doc));
+        // Blocks and elements are written as they are made: --limit 0 on 2^20 elements held 3.3 GB.
+        printJsonStream(io, doc,
+                        {{"blocks", blocksShown, [&q](std::size_t b) { return blockJson(q, q.block(b)); }},
+                         {"elements", elementsShown, [&q](std::size_t i) { return elementJson(q, q.element(i)); }}});
         return 0;
     }
 

@@ -1,9 +1,8 @@
 #include "app/text/TensorErrorText.h"
 
-#include <cstring>
-
 #include <QCoreApplication>
 
+#include "app/text/FileProblemText.h"
 #include "app/text/ParseErrorText.h"
 
 namespace floatscope::text {
@@ -16,15 +15,6 @@ struct TensorErrorText {
 };
 
 QString number(std::uint64_t n) { return QString::number(n); }
-
-QString bytesText(quint64 bytes)
-{
-    if (bytes >= (quint64{1} << 30) && bytes % (quint64{1} << 30) == 0)
-        return TensorErrorText::tr("%1 GiB").arg(bytes >> 30);
-    if (bytes >= (quint64{1} << 20) && bytes % (quint64{1} << 20) == 0)
-        return TensorErrorText::tr("%1 MiB").arg(bytes >> 20);
-    return TensorErrorText::tr("%1 bytes").arg(bytes);
-}
 
 // Where a text value was: "value 3" (typed) or "line 2, value 3" (CSV).
 QString where(const TensorError& e)
@@ -121,34 +111,6 @@ QString sentence(const TensorError& e)
 }
 
 }  // namespace
-
-QString shownText(const std::string& text, int length)
-{
-    const QString full = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-    QString out;
-    for (const QChar c : full.left(length)) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7F)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return full.size() > length ? out + QStringLiteral("…") : out;
-}
-
-QString fileProblemText(FileProblem problem, int systemError, quint64 limitBytes)
-{
-    switch (problem) {
-    case FileProblem::None: return {};
-    case FileProblem::Missing: return TensorErrorText::tr("no such file");
-    case FileProblem::NoPermission: return TensorErrorText::tr("permission denied");
-    case FileProblem::NotRegular:
-        return TensorErrorText::tr("not a regular file (a folder, device or FIFO is not read)");
-    case FileProblem::TooLarge: return TensorErrorText::tr("larger than %1, the most that is read").arg(bytesText(limitBytes));
-    case FileProblem::Failed:
-        return TensorErrorText::tr("cannot be read: %1").arg(QString::fromLocal8Bit(std::strerror(systemError)));
-    }
-    return {};
-}
 
 QString tensorErrorText(const TensorError& error)
 {

@@ -19,51 +19,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "CliSupport.h"
+
 namespace {
 
-struct Outcome {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string quote(const std::string& arg)
-{
-    std::string q = "'";
-    for (const char c : arg)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Outcome floatscope(const std::vector<std::string>& args)
-{
-    std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY " + quote(FLOATSCOPE_EXECUTABLE);
-    for (const std::string& a : args)
-        command += " " + quote(a);
-    // One file per test process: ctest runs them side by side.
-    const std::string errFile = testing::TempDir() + "floatscope_cli_stderr_" + std::to_string(getpid()) + ".txt";
-    command += " 2>" + quote(errFile);
-    Outcome run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-        return run;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.err = slurp(errFile);
-    return run;
-}
+using namespace clitest;
 
 // Compares with tests/cli/golden/NAME; FLOATSCOPE_UPDATE_GOLDEN=1 rewrites the file instead
 // (review the diff before committing it).
