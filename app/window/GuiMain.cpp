@@ -6,9 +6,11 @@
 #include <string>
 
 #include <QApplication>
+#include <QDateTime>
 #include <QIcon>
 #include <QTimer>
 
+#include "app/io/AtomicFile.h"
 #include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
@@ -110,6 +112,15 @@ int run(int argc, char** argv)
     FirstPaintExit exitAfterPaint;
     if (qEnvironmentVariableIsSet("FLOATSCOPE_EXIT_AFTER_FIRST_PAINT"))
         window.installEventFilter(&exitAfterPaint);
+    // FLOATSCOPE_HEARTBEAT=FILE: the UI thread writes the time there every second, so that the
+    // monkey test (tests/monkey) can tell a window that hangs from one that is busy painting.
+    QTimer heartbeat;
+    if (const QString file = qEnvironmentVariable("FLOATSCOPE_HEARTBEAT"); !file.isEmpty()) {
+        QObject::connect(&heartbeat, &QTimer::timeout, [file] {
+            io::writeFileAtomically(file, QByteArray::number(QDateTime::currentMSecsSinceEpoch()));
+        });
+        heartbeat.start(1000);
+    }
     window.show();
     return QApplication::exec();
 }
