@@ -66,6 +66,13 @@ options:
 policies: an empty tensor, and any NaN or inf element, are refused (exit status 2); an all-zero
 block gets scale 1; a partial block at an edge scales by its own amax; an NVFP4 block whose E4M3
 scale rounds to 0 is flushed to zero; an MX scale outside E8M0's 2^-127..2^127 is clamped.
+
+limits: at most 2^26 values (67,108,864: an 8192 x 8192 matrix, about 0.7 GB in all) from values,
+--input or --generate; --input reads regular files only (not a device or FIFO) of at most 4 GiB,
+CSV as a stream and .npy in chunks. --json writes the listed blocks and elements as it makes them;
+each listed element costs about 25 us of exact decimals (2^20 elements with --limit 0: 660 MB of
+JSON in about 30 s). Statistics beyond fp64's range (an MSE of 1e600) are summed in long double and
+written as they are; in JSON as a decimal string where a JSON number would read as 0 or inf.
 )";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }

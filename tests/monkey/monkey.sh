@@ -71,6 +71,14 @@ cleanup() {
 trap cleanup EXIT
 
 say() { echo "$(date +%T) $*" >>"$log"; }
+
+# Without a window manager nothing gives the keyboard focus: give it to the newest visible window
+# of the app (a dialog when one is open), as a user's click would.
+focus() {
+    local window
+    window=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | tail -n 1)
+    [ -n "$window" ] && xdotool windowfocus "$window" 2>/dev/null
+}
 now_ms() { date +%s%3N; }
 
 stacks() {
@@ -122,10 +130,12 @@ while [ "$(date +%s)" -lt "$end" ]; do
     4 | 5)
         key=${keys[RANDOM % ${#keys[@]}]}
         say "key $key"
+        focus
         xdotool key "$key" ;;
     6 | 7)
         value=${values[RANDOM % ${#values[@]}]}
         say "type ${value:0:40}"
+        focus
         xdotool key ctrl+l ctrl+a
         xdotool type --delay 1 -- "$value"
         xdotool key Return ;;
@@ -136,11 +146,16 @@ while [ "$(date +%s)" -lt "$end" ]; do
     9)
         session=${hostile_sessions[RANDOM % ${#hostile_sessions[@]}]}
         say "open session $session"
-        xdotool key Escape Escape ctrl+o
+        focus
+        xdotool key Escape Escape
+        focus
+        xdotool key ctrl+o
         sleep 0.5
+        focus
         xdotool type --delay 1 -- "$work/sessions/$session.floatscope"
         xdotool key Return
         sleep 1
+        focus
         xdotool key Escape ;;
     esac
     actions=$(( actions + 1 ))
@@ -150,11 +165,17 @@ done
 
 # 4. Quit as a user does; a window that does not close in time hangs.
 say "quit after $actions actions"
-xdotool key Escape Escape Escape ctrl+q
+focus
+xdotool key Escape Escape Escape
+focus
+xdotool key ctrl+q
 for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then
     # A dialog may be open (a file dialog, an unsaved-changes question): close them and ask again.
-    xdotool key Escape Escape Escape ctrl+q
+    focus
+    xdotool key Escape Escape Escape
+    focus
+    xdotool key ctrl+q
     sleep 5
     check
     if kill -0 "$pid" 2>/dev/null; then
