@@ -42,7 +42,16 @@ std::string paint(const Io& io, Colour colour, const std::string& text)
     return code + text + "\x1b[0m";
 }
 
-void Table::print(const Io& io) const
+void Table::print(const Io& io) const { printRows(io, true); }
+
+void Table::printPage(const Io& io)
+{
+    printRows(io, !m_headerPrinted);
+    m_headerPrinted = true;
+    m_rows.clear();
+}
+
+void Table::printRows(const Io& io, bool withHeader) const
 {
     std::vector<std::size_t> widths(m_header.size(), 0);
     auto measure = [&](const std::vector<std::string>& row) {
@@ -62,7 +71,8 @@ void Table::print(const Io& io) const
         }
         std::fprintf(io.out, "%s\n", line.c_str());
     };
-    printRow(m_header, true);
+    if (withHeader)
+        printRow(m_header, true);
     for (const auto& row : m_rows)
         printRow(row, false);
 }

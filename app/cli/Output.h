@@ -30,10 +30,17 @@ public:
     explicit Table(std::vector<std::string> header) : m_header(std::move(header)) {}
     void addRow(std::vector<std::string> cells) { m_rows.push_back(std::move(cells)); }
     void print(const Io& io) const;
+    // For tables of any length: the rows so far are printed (the header with the first of them)
+    // and let go, each page padded to its own widest cell. Memory holds one page, not the table.
+    void printPage(const Io& io);
+    std::size_t pendingRows() const { return m_rows.size(); }
 
 private:
+    void printRows(const Io& io, bool withHeader) const;
+
     std::vector<std::string> m_header;
     std::vector<std::vector<std::string>> m_rows;
+    bool m_headerPrinted = false;
 };
 
 void printJson(const Io& io, const QJsonDocument& document);

@@ -77,6 +77,10 @@ written as they are; in JSON as a decimal string where a JSON number would read 
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+// --limit 0 may list 2^26 rows: the text tables are printed a page at a time (each page aligned on
+// its own), so that memory holds a page, not the table (2^26 rows held would be about 20 GB).
+constexpr std::size_t kTablePage = 4096;
+
 // The shortest text that reads back to a double, in fp32 when the value is an fp32 (so that a typed
 // 0.01 prints as 0.01, not as fp32's 0.009999999776...), else in fp64.
 std::string inputText(double v)
@@ -497,8 +501,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                                         : cols,
                            inputText(r.amax), scaleBits(q, r),
                            briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
+        if (blockTable.pendingRows() == kTablePage)
+            blockTable.printPage(io);
     }
-    blockTable.print(io);
+    blockTable.printPage(io);
     if (blocksShown < q.blockCount())
         std::fprintf(io.out, "... %zu more blocks (--limit 0 lists all)\n", q.blockCount() - blocksShown);
     std::fputc('\n', io.out);
@@ -518,8 +524,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                              finite ? briefDecimal(e.dequantized, 14) : "-",
                              finite ? number(e.absError.get_d(), 4) : "inf",
                              e.relError ? percent(*e.relError) : "-", note});
+        if (elementTable.pendingRows() == kTablePage)
+            elementTable.printPage(io);
     }
-    elementTable.print(io);
+    elementTable.printPage(io);
     if (elementsShown < t.size())
         std::fprintf(io.out, "... %zu more elements (--limit 0 lists all)\n", t.size() - elementsShown);
     std::fputc('\n', io.out);
