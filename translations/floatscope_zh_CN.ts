@@ -336,8 +336,8 @@
         <translation>“%1”：文件名须以 .svg、.pdf 或 .png 结尾</translation>
     </message>
     <message>
-        <source>cannot write %1: %2 (the file was left as it was)</source>
-        <translation>无法写入 %1：%2（文件保持原样）</translation>
+        <source>cannot write %1: %2 (a file already there is unchanged)</source>
+        <translation>无法写入 %1：%2（已有的同名文件保持不变）</translation>
     </message>
 </context>
 <context>
@@ -1327,8 +1327,8 @@ largest finite: %5</source>
         <translation>略去的书签：前 %2 个之后的 %1 个</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2. The file was left as it was.</source>
-        <translation>无法写入 %1：%2。文件保持原样。</translation>
+        <source>Cannot write %1: %2. A file already there is unchanged.</source>
+        <translation>无法写入 %1：%2。已有的同名文件保持不变。</translation>
     </message>
 </context>
 <context>

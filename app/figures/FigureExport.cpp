@@ -130,7 +130,7 @@ QString exportFigure(const Figure& figure, const QString& path, const ExportSize
         return ExportText::tr("'%1': the file must end in .svg, .pdf or .png").arg(path);
     }
     if (const QString error = io::writeFileAtomically(path, bytes); !error.isEmpty())
-        return ExportText::tr("cannot write %1: %2 (the file was left as it was)").arg(path, error);
+        return ExportText::tr("cannot write %1: %2 (a file already there is unchanged)").arg(path, error);
     return {};
 }
 

@@ -162,7 +162,7 @@ QString writeSession(const QString& path, const SessionData& d)
     };
     if (const QString error = io::writeFileAtomically(path, QJsonDocument(o).toJson(QJsonDocument::Indented));
         !error.isEmpty())
-        return SessionText::tr("Cannot write %1: %2. The file was left as it was.").arg(path, error);
+        return SessionText::tr("Cannot write %1: %2. A file already there is unchanged.").arg(path, error);
     return {};
 }
 

@@ -121,7 +121,7 @@ TEST(FullDisk, SessionSaveReportsFailureAndKeepsTheOldFile)
         FileSizeLimit full(64);
         error = window.saveSession(path);
     }
-    EXPECT_TRUE(error.contains(QStringLiteral("left as it was"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("already there is unchanged"))) << error.toStdString();
     EXPECT_EQ(contents(path), "OLD");
     EXPECT_FALSE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Saved")));
 }
