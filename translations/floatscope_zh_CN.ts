@@ -204,6 +204,13 @@
     </message>
 </context>
 <context>
+    <name>AppSettings</name>
+    <message>
+        <source>Your settings could not be saved to %1 (the disk may be full or the folder read-only); the file there was left as it was.</source>
+        <translation>无法把设置保存到 %1（磁盘可能已满，或文件夹只读）；那里的文件保持原样。</translation>
+    </message>
+</context>
+<context>
     <name>BitStrip</name>
     <message>
         <source>e=%1 → 2^%2</source>
@@ -403,6 +410,64 @@
     <message>
         <source>Rounded to %1 first, %2 is %3. </source>
         <translation>先舍入到 %1，%2 变为 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExport</name>
+    <message>
+        <source>a figure of %1 x %2 pixels: each side must be %3 to %4 pixels (a slide is 1920 x 1080)</source>
+        <translation>图为 %1 × %2 像素：每边须在 %3 到 %4 像素之间（一张幻灯片为 1920 × 1080）</translation>
+    </message>
+    <message>
+        <source>a %1 x %2 figure at scale %3 is a PNG of %4 pixels a side; at most %5 (lower the scale or the size)</source>
+        <translation>%1 × %2 的图按倍率 %3 导出为 PNG 时每边 %4 像素；最多 %5（请降低倍率或尺寸）</translation>
+    </message>
+    <message>
+        <source>cannot make a %1 x %2 PNG</source>
+        <translation>无法生成 %1 × %2 的 PNG</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the file must end in .svg, .pdf or .png</source>
+        <translation>“%1”：文件名须以 .svg、.pdf 或 .png 结尾</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 (a file already there is unchanged)</source>
+        <translation>无法写入 %1：%2（已有的同名文件保持不变）</translation>
+    </message>
+</context>
+<context>
+    <name>FileProblem</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>not a regular file (a folder, device or FIFO is not read)</source>
+        <translation>不是普通文件（不读取文件夹、设备或 FIFO）</translation>
+    </message>
+    <message>
+        <source>larger than %1, the most that is read</source>
+        <translation>大于读取上限 %1</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
     </message>
 </context>
 <context>
@@ -1456,14 +1521,6 @@ largest finite: %5</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <source>%1 is too large to be a Floatscope session</source>
-        <translation>%1 太大，不可能是 Floatscope 会话文件</translation>
-    </message>
-    <message>
-        <source>%1 is damaged or not a Floatscope session (%2)</source>
-        <translation>%1 已损坏或不是 Floatscope 会话文件（%2）</translation>
-    </message>
-    <message>
         <source>%1 is not a Floatscope session</source>
         <translation>%1 不是 Floatscope 会话文件</translation>
     </message>
@@ -1480,8 +1537,187 @@ largest finite: %5</source>
         <translation>%1 已损坏：其中的数值、格式或设置无效</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>a JSON array</source>
+        <translation>一个 JSON 数组</translation>
+    </message>
+    <message>
+        <source>a JSON value that is not an object</source>
+        <translation>一个不是对象的 JSON 值</translation>
+    </message>
+    <message>
+        <source>%1 is damaged or not a Floatscope session (%2 at byte %3)</source>
+        <translation>%1 已损坏或不是 Floatscope 会话文件（第 %3 字节处：%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a Floatscope session: it holds %2, not an object</source>
+        <translation>%1 不是 Floatscope 会话文件：其内容是%2，而不是对象</translation>
+    </message>
+    <message>
+        <source>formats left out: %1 repeated</source>
+        <translation>略去的格式：%1 个重复</translation>
+    </message>
+    <message>
+        <source>formats left out: %1 past the first %2</source>
+        <translation>略去的格式：前 %2 个之后的 %1 个</translation>
+    </message>
+    <message>
+        <source>bookmarks left out: %1 past the first %2</source>
+        <translation>略去的书签：前 %2 个之后的 %1 个</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. A file already there is unchanged.</source>
+        <translation>无法写入 %1：%2。已有的同名文件保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>TensorError</name>
+    <message>
+        <source>value %1</source>
+        <translation>第 %1 个值</translation>
+    </message>
+    <message>
+        <source>line %1, value %2</source>
+        <translation>第 %1 行第 %2 个值</translation>
+    </message>
+    <message>
+        <source>element [%1, %2]</source>
+        <translation>元素 [%1, %2]</translation>
+    </message>
+    <message>
+        <source>element %1</source>
+        <translation>元素 %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot hold its values in fp64, so it cannot be a tensor&apos;s storage</source>
+        <translation>%1 的值无法全部用 fp64 表示，因此不能作为张量的存储格式</translation>
+    </message>
+    <message>
+        <source>%1 (&apos;%2&apos;): %3</source>
+        <translation>%1（“%2”）：%3</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; overflows %3 storage (choose a wider storage format)</source>
+        <translation>%1：“%2”超出 %3 存储格式的范围（请选择更宽的存储格式）</translation>
+    </message>
+    <message>
+        <source>%1: the value is longer than %2 characters</source>
+        <translation>%1：该值长于 %2 个字符</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values but line %3 has %4: a CSV tensor must be rectangular</source>
+        <translation>第 %1 行有 %2 个值，而第 %3 行有 %4 个：CSV 张量必须是矩形</translation>
+    </message>
+    <message>
+        <source>more than %1 values: Floatscope quantizes at most %1 (split the tensor)</source>
+        <translation>多于 %1 个值：Floatscope 最多量化 %1 个值（请拆分张量）</translation>
+    </message>
+    <message>
+        <source>give a .csv or .npy file</source>
+        <translation>请给出 .csv 或 .npy 文件</translation>
+    </message>
+    <message>
+        <source>no file chosen</source>
+        <translation>未选择文件</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
+        <translation>不是 NumPy .npy 文件（开头不是 \x93NUMPY）</translation>
+    </message>
+    <message>
+        <source>truncated .npy file: it ends after %1 bytes, inside the version and header length</source>
+        <translation>.npy 文件不完整：在第 %1 字节后结束，位于版本号和文件头长度之内</translation>
+    </message>
+    <message>
+        <source>.npy format version %1 is not supported (1.0 to 3.0 are)</source>
+        <translation>不支持 .npy 格式版本 %1（支持 1.0 到 3.0）</translation>
+    </message>
+    <message>
+        <source>.npy header announces %1, more than the %2 a header may have</source>
+        <translation>.npy 文件头声明长度为 %1，超过文件头上限 %2</translation>
+    </message>
+    <message>
+        <source>truncated .npy header: it announces %1 bytes</source>
+        <translation>.npy 文件头不完整：声明长度为 %1 字节</translation>
+    </message>
+    <message>
+        <source>.npy header lacks &apos;%1&apos;</source>
+        <translation>.npy 文件头缺少“%1”</translation>
+    </message>
+    <message>
+        <source>.npy header is not a Python dict of literals: %1</source>
+        <translation>.npy 文件头不是由字面量组成的 Python 字典：%1</translation>
+    </message>
+    <message>
+        <source>structured .npy dtypes are not supported: save one float16, float32 or float64 array</source>
+        <translation>不支持结构化的 .npy dtype：请保存单个 float16、float32 或 float64 数组</translation>
+    </message>
+    <message>
+        <source>.npy dtype %1 (&apos;%2&apos;) is not supported: Floatscope reads float16, float32 and float64</source>
+        <translation>不支持 .npy dtype %1（“%2”）：Floatscope 读取 float16、float32 和 float64</translation>
+    </message>
+    <message>
+        <source>.npy array is in Fortran order: save it with np.ascontiguousarray (C order)</source>
+        <translation>.npy 数组为 Fortran 顺序：请用 np.ascontiguousarray 保存（C 顺序）</translation>
+    </message>
+    <message>
+        <source>.npy header has fortran_order %1</source>
+        <translation>.npy 文件头中 fortran_order 为 %1</translation>
+    </message>
+    <message>
+        <source>.npy shape %1 is not a tuple</source>
+        <translation>.npy 形状 %1 不是元组</translation>
+    </message>
+    <message>
+        <source>.npy shape has &apos;%1&apos;, not a whole number</source>
+        <translation>.npy 形状中有“%1”，不是整数</translation>
+    </message>
+    <message>
+        <source>.npy array has %1 dimensions; Floatscope quantizes 1-D and 2-D tensors (reshape it first)</source>
+        <translation>.npy 数组有 %1 维；Floatscope 量化一维和二维张量（请先改变形状）</translation>
+    </message>
+    <message>
+        <source>truncated .npy data: the shape needs %1 values of %2, the file holds %3</source>
+        <translation>.npy 数据不完整：形状需要 %1 个 %2 值，文件中只有 %3 个</translation>
+    </message>
+    <message>
+        <source>shape &apos;%1&apos; is not N or ROWSxCOLS with positive whole numbers</source>
+        <translation>形状“%1”不是 N 或 行x列（正整数）</translation>
+    </message>
+    <message>
+        <source>shape %1 does not hold the %2 values given</source>
+        <translation>形状 %1 容纳不了给出的 %2 个值</translation>
+    </message>
+    <message>
+        <source>a generated tensor needs a positive shape</source>
+        <translation>生成的张量需要正的形状</translation>
+    </message>
+    <message>
+        <source>the normal distribution needs a finite mean and a standard deviation &gt;= 0</source>
+        <translation>正态分布需要有限的均值和 ≥ 0 的标准差</translation>
+    </message>
+    <message>
+        <source>%1 outliers do not fit in %2 elements</source>
+        <translation>%2 个元素放不下 %1 个离群值</translation>
+    </message>
+    <message>
+        <source>the outlier magnitude must be finite</source>
+        <translation>离群值的大小必须有限</translation>
+    </message>
+    <message>
+        <source>generated values overflow %1 storage: the mean, standard deviation or outlier value is too large for it</source>
+        <translation>生成的值超出 %1 存储格式的范围：均值、标准差或离群值对它来说太大</translation>
+    </message>
+    <message>
+        <source>the tensor is empty: quantizing needs at least one value</source>
+        <translation>张量为空：量化至少需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 is %2: quantizing needs finite values (one NaN or inf would set its block&apos;s scale)</source>
+        <translation>%1 为 %2：量化需要有限值（一个 NaN 或 inf 就会决定其所在块的缩放因子）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: %2</source>
+        <translation>“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -3030,6 +3266,14 @@ GEMM 精度：%4</translation>
     <message>
         <source>%1 · Ctrl+E: export this lesson&apos;s figure · Ctrl+Alt+C: copy it</source>
         <translation>%1 · Ctrl+E：导出本课的图 · Ctrl+Alt+C：复制图</translation>
+    </message>
+    <message>
+        <source>Opened %1 (%2)</source>
+        <translation>已打开 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
 </context>
 <context>

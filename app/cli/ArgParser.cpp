@@ -72,6 +72,10 @@ std::optional<std::string> ArgParser::parse(const std::vector<std::string>& argu
                 return "option '" + shown + "' needs a value";
             inlineValue = arguments[++i];
         }
+        // A value given twice (-f bf16 -f fp16, or -f and --format) is a contradiction, not a choice.
+        if (m_values.count(option->longName) != 0)
+            return "option '" + shown + "' is given twice ('" + m_values[option->longName].back() + "' and '"
+                + *inlineValue + "')";
         m_values[option->longName].push_back(*inlineValue);
     }
     return std::nullopt;

@@ -10,7 +10,8 @@ namespace floatscope::cli {
 
 // A small declarative parser for one subcommand's arguments. Options are --long, --long=value,
 // --long value and -s value. A token such as -0.5 or -inf is a value, not an option: only the
-// declared short options count as options, and "--" ends them.
+// declared short options count as options, and "--" ends them. An option that takes a value may
+// be given once; a flag given twice is the same flag.
 class ArgParser {
 public:
     struct Option {
@@ -25,7 +26,7 @@ public:
     std::optional<std::string> parse(const std::vector<std::string>& arguments);
 
     bool has(std::string_view longName) const { return m_values.count(std::string(longName)) != 0; }
-    std::optional<std::string> value(std::string_view longName) const;  // the last one given
+    std::optional<std::string> value(std::string_view longName) const;
     const std::vector<std::string>& positionals() const { return m_positionals; }
 
 private:

@@ -1,5 +1,6 @@
 #include "app/cli/Cli.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -30,7 +31,11 @@ With no command, opens the window. Commands work headless:
   train      a tiny character transformer trained with each precision recipe: does the loss change?
 
 'floatscope COMMAND --help' describes a command. Exit status: 0 success, 1 a check found
-mismatches, 2 bad input or usage (a one-line reason on stderr).
+mismatches, 2 bad input or usage, or output that could not be written (a one-line reason on
+stderr; a file that could not be written is left as it was).
+
+Without a command the window takes these of Qt's options: -platform NAME, -style NAME,
+-display X-SERVER, -geometry WxH+X+Y, -reverse.
 
 options:
   -h, --help     this help
@@ -41,14 +46,18 @@ options:
 
 bool isCommandLine(const char* first)
 {
-    if (first == nullptr || first[0] == '\0')
+    if (first == nullptr)
         return false;
+    if (first[0] == '\0')
+        return true;  // an empty command: refused by name, not taken for the window
     if (first[0] != '-')
         return true;
     return std::strcmp(first, "--help") == 0 || std::strcmp(first, "-h") == 0 || std::strcmp(first, "--version") == 0;
 }
 
-int run(int argc, char** argv)
+namespace {
+
+int dispatch(int argc, char** argv)
 {
     Io io;
     io.colour = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
@@ -83,6 +92,20 @@ int run(int argc, char** argv)
     if (command == "reduce")
         return runReduce(arguments, io);
     return usageError(io, "unknown command '" + command + "' (see 'floatscope --help')");
+}
+
+}  // namespace
+
+int run(int argc, char** argv)
+{
+    const int status = dispatch(argc, argv);
+    // Output that did not arrive (a full disk behind a redirect) is a failure, not a success.
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+        std::fprintf(stderr, "floatscope: cannot write to standard output: %s\n", std::strerror(errno != 0 ? errno : EIO));
+        return 2;
+    }
+    return status;
 }
 
 }  // namespace floatscope::cli

@@ -1,3 +1,4 @@
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 
@@ -32,7 +33,9 @@ options:
   --theme T            light (default) or dark
   --transparent        no background
   --screen             screen sizes instead of slide sizes (smaller type, thinner lines)
-  --size WxH           figure size in pixels (e.g. 1280x720) or centimetres (e.g. 25.4x14.3cm)
+  --size WxH           figure size in pixels (e.g. 1280x720) or centimetres (e.g. 25.4x14.3cm);
+                       each side 16 to 4096 pixels (0.43 to 108 cm), a PNG at most 8192 pixels a
+                       side after --scale
   -h, --help           this help
 
 views:
@@ -43,6 +46,8 @@ views:
     return out;
 }
 
+// WxH in pixels or WxHcm; the size limits are exportFigure's (a figure too small to see, or larger
+// than a slide needs, is refused here rather than drawn at another size).
 std::optional<gui::ExportSize> parseSize(const std::string& text, double scale)
 {
     const bool cm = text.size() > 2 && text.substr(text.size() - 2) == "cm";
@@ -50,19 +55,17 @@ std::optional<gui::ExportSize> parseSize(const std::string& text, double scale)
     const std::size_t x = body.find('x');
     if (x == std::string::npos)
         return std::nullopt;
-    try {
-        std::size_t usedW = 0;
-        std::size_t usedH = 0;
-        const double w = std::stod(body.substr(0, x), &usedW);
-        const double h = std::stod(body.substr(x + 1), &usedH);
-        if (usedW != x || usedH != body.size() - x - 1 || !(w > 0) || !(h > 0) || w > 20000 || h > 20000)
-            return std::nullopt;
-        if (cm)
-            return gui::ExportSize::fromCentimetres(w, h, scale);
-        return gui::ExportSize{QSize(static_cast<int>(std::lround(w)), static_cast<int>(std::lround(h))), scale};
-    } catch (const std::exception&) {
+    double w = 0;
+    double h = 0;
+    const char* end = body.data() + body.size();
+    const auto [wEnd, wError] = std::from_chars(body.data(), body.data() + x, w);
+    const auto [hEnd, hError] = std::from_chars(body.data() + x + 1, end, h);
+    if (wError != std::errc() || hError != std::errc() || wEnd != body.data() + x || hEnd != end || !(w > 0)
+        || !(h > 0) || w > 1e6 || h > 1e6)
         return std::nullopt;
-    }
+    if (cm)
+        return gui::ExportSize::fromCentimetres(w, h, scale);
+    return gui::ExportSize{QSize(static_cast<int>(std::lround(w)), static_cast<int>(std::lround(h))), scale};
 }
 
 }  // namespace
@@ -124,6 +127,9 @@ int runExport(const std::vector<std::string>& arguments, const Io& io)
         const auto parsed = parseSize(*s, scale);
         if (!parsed)
             return usageError(io, "bad --size '" + *s + "': WxH in pixels (1280x720) or WxHcm (25.4x14.3cm)");
+        const bool png = output.size() >= 4 && QString::fromStdString(output).endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
+        if (const QString problem = gui::exportSizeProblem(parsed->pixels, scale, png); !problem.isEmpty())
+            return usageError(io, "bad --size '" + *s + "': " + problem.toStdString());
         size = *parsed;
     }
 

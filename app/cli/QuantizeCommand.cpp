@@ -1,4 +1,5 @@
 #include <bit>
+#include <cfloat>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ExportViews.h"
 #include "app/figures/QuantizeFigure.h"
+#include "app/text/TensorErrorText.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Registry.h"
@@ -66,7 +68,18 @@ options:
 policies: an empty tensor, and any NaN or inf element, are refused (exit status 2); an all-zero
 block gets scale 1; a partial block at an edge scales by its own amax; an NVFP4 block whose E4M3
 scale rounds to 0 is flushed to zero; an MX scale outside E8M0's 2^-127..2^127 is clamped.
+
+limits: at most 2^26 values (67,108,864: an 8192 x 8192 matrix, about 0.7 GB in all) from values,
+--input or --generate; --input reads regular files only (not a device or FIFO) of at most 4 GiB,
+CSV as a stream and .npy in chunks. --json writes the listed blocks and elements as it makes them;
+each listed element costs about 25 us of exact decimals (2^20 elements with --limit 0: 660 MB of
+JSON in about 30 s). Statistics beyond fp64's range (an MSE of 1e600) are summed in long double and
+written as they are; in JSON as a decimal string where a JSON number would read as 0 or inf.
 )";
+
+// --limit 0 may list 2^26 rows: the text tables are printed a page at a time (each page aligned on
+// its own), so that memory holds a page, not the table (2^26 rows held would be about 20 GB).
+constexpr std::size_t kTablePage = 4096;
 
 // A rational as every digit when it terminates within 60, else 17 significant digits.
 std::string rationalText(const mpq_class& q)
@@ -83,12 +96,22 @@ std::string percent(const mpq_class& q)
     return buf;
 }
 
-std::string number(double v, int digits = 6)
+// Statistics are long double where they can pass fp64's range (Quantization.h).
+std::string percent(long double share)
+{
+    if (std::isinf(share))
+        return "inf";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.4Lg%%", 100.0L * share);
+    return buf;
+}
+
+std::string number(long double v, int digits = 6)
 {
     if (std::isinf(v))
         return v > 0 ? "inf" : "-inf";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*Lg", digits, v);
     return buf;
 }
 
@@ -97,6 +120,17 @@ QJsonValue jsonNumber(double v)
     if (std::isfinite(v))
         return v;
     return QString(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+}
+
+// A JSON number where fp64 holds the statistic as a normal number, else its 17 significant digits as
+// a string ("5.0000000000000001e-601"): a JSON reader would turn such a number into 0 or inf.
+QJsonValue jsonStatistic(long double v)
+{
+    if (v == 0 || (std::isfinite(v) && std::fabs(v) >= DBL_MIN && std::fabs(v) <= DBL_MAX))
+        return static_cast<double>(v);
+    if (!std::isfinite(v))
+        return QString(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+    return QString::fromStdString(number(v, 17));
 }
 
 std::string scaleBits(const Quantization& q, const BlockResult& b)
@@ -189,15 +223,20 @@ QJsonObject summaryJson(const QuantizationSummary& s)
         {"zero_blocks", static_cast<double>(s.zeroBlocks)},
         {"flushed", static_cast<double>(s.flushed)},
         {"saturated", static_cast<double>(s.saturated)},
-        {"mse", jsonNumber(s.mse)},
+        {"mse", jsonStatistic(s.mse)},
         {"max_abs_error", jsonNumber(s.maxAbsError)},
         {"max_abs_error_index", static_cast<double>(s.maxAbsErrorIndex)},
-        {"max_rel_error", jsonNumber(s.maxRelError)},
+        {"max_rel_error", jsonStatistic(s.maxRelError)},
         {"max_rel_error_index", static_cast<double>(s.maxRelErrorIndex)},
         {"sqnr_db", s.sqnrDb ? jsonNumber(*s.sqnrDb) : QJsonValue()},
         {"bits_per_element", s.bitsPerElement},
         {"stored_bits_per_element", s.storedBitsPerElement},
     };
+}
+
+int tensorError(const Io& io, const TensorError& error)
+{
+    return usageError(io, text::tensorErrorText(error).toStdString());
 }
 
 }  // namespace
@@ -296,21 +335,18 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     TensorRequest request;
     request.storage = storage;
     request.shape = args.value("shape").value_or("");
+    request.maxElements = kMaxTensorElements;  // the loaders' limit, not the window's
     if (std::string error; !gui::readTensorRequest(ParsedArguments(args), seed, request, error))
         return usageError(io, error);
-    if (request.source == TensorRequest::Source::Normal) {
-        const NormalSpec& spec = request.normal;
-        request.maxGenerated = std::size_t{1} << 28;
-        std::size_t count = 0;
-        if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > request.maxGenerated)
-            return usageError(io, "--generate makes at most 2^28 values");
-    }
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
-        return usageError(io, load.error);
+        return tensorError(io, load.error);
+    const std::optional<Format> stored = load.storage;
 
     // 3. Quantize.
     QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
+    if (outcome.tensorError)
+        return tensorError(io, *outcome.tensorError);
     if (!outcome.result)
         return usageError(io, outcome.error);
     const Quantization& q = *outcome.result;
@@ -324,12 +360,6 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         if (t.isMatrix())
             shape.append(static_cast<double>(t.rows()));
         shape.append(static_cast<double>(t.cols()));
-        QJsonArray blocks;
-        for (std::size_t b = 0; b < blocksShown; ++b)
-            blocks.append(blockJson(q, q.block(b)));
-        QJsonArray elements;
-        for (std::size_t i = 0; i < elementsShown; ++i)
-            elements.append(elementJson(q, q.element(i)));
         QJsonArray recipeLines;
         for (const std::string& line : recipe(q))
             recipeLines.append(qs(line));
@@ -346,13 +376,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
             {"overflow", toString(options.overflow)},
             {"ragged", toString(options.ragged)},
             // .npy values are exact as the file holds them; everything else went through --storage.
-            {"storage", args.has("input") && args.value("input")->ends_with(".npy") ? QJsonValue()
-                                                                                      : QJsonValue(qs(storage.name()))},
+            {"storage", stored ? QJsonValue(qs(stored->name())) : QJsonValue()},
             {"shape", shape},
             {"recipe", recipeLines},
-            {"blocks", blocks},
             {"blocks_shown", static_cast<double>(blocksShown)},
-            {"elements", elements},
             {"elements_shown", static_cast<double>(elementsShown)},
             {"truncated", elementsShown < t.size() || blocksShown < q.blockCount()},
             {"summary", summaryJson(s)},
@@ -365,7 +392,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                 {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
             };
         }
-        printJson(io, QJsonDocument(doc));
+        // Blocks and elements are written as they are made: --limit 0 on 2^20 elements held 3.3 GB.
+        printJsonStream(io, doc,
+                        {{"blocks", blocksShown, [&q](std::size_t b) { return blockJson(q, q.block(b)); }},
+                         {"elements", elementsShown, [&q](std::size_t i) { return elementJson(q, q.element(i)); }}});
         return 0;
     }
 
@@ -402,8 +432,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                                         : cols,
                            storedValueText(r.amax), scaleBits(q, r),
                            briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
+        if (blockTable.pendingRows() == kTablePage)
+            blockTable.printPage(io);
     }
-    blockTable.print(io);
+    blockTable.printPage(io);
     if (blocksShown < q.blockCount())
         std::fprintf(io.out, "... %zu more blocks (--limit 0 lists all)\n", q.blockCount() - blocksShown);
     std::fputc('\n', io.out);
@@ -423,8 +455,10 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                              finite ? briefDecimal(e.dequantized, 14) : "-",
                              finite ? number(e.absError.get_d(), 4) : "inf",
                              e.relError ? percent(*e.relError) : "-", note});
+        if (elementTable.pendingRows() == kTablePage)
+            elementTable.printPage(io);
     }
-    elementTable.print(io);
+    elementTable.printPage(io);
     if (elementsShown < t.size())
         std::fprintf(io.out, "... %zu more elements (--limit 0 lists all)\n", t.size() - elementsShown);
     std::fputc('\n', io.out);
@@ -433,7 +467,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                  s.elements == 1 ? "" : "s", s.blocks, s.blocks == 1 ? "" : "s", s.partialBlocks, s.zeroBlocks);
     std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
                  number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
-                 std::isfinite(s.maxRelError) ? percent(mpq_class(s.maxRelError)).c_str() : "inf", s.maxRelErrorIndex);
+                 percent(s.maxRelError).c_str(), s.maxRelErrorIndex);
     // Elements above the element format's max were clamped, or (--no-saturate) became inf or NaN.
     const bool clamps = options.overflow == OverflowPolicy::Saturate;
     std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu %s\n",

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "app/text/LessonInput.h"
+#include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 #include "core/scaling/TensorSources.h"
 #include "core/text/Parse.h"
@@ -75,7 +76,7 @@ std::optional<std::vector<double>> readValues(const ViewArguments& args, std::st
     if (const auto path = args.value("file")) {
         const TensorLoad load = loadTensorFile(*path, namedFormat("fp64"));
         if (!load.tensor) {
-            error = load.error;
+            error = text::tensorErrorText(load.error).toStdString();
             return std::nullopt;
         }
         return load.tensor->values();

@@ -1,5 +1,6 @@
 #include "app/figures/FigureExport.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QBuffer>
@@ -10,12 +11,18 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
+
+#include "app/io/AtomicFile.h"
 
 namespace floatscope::gui {
 
 namespace {
+
+// Translation context "FigureExport" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct ExportText {
+    Q_DECLARE_TR_FUNCTIONS(FigureExport)
+};
 
 void paintOn(QPaintDevice& device, const Figure& figure, const QSize& size, const FigureStyle& style)
 {
@@ -72,26 +79,42 @@ QSize exportPixels(const Figure& figure, const ExportSize& size, const FigureSty
     return figure.preferredSize(style).toSize();
 }
 
+QString exportSizeProblem(const QSize& pixels, double scale, bool png)
+{
+    if (pixels.width() < kMinExportSide || pixels.height() < kMinExportSide || pixels.width() > kMaxExportSide
+        || pixels.height() > kMaxExportSide)
+        return ExportText::tr("a figure of %1 x %2 pixels: each side must be %3 to %4 pixels (a slide is 1920 x 1080)")
+            .arg(pixels.width())
+            .arg(pixels.height())
+            .arg(kMinExportSide)
+            .arg(kMaxExportSide);
+    const double widest = std::max(pixels.width(), pixels.height()) * scale;
+    if (png && widest > kMaxPngSide)
+        return ExportText::tr("a %1 x %2 figure at scale %3 is a PNG of %4 pixels a side; at most %5 (lower the scale or the size)")
+            .arg(pixels.width())
+            .arg(pixels.height())
+            .arg(scale)
+            .arg(std::lround(widest))
+            .arg(kMaxPngSide);
+    return {};
+}
+
 QString exportFigure(const Figure& figure, const QString& path, const ExportSize& exportSize, const FigureStyle& style)
 {
     const QSize size = exportPixels(figure, exportSize, style);
     const QString suffix = QFileInfo(path).suffix().toLower();
+    if (const QString problem = exportSizeProblem(size, exportSize.scale, suffix == QLatin1String("png"));
+        !problem.isEmpty())
+        return problem;
     QByteArray bytes;
     if (suffix == QLatin1String("svg")) {
         bytes = svgBytes(figure, size, style);
     } else if (suffix == QLatin1String("png")) {
-        // QImage refuses sizes it cannot allocate (a null image): say so once, paint nothing.
-        constexpr double kMaxPixels = 400e6;
-        if (size.width() * exportSize.scale * size.height() * exportSize.scale > kMaxPixels)
-            return QStringLiteral("a %1 x %2 PNG at scale %3 is too large (at most 400 million pixels)")
-                .arg(size.width())
-                .arg(size.height())
-                .arg(exportSize.scale);
         QBuffer buffer(&bytes);
         buffer.open(QIODevice::WriteOnly);
         const QImage image = pngImage(figure, size, exportSize.scale, style);
         if (image.isNull() || !image.save(&buffer, "PNG"))
-            return QStringLiteral("cannot make a %1 x %2 PNG").arg(size.width()).arg(size.height());
+            return ExportText::tr("cannot make a %1 x %2 PNG").arg(size.width()).arg(size.height());
     } else if (suffix == QLatin1String("pdf")) {
         // One page the size of the figure, in points; vector, text kept as text.
         QBuffer buffer(&bytes);
@@ -104,14 +127,10 @@ QString exportFigure(const Figure& figure, const QString& path, const ExportSize
                                       QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         paintOn(pdf, figure, size, style);
     } else {
-        return QStringLiteral("'%1': the file must end in .svg, .pdf or .png").arg(path);
+        return ExportText::tr("'%1': the file must end in .svg, .pdf or .png").arg(path);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    file.write(bytes);
-    if (!file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    if (const QString error = io::writeFileAtomically(path, bytes); !error.isEmpty())
+        return ExportText::tr("cannot write %1: %2 (a file already there is unchanged)").arg(path, error);
     return {};
 }
 

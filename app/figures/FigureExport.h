@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QSize>
 #include <QString>
 
@@ -17,7 +18,17 @@ struct ExportSize {
     static ExportSize fromCentimetres(double width, double height, double scale = 1.0);
 };
 
-// Writes FILE.svg, FILE.pdf or FILE.png (by extension); empty on success, else why not.
+// What a slide needs, with room to spare: each side of a figure 16 to 4096 pixels (a 4K slide is
+// 3840 x 2160; 4096 px is 108 cm at 96 dpi), and a PNG at most 8192 pixels a side after its scale
+// (an 8192 x 8192 image holds 256 MB while it is painted; 20000 x 20000 held 1.6 GB).
+inline constexpr int kMinExportSide = 16;
+inline constexpr int kMaxExportSide = 4096;
+inline constexpr int kMaxPngSide = 8192;
+// Why a figure of `pixels` cannot be exported (at `scale`, for a PNG), or empty.
+QString exportSizeProblem(const QSize& pixels, double scale, bool png);
+
+// Writes FILE.svg, FILE.pdf or FILE.png (by extension) through the atomic writer: a failed write
+// leaves the old file as it was. Empty on success, else why not.
 QString exportFigure(const Figure& figure, const QString& path, const ExportSize& size, const FigureStyle& style);
 
 // SVG, PNG (at the scale) and the title as text, for pasting into slides.

@@ -1,5 +1,6 @@
 #include "app/figures/QuantizeFigure.h"
 
+#include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 
 // `floatscope export quantize`: the tensor and recipe read as `floatscope quantize` reads them.
@@ -13,7 +14,7 @@ bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequ
     } else if (const auto shapeText = args.value("generate")) {
         const ShapeParse shape = parseShape(*shapeText);
         if (!shape.rows) {
-            error = shape.error;
+            error = text::tensorErrorText(shape.error).toStdString();
             return false;
         }
         request.source = TensorRequest::Source::Normal;
@@ -149,7 +150,8 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     // 3. The same report the panel makes.
     const ReportOutcome outcome = makeQuantizeReport(request, options);
     if (!outcome.report) {
-        error = outcome.error;
+        error = outcome.problem == ReportOutcome::Problem::Tensor ? text::tensorErrorText(outcome.tensorError).toStdString()
+                                                                  : outcome.error;
         return nullptr;
     }
     return std::make_unique<QuantizeFigure>(outcome.report, measure);

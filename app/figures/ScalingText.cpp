@@ -19,21 +19,21 @@ QString ScalingText::brief(const mpq_class& value, std::size_t maxLength)
     return fromStd(briefDecimal(value, maxLength));
 }
 
-QString ScalingText::percent(double share)
+QString ScalingText::percent(long double share)
 {
     if (std::isinf(share))
         return tr("inf");
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%.5g%%", 100.0 * share);
+    std::snprintf(buf, sizeof buf, "%.5Lg%%", 100.0L * share);
     return QString::fromLatin1(buf);
 }
 
-QString ScalingText::number(double value, int digits)
+QString ScalingText::number(long double value, int digits)
 {
     if (std::isinf(value))
         return value > 0 ? tr("inf") : tr("-inf");
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+    std::snprintf(buf, sizeof buf, "%.*Lg", digits, value);
     return QString::fromLatin1(buf);
 }
 

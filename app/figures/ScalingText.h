@@ -27,10 +27,11 @@ public:
     static QString value(double x);
     // Exact where that is short, otherwise about 6 digits marked with "~".
     static QString brief(const mpq_class& value, std::size_t maxLength = 14);
-    // A share as a percentage to 5 significant digits: 12.807%, 0.44643%, 100%, 0%.
-    static QString percent(double share);
+    // A share as a percentage to 5 significant digits: 12.807%, 0.44643%, 100%, 0%. Long double,
+    // so that statistics beyond fp64's range (an MSE of 1e600) print as they are.
+    static QString percent(long double share);
     // %g with `digits` significant digits; inf by name.
-    static QString number(double value, int digits = 6);
+    static QString number(long double value, int digits = 6);
     // 27,781,427,952
     static QString count(std::uint64_t n);
     // Bytes in GB (10^9) or GiB (2^30): "444.5 GB", "42.50 GiB", "0.444 GB".

@@ -138,6 +138,18 @@ void InspectorState::setRoute(Route route)
     recompute();
 }
 
+void InspectorState::setAll(std::vector<Format> formats, RoundingMode mode, std::optional<OverflowPolicy> overflow,
+                            Route route, const QString& valueText)
+{
+    m_formats = std::move(formats);
+    m_mode = mode;
+    m_overflow = overflow;
+    m_route = route;
+    if (valueText.trimmed() != m_text && setValueText(valueText))
+        return;  // the pushed value recomputed
+    recompute();
+}
+
 void InspectorState::recompute()
 {
     m_results.clear();

@@ -46,6 +46,11 @@ public:
     void setMode(RoundingMode mode);
     void setOverflow(std::optional<OverflowPolicy> overflow);
     void setRoute(Route route);
+    // All of it at once, as opening a session does, computed once (the value through the undo
+    // stack when it changes). Setting them one by one computed every row five times, four of them
+    // with the old value.
+    void setAll(std::vector<Format> formats, RoundingMode mode, std::optional<OverflowPolicy> overflow, Route route,
+                const QString& valueText);
 
     // Applies a value without recording it (the undo command's own use).
     bool applyValue(const QString& text);

@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "app/figures/QuantizeFigure.h"
+#include "app/text/TensorErrorText.h"
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/BackgroundJob.h"
@@ -505,7 +506,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
         r.source = TensorRequest::Source::Normal;
         const ShapeParse shape = parseShape(m_normalShape->text().trimmed().toStdString());
         if (!shape.rows) {
-            setHint(m_tensorHint, tr("Shape: %1").arg(qs(shape.error)));
+            setHint(m_tensorHint, tr("Shape: %1").arg(text::tensorErrorText(shape.error)));
             ok = false;
             break;
         }
@@ -635,7 +636,7 @@ void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
         m_results->setReport(m_report, m_preset >= 0 ? m_focus : m_results->focus(), m_preset >= NormalBlocks);
         break;
     case ReportOutcome::Problem::Tensor:
-        setHint(m_tensorHint, qs(outcome.error));
+        setHint(m_tensorHint, text::tensorErrorText(outcome.tensorError));
         m_statusKind = Status::Failed;
         break;
     case ReportOutcome::Problem::Recipe:

@@ -10,6 +10,7 @@
 #include "core/scaling/TensorSources.h"
 #include "core/text/Parse.h"
 #include "app/text/ParseErrorText.h"
+#include "app/text/TensorErrorText.h"
 
 namespace floatscope::gui {
 
@@ -66,7 +67,7 @@ std::optional<std::vector<double>> LessonInput::values(const QString& text, QStr
     }
     const TensorLoad load = tensorFromTexts(tokens, namedFormat("fp64"));
     if (!load.tensor) {
-        error = tr("Not a list of numbers: %1").arg(QString::fromStdString(load.error));
+        error = tr("Not a list of numbers: %1").arg(text::tensorErrorText(load.error));
         return std::nullopt;
     }
     return load.tensor->values();
@@ -76,7 +77,7 @@ std::optional<std::vector<double>> LessonInput::file(const QString& path, QStrin
 {
     const TensorLoad load = loadTensorFile(path.toStdString(), namedFormat("fp64"));
     if (!load.tensor) {
-        error = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(load.error));
+        error = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), text::tensorErrorText(load.error));
         return std::nullopt;
     }
     return load.tensor->values();

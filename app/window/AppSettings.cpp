@@ -1,8 +1,100 @@
 #include "app/window/AppSettings.h"
 
+#include <QCoreApplication>
+#include <QFileDevice>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "app/io/AtomicFile.h"
+
 namespace floatscope::gui {
 
-AppSettings::AppSettings() : m_settings(QStringLiteral("Floatscope"), QStringLiteral("Floatscope")) {}
+namespace {
+
+// Translation context "AppSettings" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct SettingsText {
+    Q_DECLARE_TR_FUNCTIONS(AppSettings)
+};
+
+// A settings file is small; one that is not is not read whole.
+constexpr qint64 kMaxSettingsBytes = 4 * 1024 * 1024;
+
+// Strings, string lists and bytes (window geometry, base64), the types these settings hold.
+QJsonValue toJson(const QVariant& value)
+{
+    if (value.typeId() == QMetaType::QByteArray)
+        return QJsonObject{{QStringLiteral("base64"), QString::fromLatin1(value.toByteArray().toBase64())}};
+    if (value.typeId() == QMetaType::QStringList)
+        return QJsonArray::fromStringList(value.toStringList());
+    return QJsonValue::fromVariant(value);
+}
+
+QVariant fromJson(const QJsonValue& value)
+{
+    if (value.isObject() && value.toObject().contains(QStringLiteral("base64")))
+        return QByteArray::fromBase64(value.toObject().value(QStringLiteral("base64")).toString().toLatin1());
+    if (value.isArray()) {
+        QStringList list;
+        for (const QJsonValue& v : value.toArray())
+            list << v.toString();
+        return list;
+    }
+    return value.toVariant();
+}
+
+bool readJson(QIODevice& device, QSettings::SettingsMap& map)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(device.read(kMaxSettingsBytes));
+    const QJsonObject o = doc.object();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        map.insert(it.key(), fromJson(it.value()));
+    return doc.isObject();
+}
+
+bool writeJson(QIODevice& device, const QSettings::SettingsMap& map)
+{
+    QJsonObject o;
+    for (auto it = map.begin(); it != map.end(); ++it)
+        o.insert(it.key(), toJson(it.value()));
+    auto* file = qobject_cast<QFileDevice*>(&device);
+    const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    return file != nullptr ? io::writeAllAndSync(*file, bytes) : device.write(bytes) == bytes.size();
+}
+
+QSettings::Format jsonFormat()
+{
+    static const QSettings::Format format = QSettings::registerFormat(QStringLiteral("json"), readJson, writeJson);
+    return format;
+}
+
+QString userFile()
+{
+    return QSettings(jsonFormat(), QSettings::UserScope, QStringLiteral("Floatscope"), QStringLiteral("Floatscope"))
+        .fileName();
+}
+
+}  // namespace
+
+AppSettings::AppSettings(const QString& file) : m_settings(file.isEmpty() ? userFile() : file, jsonFormat())
+{
+    // Settings from before the JSON file (the native INI file, Floatscope.conf) are carried over once.
+    if (file.isEmpty() && m_settings.allKeys().isEmpty()) {
+        const QSettings earlier(QStringLiteral("Floatscope"), QStringLiteral("Floatscope"));
+        for (const QString& key : earlier.allKeys())
+            m_settings.setValue(key, earlier.value(key));
+    }
+}
+
+QString AppSettings::sync()
+{
+    m_settings.sync();
+    if (m_settings.status() == QSettings::NoError)
+        return {};
+    return SettingsText::tr("Your settings could not be saved to %1 (the disk may be full or the folder read-only); "
+                            "the file there was left as it was.")
+        .arg(m_settings.fileName());
+}
 
 QByteArray AppSettings::geometry() const { return m_settings.value("window/geometry").toByteArray(); }
 void AppSettings::setGeometry(const QByteArray& v) { m_settings.setValue("window/geometry", v); }

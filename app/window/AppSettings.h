@@ -2,16 +2,24 @@
 
 #include <QByteArray>
 #include <QSettings>
+#include <QString>
 #include <QStringList>
 
 #include "app/style/Theme.h"
 
 namespace floatscope::gui {
 
-// The settings Floatscope remembers between runs, typed; enums are stored by name.
+// The settings Floatscope remembers between runs, typed; enums are stored by name. Kept by QSettings
+// in a JSON file (~/.config/Floatscope/Floatscope.json) whose write function checks every write,
+// the flush and the sync: QSettings' own INI writer ignores a short write, and its QSaveFile then
+// commits a truncated file (Qt 6.4). A failed save keeps the old file and sync() says so.
 class AppSettings {
 public:
-    AppSettings();
+    // The user's settings, or (tests) those in `file`.
+    explicit AppSettings(const QString& file = {});
+
+    // Writes what was set; empty on success, else why not (the old file is left as it was).
+    QString sync();
 
     QByteArray geometry() const;
     void setGeometry(const QByteArray& value);

@@ -569,12 +569,13 @@ QString MainWindow::openSession(const QString& path)
     if (!read.data)
         return read.error;
     const SessionData& d = *read.data;
-    m_state->setFormats(formatsFromNames(d.formats));
-    applySettings(d.rounding, d.overflow, d.route);
-    m_state->setValueText(d.value);
+    m_state->setAll(formatsFromNames(d.formats), parseRoundingMode(d.rounding.toStdString()).value_or(m_state->mode()),
+                    overflowFromName(d.overflow), parseRoute(d.route.toStdString()).value_or(m_state->route()), d.value);
     m_history->setBookmarks(d.bookmarks);
     m_sessionPath = path;
     retranslate();
+    if (!read.notes.isEmpty())
+        statusBar()->showMessage(tr("Opened %1 (%2)").arg(path, read.notes.join(QStringLiteral("; "))));
     return {};
 }
 
@@ -712,6 +713,8 @@ void MainWindow::writeSettings()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     writeSettings();
+    if (const QString error = m_settings.sync(); !error.isEmpty())
+        QMessageBox::warning(this, tr("Settings"), error);
     event->accept();
 }
 

@@ -7,9 +7,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
+#include "app/io/AtomicFile.h"
+#include "app/text/FileProblemText.h"
 #include "core/format/Registry.h"
+#include "core/io/RegularFile.h"
 #include "core/round/Route.h"
 #include "core/text/Parse.h"
 
@@ -22,7 +24,6 @@ struct SessionText {
     Q_DECLARE_TR_FUNCTIONS(Session)
 };
 
-constexpr qint64 kMaxSessionBytes = 4 * 1024 * 1024;
 const QLatin1String kKind("floatscope-session");
 
 QStringList stringList(const QJsonValue& value, bool& ok)
@@ -40,24 +41,44 @@ QStringList stringList(const QJsonValue& value, bool& ok)
     return out;
 }
 
+bool parses(const QString& text) { return std::holds_alternative<ParsedValue>(parseValue(text.toStdString())); }
+
+// What JSON value a document holds instead of an object, for the refusal.
+QString jsonKind(const QJsonDocument& doc)
+{
+    if (doc.isArray())
+        return SessionText::tr("a JSON array");
+    return SessionText::tr("a JSON value that is not an object");
+}
+
 }  // namespace
 
 SessionRead readSession(const QString& path)
 {
     SessionRead out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = SessionText::tr("Cannot open %1: %2").arg(path, file.errorString());
+    const FileBytes file = readRegularFile(QFile::encodeName(path).toStdString(), kMaxSessionBytes);
+    if (file.problem != FileProblem::None) {
+        out.error = SessionText::tr("Cannot open %1: %2")
+                        .arg(path, text::fileProblemText(file.problem, file.systemError, kMaxSessionBytes));
         return out;
     }
-    if (file.size() > kMaxSessionBytes) {
-        out.error = SessionText::tr("%1 is too large to be a Floatscope session").arg(path);
-        return out;
-    }
+    return parseSession(QByteArray::fromStdString(file.bytes), path);
+}
+
+SessionRead parseSession(const QByteArray& bytes, const QString& path)
+{
+    SessionRead out;
+    // 1. A JSON object of our kind and a version this build reads.
     QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        out.error = SessionText::tr("%1 is damaged or not a Floatscope session (%2)").arg(path, parseError.errorString());
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        out.error = SessionText::tr("%1 is damaged or not a Floatscope session (%2 at byte %3)")
+                        .arg(path, parseError.errorString())
+                        .arg(parseError.offset);
+        return out;
+    }
+    if (!doc.isObject()) {
+        out.error = SessionText::tr("%1 is not a Floatscope session: it holds %2, not an object").arg(path, jsonKind(doc));
         return out;
     }
     const QJsonObject o = doc.object();
@@ -77,20 +98,35 @@ SessionRead readSession(const QString& path)
         out.error = SessionText::tr("%1 has no valid session version").arg(path);
         return out;
     }
+
+    // 2. The fields, bounded before anything is parsed: repeats go, then rows past the bound.
     SessionData d;
     bool ok = true;
     d.value = o.value(QLatin1String("value")).toString();
-    d.formats = stringList(o.value(QLatin1String("formats")), ok);
-    d.bookmarks = stringList(o.value(QLatin1String("bookmarks")), ok);
+    const QStringList formats = stringList(o.value(QLatin1String("formats")), ok);
+    const QStringList bookmarks = stringList(o.value(QLatin1String("bookmarks")), ok);
     d.rounding = o.value(QLatin1String("rounding")).toString();
     d.overflow = o.value(QLatin1String("overflow")).toString();
     d.route = o.value(QLatin1String("route")).toString();
-    // Every field must mean something to this version before anything is applied.
-    ok = ok && std::holds_alternative<ParsedValue>(parseValue(d.value.toStdString())) && !d.formats.isEmpty();
-    for (const QString& f : d.formats)
-        ok = ok && lookupFormat(f.toStdString()).format.has_value();
-    for (const QString& b : d.bookmarks)
-        ok = ok && std::holds_alternative<ParsedValue>(parseValue(b.toStdString()));
+    int repeats = 0;
+    for (const QString& f : formats) {
+        const auto format = lookupFormat(f.toStdString()).format;
+        if (!format) {
+            ok = false;
+            break;
+        }
+        const QString name = QString::fromStdString(format->name());
+        if (d.formats.contains(name))
+            ++repeats;
+        else if (d.formats.size() < kMaxSessionFormats)
+            d.formats << name;
+    }
+    d.bookmarks = bookmarks.mid(0, kMaxSessionBookmarks);
+
+    // 3. Every field must mean something to this version before anything is applied.
+    ok = ok && parses(d.value) && !d.formats.isEmpty();
+    for (const QString& b : std::as_const(d.bookmarks))
+        ok = ok && parses(b);
     ok = ok && parseRoundingMode(d.rounding.toStdString()).has_value() && parseRoute(d.route.toStdString()).has_value();
     ok = ok
         && (d.overflow == QLatin1String("format-default") || d.overflow == QLatin1String("saturate")
@@ -99,6 +135,15 @@ SessionRead readSession(const QString& path)
         out.error = SessionText::tr("%1 is damaged: a value, format or setting in it is not valid").arg(path);
         return out;
     }
+    if (repeats > 0)
+        out.notes << SessionText::tr("formats left out: %1 repeated").arg(repeats);
+    const qsizetype extraFormats = formats.size() - repeats - d.formats.size();
+    if (extraFormats > 0)
+        out.notes << SessionText::tr("formats left out: %1 past the first %2").arg(extraFormats).arg(kMaxSessionFormats);
+    if (bookmarks.size() > d.bookmarks.size())
+        out.notes << SessionText::tr("bookmarks left out: %1 past the first %2")
+                         .arg(bookmarks.size() - d.bookmarks.size())
+                         .arg(kMaxSessionBookmarks);
     out.data = d;
     return out;
 }
@@ -115,13 +160,9 @@ QString writeSession(const QString& path, const SessionData& d)
         {QLatin1String("route"), d.route},
         {QLatin1String("bookmarks"), QJsonArray::fromStringList(d.bookmarks)},
     };
-    // QSaveFile writes beside the target and renames over it only when everything was written.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return SessionText::tr("Cannot write %1: %2").arg(path, file.errorString());
-    file.write(QJsonDocument(o).toJson(QJsonDocument::Indented));
-    if (!file.commit())
-        return SessionText::tr("Cannot write %1: %2").arg(path, file.errorString());
+    if (const QString error = io::writeFileAtomically(path, QJsonDocument(o).toJson(QJsonDocument::Indented));
+        !error.isEmpty())
+        return SessionText::tr("Cannot write %1: %2. A file already there is unchanged.").arg(path, error);
     return {};
 }
 

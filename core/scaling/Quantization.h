@@ -71,13 +71,16 @@ struct QuantizationSummary {
     std::size_t zeroBlocks = 0;
     std::size_t flushed = 0;
     std::size_t saturated = 0;
-    // Statistics in fp64 (the per-element results are exact): mean squared error, the largest
-    // absolute and relative errors (relative over nonzero inputs) and where they are, and the
-    // signal-to-quantization-noise ratio 10 log10(sum x^2 / sum err^2) (none when nothing is lost).
-    double mse = 0;
+    // Statistics (the per-element results are exact): mean squared error, the largest absolute and
+    // relative errors (relative over nonzero inputs) and where they are, and the signal-to-
+    // quantization-noise ratio 10 log10(sum x^2 / sum err^2) (none when nothing is lost). Summed in
+    // fp64, or in long double where fp64 would overflow or underflow (WideStatistics.h): the MSE of
+    // 1e300 is 1e600 and the largest relative error can pass fp64's range too, so these two are
+    // long double; infinite only when an element overflowed to inf or NaN (--no-saturate).
+    long double mse = 0;
     double maxAbsError = 0;
     std::size_t maxAbsErrorIndex = 0;
-    double maxRelError = 0;
+    long double maxRelError = 0;
     std::size_t maxRelErrorIndex = 0;
     std::optional<double> sqnrDb;
     // Bits per element as the formats are quoted: element bits plus the block scale's bits spread
@@ -164,6 +167,7 @@ private:
 struct QuantizeOutcome {
     std::optional<Quantization> result;
     std::string error;  // one line: the policy that refused the input
+    std::optional<TensorError> tensorError;  // instead: the tensor itself was refused (checkQuantizable)
 };
 
 // Quantizes a tensor. Refused with a reason: an empty tensor or a NaN/inf element

@@ -19,6 +19,14 @@ ReportOutcome problem(ReportOutcome::Problem kind, std::string error)
     return out;
 }
 
+ReportOutcome tensorProblem(TensorError error)
+{
+    ReportOutcome out;
+    out.problem = ReportOutcome::Problem::Tensor;
+    out.tensorError = std::move(error);
+    return out;
+}
+
 bool sameRecipe(const QuantizeOptions& a, const QuantizeOptions& b)
 {
     if (a.scheme.kind != b.scheme.kind || a.scheme.blockRows != b.scheme.blockRows
@@ -79,9 +87,9 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
     // 1. The tensor.
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
-        return problem(ReportOutcome::Problem::Tensor, load.error);
+        return tensorProblem(std::move(load.error));
     if (auto why = checkQuantizable(*load.tensor))
-        return problem(ReportOutcome::Problem::Tensor, *why);
+        return tensorProblem(std::move(*why));
     auto report = std::make_shared<QuantizeReport>();
     report->request = request;
     report->tensor = std::make_shared<const Tensor>(std::move(*load.tensor));

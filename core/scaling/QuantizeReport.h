@@ -36,7 +36,8 @@ struct QuantizeReport {
 struct ReportOutcome {
     std::shared_ptr<const QuantizeReport> report;
     enum class Problem : std::uint8_t { None, Tensor, Recipe, Cancelled } problem = Problem::None;
-    std::string error;  // one line, from core
+    TensorError tensorError;  // Problem::Tensor: the kind, worded by app/text/TensorErrorText
+    std::string error;        // Problem::Recipe: one line, from core
 };
 
 // Progress (0..1) and cancellation for a background job; both optional. Cancellation is checked between

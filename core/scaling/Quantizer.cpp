@@ -7,6 +7,7 @@
 #include "core/format/Registry.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/ScalingKernels.h"
+#include "core/scaling/WideStatistics.h"
 
 namespace floatscope {
 
@@ -327,13 +328,26 @@ void Quantizer::finishSummary()
         s.zeroBlocks += (flags & Quantization::kFlagAllZero) != 0 ? 1 : 0;
     s.saturated = m_saturated;
     s.flushed = m_flushed;
-    s.mse = m_stats.sumSquaredError / static_cast<double>(n);
-    s.maxAbsError = m_stats.maxAbs;
-    s.maxAbsErrorIndex = m_stats.maxAbsIndex;
-    s.maxRelError = m_stats.maxRel;
-    s.maxRelErrorIndex = m_stats.maxRelIndex;
-    if (m_stats.sumSquaredError > 0 && m_stats.sumSquaredInput > 0)
-        s.sqnrDb = 10.0 * std::log10(m_stats.sumSquaredInput / m_stats.sumSquaredError);
+    // The fp64 sums when they hold; else every statistic again in long double (WideStatistics.h).
+    const double largestInput = q.m_amax.empty() ? 0.0 : *std::max_element(q.m_amax.begin(), q.m_amax.end());
+    if (fitsFp64Squares(m_stats.maxAbs, n) && fitsFp64Squares(largestInput, n) && !std::isinf(m_stats.maxRel)) {
+        s.mse = static_cast<long double>(m_stats.sumSquaredError) / static_cast<long double>(n);
+        s.maxAbsError = m_stats.maxAbs;
+        s.maxAbsErrorIndex = m_stats.maxAbsIndex;
+        s.maxRelError = m_stats.maxRel;
+        s.maxRelErrorIndex = m_stats.maxRelIndex;
+        if (m_stats.sumSquaredError > 0 && m_stats.sumSquaredInput > 0)
+            s.sqnrDb = 10.0 * std::log10(m_stats.sumSquaredInput / m_stats.sumSquaredError);
+    } else {
+        const WideStatistics w = wideStatistics(q);
+        s.mse = w.sumSquaredError / static_cast<long double>(n);
+        s.maxAbsError = static_cast<double>(w.maxAbs);  // |deq - x| of doubles of one sign: a double's range
+        s.maxAbsErrorIndex = w.maxAbsIndex;
+        s.maxRelError = w.maxRel;
+        s.maxRelErrorIndex = w.maxRelIndex;
+        if (w.sumSquaredError > 0 && w.sumSquaredInput > 0)
+            s.sqnrDb = static_cast<double>(10.0L * std::log10(w.sumSquaredInput / w.sumSquaredError));
+    }
 
     const double elementBits = q.m_options.element.totalBits();
     const SchemeKind kind = q.m_options.scheme.kind;
@@ -353,7 +367,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
         return out;
     }
     if (tensor->empty()) {
-        out.error = *checkQuantizable(*tensor);
+        out.tensorError = checkQuantizable(*tensor);
         return out;
     }
     Quantization q(std::move(tensor), options);
@@ -365,7 +379,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
     // 1. Every block's amax, 2. NVFP4's tensor scale and E4M3 block scales, 3. every block's scale,
     // 4. the elements, row by row.
     if (!quantizer.blockAmax()) {
-        out.error = checkQuantizable(*q.m_tensor).value_or("the tensor has a NaN or inf");
+        out.tensorError = checkQuantizable(*q.m_tensor);
         return out;
     }
     if (options.scheme.kind == SchemeKind::Nvfp4) {

@@ -33,24 +33,26 @@ std::string Tensor::shapeText() const
     return std::to_string(m_rows) + "x" + std::to_string(m_cols);
 }
 
-std::string Tensor::elementName(std::size_t index) const
+std::optional<TensorError> checkQuantizable(const Tensor& tensor)
 {
-    if (!m_matrix || m_cols == 0)
-        return "element " + std::to_string(index);
-    return "element [" + std::to_string(index / m_cols) + ", " + std::to_string(index % m_cols) + "]";
-}
-
-std::optional<std::string> checkQuantizable(const Tensor& tensor)
-{
-    if (tensor.empty())
-        return std::string("the tensor is empty: quantizing needs at least one value");
+    TensorError error;
+    if (tensor.empty()) {
+        error.kind = TensorErrorKind::Empty;
+        return error;
+    }
     for (std::size_t i = 0; i < tensor.size(); ++i) {
         const double v = tensor[i];
         if (std::isfinite(v))
             continue;
-        const std::string what = std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
-        return tensor.elementName(i) + " is " + what
-            + ": quantizing needs finite values (one NaN or inf would set its block's scale)";
+        error.kind = TensorErrorKind::NonFinite;
+        error.text = std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+        error.count = i;
+        error.matrix = tensor.isMatrix() && tensor.cols() != 0;
+        if (error.matrix) {
+            error.line = i / tensor.cols();
+            error.column = i % tensor.cols();
+        }
+        return error;
     }
     return std::nullopt;
 }

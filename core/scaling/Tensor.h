@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/scaling/TensorError.h"
+
 namespace floatscope {
 
 // A tensor to quantize: a vector (1-D) or a matrix (2-D, row-major as NumPy's C order). A vector
@@ -30,8 +32,6 @@ public:
 
     // "4" for a vector, "2x128" for a matrix.
     std::string shapeText() const;
-    // "element 3" for a vector, "element [1, 3]" for a matrix.
-    std::string elementName(std::size_t index) const;
 
 private:
     std::size_t m_rows = 1;
@@ -40,9 +40,10 @@ private:
     std::vector<double> m_values;
 };
 
-// Why a tensor cannot be quantized, or nothing. The policy: an empty tensor is refused (there is no
-// amax to scale by); so is any NaN or infinity, named by its position, because one non-finite
-// element would make its block's amax, and so every scale derived from it, meaningless.
-std::optional<std::string> checkQuantizable(const Tensor& tensor);
+// Why a tensor cannot be quantized (TensorErrorKind::Empty or NonFinite), or nothing. The policy: an
+// empty tensor is refused (there is no amax to scale by); so is any NaN or infinity, named by its
+// position, because one non-finite element would make its block's amax, and so every scale derived
+// from it, meaningless.
+std::optional<TensorError> checkQuantizable(const Tensor& tensor);
 
 }  // namespace floatscope

@@ -19,31 +19,43 @@ std::optional<std::size_t> TensorRequest::expectedElements() const
     return std::nullopt;
 }
 
+namespace {
+
+// reshape() keeps the values, and here the storage they were rounded into too (`quantize --json`
+// reports it).
+TensorLoad reshaped(const TensorLoad& load, std::size_t rows, std::size_t cols, bool matrix)
+{
+    TensorLoad out = reshape(*load.tensor, rows, cols, matrix);
+    if (out.tensor)
+        out.storage = load.storage;
+    return out;
+}
+
+}  // namespace
+
 TensorLoad loadTensor(const TensorRequest& r)
 {
-    // 1. The tensor as requested.
+    // 1. The tensor as requested, never more than the request allows.
     TensorLoad load;
     switch (r.source) {
     case TensorRequest::Source::Text:
-        load = parseCsv(r.text, r.storage);
+        load = parseCsv(r.text, r.storage, r.maxElements);
         // One value per line is a column; what is meant is almost always a vector.
         if (load.tensor && load.tensor->isMatrix() && load.tensor->cols() == 1)
-            load = reshape(*load.tensor, 1, load.tensor->size(), false);
+            load = reshaped(load, 1, load.tensor->size(), false);
         break;
     case TensorRequest::Source::Values:
-        load = tensorFromTexts(r.values, r.storage);
+        load = tensorFromTexts(r.values, r.storage, r.maxElements);
         break;
-    case TensorRequest::Source::Normal: {
-        std::size_t count = 0;
-        if (__builtin_mul_overflow(r.normal.rows, r.normal.cols, &count) || count > r.maxGenerated) {
-            load.error = "at most 2^24 generated values (a 4096 x 4096 matrix)";
+    case TensorRequest::Source::Normal:
+        load = generateNormal(r.normal, r.storage, r.maxElements);
+        break;
+    case TensorRequest::Source::File:
+        if (r.path.empty()) {
+            load.error.kind = TensorErrorKind::FileNotChosen;
             return load;
         }
-        load = generateNormal(r.normal, r.storage);
-        break;
-    }
-    case TensorRequest::Source::File:
-        load = loadTensorFile(r.path, r.storage);
+        load = loadTensorFile(r.path, r.storage, r.maxElements);
         break;
     }
     // 2. The optional reshape.
@@ -55,7 +67,7 @@ TensorLoad loadTensor(const TensorRequest& r)
         out.error = shape.error;
         return out;
     }
-    return reshape(*load.tensor, *shape.rows, shape.cols, shape.matrix);
+    return reshaped(load, *shape.rows, shape.cols, shape.matrix);
 }
 
 std::string storedValueText(double value)

@@ -12,7 +12,7 @@
 namespace floatscope {
 
 // The largest tensor the quantization panel and its export view make (2^24 elements, the
-// benchmark's size).
+// benchmark's size); `floatscope quantize` takes the loaders' own limit, kMaxTensorElements.
 inline constexpr std::size_t kMaxGeneratedElements = std::size_t{1} << 24;
 
 // Where a tensor to quantize comes from: the same description drives the panel, its background
@@ -29,7 +29,7 @@ struct TensorRequest {
     std::string text;
     std::vector<std::string> values;
     NormalSpec normal;
-    std::size_t maxGenerated = kMaxGeneratedElements;  // Normal: more is refused
+    std::size_t maxElements = kMaxGeneratedElements;  // from any source: more is refused (TooManyValues)
     std::string path;
     Format storage = namedFormat("fp32");
     std::string shape;  // optional: "4096" or "64x64", as --shape takes it
@@ -39,7 +39,7 @@ struct TensorRequest {
     std::optional<std::size_t> expectedElements() const;
 };
 
-// The tensor as requested, then reshaped when a shape is given; or the one-line reason why not.
+// The tensor as requested, then reshaped when a shape is given; or the kind of problem (TensorError).
 TensorLoad loadTensor(const TensorRequest& request);
 
 // A tensor's value as it was stored: the shortest text that reads back, in fp32 when the value is

@@ -1,179 +1,140 @@
 #include "core/scaling/TensorSources.h"
 
-#include <bit>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <limits>
 #include <numbers>
-#include <sstream>
+#include <unordered_map>
 #include <variant>
 
-#include "core/exact/ExactValue.h"
-#include "core/format/Codec.h"
-#include "core/format/Registry.h"
 #include "core/round/Rounding.h"
-#include "core/text/Parse.h"
+#include "core/scaling/CsvReader.h"
+#include "core/scaling/NpyFormat.h"
+#include "core/scaling/StoredValues.h"
 
 namespace floatscope {
 
 namespace {
 
-TensorLoad failure(std::string reason)
+TensorLoad failure(TensorError error)
 {
     TensorLoad out;
-    out.error = std::move(reason);
+    out.error = std::move(error);
     return out;
 }
 
-TensorLoad success(Tensor tensor)
+TensorLoad failure(TensorErrorKind kind)
+{
+    TensorError error;
+    error.kind = kind;
+    return failure(std::move(error));
+}
+
+TensorLoad success(Tensor tensor, std::optional<Format> storage)
 {
     TensorLoad out;
     out.tensor = std::move(tensor);
+    out.storage = std::move(storage);
     return out;
 }
 
-std::optional<std::string> storageProblem(const Format& storage)
+TensorLoad npyTensor(const npy::Layout& layout, std::vector<double> values)
 {
-    if (storage.mantissaBits() > 52 || storage.maxExponent() > 1023 || storage.minPositiveExponent() < -1074)
-        return storage.name() + " cannot hold its values in fp64, so it cannot be a tensor's storage";
-    return std::nullopt;
+    if (layout.dims.size() == 2)
+        return success(Tensor::matrix(layout.dims[0], layout.dims[1], std::move(values)), std::nullopt);
+    return success(Tensor::vector(std::move(values)), std::nullopt);
 }
 
-// A code of a format whose values fit in fp64, as that double (exact).
-double codeToDouble(const Format& format, std::uint64_t code)
+TensorLoad unreadable(const RegularFile& file)
 {
-    const Decoded d = decode(format, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return d.negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
-    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
-    default: break;
+    TensorError error;
+    error.kind = TensorErrorKind::FileUnreadable;
+    error.fileProblem = file.problem();
+    error.systemError = file.systemError();
+    error.limit = kMaxTensorFileBytes;
+    return failure(std::move(error));
+}
+
+// Up to `size` bytes, fewer only at the end of the file or on an error.
+std::size_t readFully(RegularFile& file, char* buffer, std::size_t size)
+{
+    std::size_t used = 0;
+    while (used < size) {
+        const std::size_t n = file.read(buffer + used, size - used);
+        if (n == 0)
+            break;
+        used += n;
     }
-    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
-    return d.negative ? -magnitude : magnitude;
+    return used;
 }
 
-struct Stored {
-    double value = 0;
-    bool overflow = false;
-};
-
-// One rounding, nearest-even, with the storage format's own overflow rule.
-Stored store(const Unpacked& value, const Format& storage)
+// 1. .npy from a file: the preamble and header, then the data in chunks straight into the values.
+TensorLoad loadNpy(RegularFile& file, std::size_t maxElements)
 {
-    const RoundResult r = roundToFormat(value, storage);
-    const bool finiteInput = value.kind == Unpacked::Kind::Finite || value.kind == Unpacked::Kind::Zero;
-    return Stored{codeToDouble(storage, r.code), finiteInput && (r.flags & kOverflow) != 0};
-}
-
-std::string quoted(std::string_view text)
-{
-    return "'" + std::string(text.substr(0, 40)) + (text.size() > 40 ? "...'" : "'");
-}
-
-// The one-line parse error of the engine, prefixed with where the text was.
-std::optional<double> parseStored(std::string_view text, const Format& storage, const std::string& where,
-                                  std::string& error)
-{
-    const ParseOutcome parsed = parseValue(text);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = where + ": " + e->message;
-        return std::nullopt;
+    std::string head(npy::kPreambleBytes, '\0');
+    head.resize(readFully(file, head.data(), head.size()));
+    if (file.problem() != FileProblem::None)
+        return unreadable(file);
+    const auto preamble = npy::readPreamble(head);
+    if (const auto* e = std::get_if<TensorError>(&preamble))
+        return failure(*e);
+    const npy::Preamble& p = std::get<npy::Preamble>(preamble);
+    // What was read past the preamble already belongs to the header.
+    std::string header = head.substr(std::min(head.size(), p.headerOffset));
+    const std::size_t have = header.size();
+    header.resize(p.headerLength);
+    if (have > header.size()) {
+        TensorError e;
+        e.kind = TensorErrorKind::NpyHeaderMalformed;
+        return failure(std::move(e));
     }
-    const Stored s = store(std::get<ParsedValue>(parsed).value.unpack(), storage);
-    if (s.overflow) {
-        error = where + ": " + quoted(text) + " overflows " + storage.name() + " storage (choose a wider storage format)";
-        return std::nullopt;
+    if (readFully(file, header.data() + have, header.size() - have) != header.size() - have) {
+        if (file.problem() != FileProblem::None)
+            return unreadable(file);
+        TensorError e;
+        e.kind = TensorErrorKind::NpyHeaderTruncated;
+        e.count = p.headerLength;
+        return failure(std::move(e));
     }
-    return s.value;
-}
+    const auto layout = npy::readHeader(header, maxElements);
+    if (const auto* e = std::get_if<TensorError>(&layout))
+        return failure(*e);
+    const npy::Layout& l = std::get<npy::Layout>(layout);
 
-// 1. CSV helpers -------------------------------------------------------------------------------
-
-bool isSeparator(char c) { return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\r'; }
-
-std::vector<std::string_view> splitFields(std::string_view line)
-{
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && isSeparator(line[i]))
-            ++i;
-        const std::size_t start = i;
-        while (i < line.size() && !isSeparator(line[i]))
-            ++i;
-        if (i > start)
-            fields.push_back(line.substr(start, i - start));
-    }
-    return fields;
-}
-
-// 2. NPY helpers (https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html) ------
-
-std::uint32_t littleEndian(std::string_view bytes, std::size_t offset, int width)
-{
-    std::uint32_t v = 0;
-    for (int i = width - 1; i >= 0; --i)
-        v = (v << 8) | static_cast<unsigned char>(bytes[offset + static_cast<std::size_t>(i)]);
-    return v;
-}
-
-// The value text after 'key': in the header dict, up to the next top-level comma or brace.
-std::optional<std::string_view> dictValue(std::string_view header, std::string_view key)
-{
-    for (const char quote : {'\'', '"'}) {
-        const std::string needle = std::string(1, quote) + std::string(key) + std::string(1, quote);
-        std::size_t at = header.find(needle);
-        if (at == std::string_view::npos)
-            continue;
-        at = header.find(':', at + needle.size());
-        if (at == std::string_view::npos)
-            return std::nullopt;
-        ++at;
-        while (at < header.size() && header[at] == ' ')
-            ++at;
-        int depth = 0;
-        std::size_t end = at;
-        for (; end < header.size(); ++end) {
-            const char c = header[end];
-            if (c == '(' || c == '[')
-                ++depth;
-            else if (c == ')' || c == ']')
-                --depth;
-            if (depth == 0 && (c == ',' || c == '}'))
-                break;
-            if (depth < 0)
-                break;
+    std::vector<double> values(l.count);
+    constexpr std::size_t kChunkValues = std::size_t{1} << 16;
+    std::vector<char> raw(kChunkValues * static_cast<std::size_t>(l.width));
+    for (std::size_t first = 0; first < l.count; first += kChunkValues) {
+        const std::size_t n = std::min(kChunkValues, l.count - first);
+        const std::size_t bytes = n * static_cast<std::size_t>(l.width);
+        const std::size_t got = readFully(file, raw.data(), bytes);
+        if (file.problem() != FileProblem::None)
+            return unreadable(file);
+        if (got != bytes) {
+            TensorError e;
+            e.kind = TensorErrorKind::NpyDataTruncated;
+            e.expected = l.count;
+            e.count = first + got / static_cast<std::size_t>(l.width);
+            e.format = l.width == 2 ? "float16" : l.width == 4 ? "float32" : "float64";
+            return failure(std::move(e));
         }
-        return header.substr(at, end - at);
+        npy::decode(l, raw.data(), n, values.data() + first);
     }
-    return std::nullopt;
+    return npyTensor(l, std::move(values));
 }
 
-std::string_view trimmed(std::string_view s)
+// 2. CSV from a file, as a stream.
+TensorLoad loadCsv(RegularFile& file, const Format& storage, std::size_t maxElements)
 {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\'' || s.front() == '"'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\'' || s.back() == '"'))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::string dtypeName(std::string_view descr)
-{
-    if (descr.size() >= 2) {
-        const std::string_view kind = descr.substr(1);
-        if (kind == "f2") return "float16";
-        if (kind == "f4") return "float32";
-        if (kind == "f8") return "float64";
-        if (kind == "i1" || kind == "i2" || kind == "i4" || kind == "i8")
-            return "int" + std::to_string(8 * (kind[1] - '0'));
-        if (kind == "u1" || kind == "u2" || kind == "u4" || kind == "u8")
-            return "uint" + std::to_string(8 * (kind[1] - '0'));
-        if (kind == "b1") return "bool";
-        if (kind == "c8" || kind == "c16") return "complex";
+    CsvReader reader(storage, maxElements);
+    std::vector<char> buffer(std::size_t{1} << 20);
+    for (;;) {
+        const std::size_t n = file.read(buffer.data(), buffer.size());
+        if (file.problem() != FileProblem::None)
+            return unreadable(file);
+        if (n == 0 || !reader.feed(std::string_view(buffer.data(), n)))
+            break;
     }
-    return std::string(descr);
+    return reader.finish();
 }
 
 std::uint64_t mix(std::uint64_t& state)
@@ -189,182 +150,111 @@ double uniformOpenZero(std::uint64_t& state)
     return (static_cast<double>(mix(state) >> 11) + 1.0) * 0x1.0p-53;
 }
 
+TensorLoad tooMany(std::size_t maxElements)
+{
+    TensorError e;
+    e.kind = TensorErrorKind::TooManyValues;
+    e.limit = maxElements;
+    return failure(std::move(e));
+}
+
 }  // namespace
 
-TensorLoad tensorFromTexts(const std::vector<std::string>& texts, const Format& storage)
+TensorLoad tensorFromTexts(const std::vector<std::string>& texts, const Format& storage, std::size_t maxElements)
 {
-    if (auto problem = storageProblem(storage))
-        return failure(*problem);
+    if (TensorError problem = storageProblem(storage))
+        return failure(std::move(problem));
+    if (texts.size() > maxElements)
+        return tooMany(maxElements);
+    const ValueStore store(storage);
     std::vector<double> values;
     values.reserve(texts.size());
-    std::string error;
     for (std::size_t i = 0; i < texts.size(); ++i) {
-        const auto v = parseStored(texts[i], storage, "value " + std::to_string(i + 1), error);
-        if (!v)
-            return failure(error);
+        TensorError error;
+        const auto v = store.fromText(texts[i], error);
+        if (!v) {
+            error.column = i + 1;
+            return failure(std::move(error));
+        }
         values.push_back(*v);
     }
-    return success(Tensor::vector(std::move(values)));
+    return success(Tensor::vector(std::move(values)), storage);
 }
 
-TensorLoad parseCsv(std::string_view text, const Format& storage)
+TensorLoad parseCsv(std::string_view text, const Format& storage, std::size_t maxElements)
 {
-    if (auto problem = storageProblem(storage))
-        return failure(*problem);
-    std::vector<double> values;
-    std::size_t rows = 0;
-    std::size_t cols = 0;
-    std::size_t firstRowLine = 0;
-    std::size_t lineNumber = 0;
-    std::string error;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t newline = text.find('\n', start);
-        const std::string_view line =
-            text.substr(start, newline == std::string_view::npos ? std::string_view::npos : newline - start);
-        ++lineNumber;
-        start = newline == std::string_view::npos ? text.size() + 1 : newline + 1;
-        const auto fields = splitFields(line);
-        if (fields.empty() || fields.front().front() == '#')
-            continue;
-        if (rows == 0) {
-            cols = fields.size();
-            firstRowLine = lineNumber;
-        } else if (fields.size() != cols) {
-            return failure("line " + std::to_string(lineNumber) + " has " + std::to_string(fields.size())
-                           + " values but line " + std::to_string(firstRowLine) + " has " + std::to_string(cols)
-                           + ": a CSV tensor must be rectangular");
-        }
-        for (std::size_t c = 0; c < fields.size(); ++c) {
-            const auto v = parseStored(fields[c], storage,
-                                       "line " + std::to_string(lineNumber) + ", value " + std::to_string(c + 1), error);
-            if (!v)
-                return failure(error);
-            values.push_back(*v);
-        }
-        ++rows;
-    }
-    if (rows <= 1)
-        return success(Tensor::vector(std::move(values)));
-    return success(Tensor::matrix(rows, cols, std::move(values)));
+    CsvReader reader(storage, maxElements);
+    reader.feed(text);
+    return reader.finish();
 }
 
-TensorLoad parseNpy(std::string_view bytes)
+TensorLoad parseNpy(std::string_view bytes, std::size_t maxElements)
 {
-    // 1. Magic, version and header length.
-    static constexpr std::string_view kMagic("\x93NUMPY", 6);
-    if (bytes.size() < 10 || bytes.substr(0, 6) != kMagic)
-        return failure("not a NumPy .npy file (it does not start with \\x93NUMPY)");
-    const int major = static_cast<unsigned char>(bytes[6]);
-    if (major < 1 || major > 3)
-        return failure(".npy format version " + std::to_string(major) + " is not supported (1.0 to 3.0 are)");
-    const std::size_t lengthWidth = major == 1 ? 2 : 4;
-    if (bytes.size() < 8 + lengthWidth)
-        return failure("truncated .npy header");
-    const std::size_t headerLength = littleEndian(bytes, 8, static_cast<int>(lengthWidth));
-    const std::size_t dataOffset = 8 + lengthWidth + headerLength;
-    if (bytes.size() < dataOffset)
-        return failure("truncated .npy header: it announces " + std::to_string(headerLength) + " bytes");
-    const std::string_view header = bytes.substr(8 + lengthWidth, headerLength);
-
-    // 2. dtype, order and shape.
-    const auto descrText = dictValue(header, "descr");
-    const auto orderText = dictValue(header, "fortran_order");
-    const auto shapeText = dictValue(header, "shape");
-    if (!descrText || !orderText || !shapeText)
-        return failure(".npy header lacks 'descr', 'fortran_order' or 'shape'");
-    if (!descrText->empty() && descrText->front() == '[')
-        return failure("structured .npy dtypes are not supported: save one float16, float32 or float64 array");
-    const std::string_view descr = trimmed(*descrText);
-    const std::string_view order = trimmed(*orderText);
-    int width = 0;
-    if (descr.size() == 3 && descr[1] == 'f')
-        width = descr[2] == '2' ? 2 : descr[2] == '4' ? 4 : descr[2] == '8' ? 8 : 0;
-    if (width == 0 || (descr[0] != '<' && descr[0] != '>' && descr[0] != '='))
-        return failure(".npy dtype " + dtypeName(descr) + " ('" + std::string(descr)
-                       + "') is not supported: Floatscope reads float16, float32 and float64");
-    const bool bigEndian = descr[0] == '>' || (descr[0] == '=' && std::endian::native == std::endian::big);
-    if (order == "True")
-        return failure(".npy array is in Fortran order: save it with np.ascontiguousarray (C order)");
-    if (order != "False")
-        return failure(".npy header has fortran_order " + std::string(order));
-
-    std::vector<std::size_t> dims;
-    std::string_view shape = *shapeText;
-    if (shape.size() < 2 || shape.front() != '(' || shape.back() != ')')
-        return failure(".npy shape " + std::string(shape) + " is not a tuple");
-    shape = shape.substr(1, shape.size() - 2);
-    for (std::string_view part : splitFields(shape)) {
-        std::size_t n = 0;
-        const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), n);
-        if (ec != std::errc() || ptr != part.data() + part.size())
-            return failure(".npy shape has '" + std::string(part) + "', not a whole number");
-        dims.push_back(n);
+    const auto preamble = npy::readPreamble(bytes.substr(0, npy::kPreambleBytes));
+    if (const auto* e = std::get_if<TensorError>(&preamble))
+        return failure(*e);
+    const npy::Preamble& p = std::get<npy::Preamble>(preamble);
+    if (bytes.size() - p.headerOffset < p.headerLength) {
+        TensorError e;
+        e.kind = TensorErrorKind::NpyHeaderTruncated;
+        e.count = p.headerLength;
+        return failure(std::move(e));
     }
-    if (dims.size() > 2)
-        return failure(".npy array has " + std::to_string(dims.size())
-                       + " dimensions; Floatscope quantizes 1-D and 2-D tensors (reshape it first)");
-
-    // 3. Size, with overflow checked before anything is allocated.
-    std::size_t count = 1;
-    for (const std::size_t d : dims)
-        if (__builtin_mul_overflow(count, d, &count))
-            return failure(".npy shape is too large");
-    std::size_t dataBytes = 0;
-    if (__builtin_mul_overflow(count, static_cast<std::size_t>(width), &dataBytes) || bytes.size() - dataOffset < dataBytes)
-        return failure("truncated .npy data: the shape needs " + std::to_string(count) + " values of "
-                       + dtypeName(descr) + ", the file holds " + std::to_string((bytes.size() - dataOffset) / static_cast<std::size_t>(width)));
-
-    // 4. Values: fp16 through the engine's decoder, fp32 and fp64 by their bits (all exact doubles).
-    const Format& half = namedFormat("fp16");
-    std::vector<double> values(count);
-    const char* data = bytes.data() + dataOffset;
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t raw = 0;
-        for (int b = 0; b < width; ++b) {
-            const int index = bigEndian ? b : width - 1 - b;
-            raw = (raw << 8) | static_cast<unsigned char>(data[i * static_cast<std::size_t>(width) + static_cast<std::size_t>(index)]);
-        }
-        if (width == 2)
-            values[i] = codeToDouble(half, raw);
-        else if (width == 4)
-            values[i] = static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(raw)));
-        else
-            values[i] = std::bit_cast<double>(raw);
+    const auto layout = npy::readHeader(bytes.substr(p.headerOffset, p.headerLength), maxElements);
+    if (const auto* e = std::get_if<TensorError>(&layout))
+        return failure(*e);
+    const npy::Layout& l = std::get<npy::Layout>(layout);
+    const std::size_t dataOffset = p.headerOffset + p.headerLength;
+    const std::size_t width = static_cast<std::size_t>(l.width);
+    if ((bytes.size() - dataOffset) / width < l.count) {
+        TensorError e;
+        e.kind = TensorErrorKind::NpyDataTruncated;
+        e.expected = l.count;
+        e.count = (bytes.size() - dataOffset) / width;
+        e.format = width == 2 ? "float16" : width == 4 ? "float32" : "float64";
+        return failure(std::move(e));
     }
-    if (dims.size() == 2)
-        return success(Tensor::matrix(dims[0], dims[1], std::move(values)));
-    return success(Tensor::vector(std::move(values)));
+    std::vector<double> values(l.count);
+    npy::decode(l, bytes.data() + dataOffset, l.count, values.data());
+    return npyTensor(l, std::move(values));
 }
 
-TensorLoad loadTensorFile(const std::string& path, const Format& storage)
+TensorLoad loadTensorFile(const std::string& path, const Format& storage, std::size_t maxElements)
 {
     const auto dot = path.rfind('.');
     std::string extension = dot == std::string::npos ? "" : path.substr(dot + 1);
     for (char& c : extension)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (extension != "npy" && extension != "csv" && extension != "txt")
-        return failure("'" + path + "': give a .csv or .npy file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return failure("cannot read '" + path + "'");
-    std::ostringstream content;
-    content << in.rdbuf();
-    const std::string bytes = content.str();
-    TensorLoad out = extension == "npy" ? parseNpy(bytes) : parseCsv(bytes, storage);
+    TensorLoad out;
+    if (extension != "npy" && extension != "csv" && extension != "txt") {
+        out = failure(TensorErrorKind::FileExtension);
+    } else if (TensorError problem = storageProblem(storage); problem && extension != "npy") {
+        out = failure(std::move(problem));
+    } else {
+        RegularFile file;
+        if (file.open(path, kMaxTensorFileBytes) != FileProblem::None)
+            out = unreadable(file);
+        else
+            out = extension == "npy" ? loadNpy(file, maxElements) : loadCsv(file, storage, maxElements);
+    }
     if (!out.tensor)
-        out.error = "'" + path + "': " + out.error;
+        out.error.path = path;
     return out;
 }
 
 TensorLoad reshape(const Tensor& tensor, std::size_t rows, std::size_t cols, bool matrix)
 {
     std::size_t count = 0;
-    if (__builtin_mul_overflow(rows, cols, &count) || count != tensor.size())
-        return failure("shape " + (matrix ? std::to_string(rows) + "x" + std::to_string(cols) : std::to_string(cols))
-                       + " does not hold the " + std::to_string(tensor.size()) + " values given");
+    if (__builtin_mul_overflow(rows, cols, &count) || count != tensor.size()) {
+        TensorError e;
+        e.kind = TensorErrorKind::ShapeMismatch;
+        e.text = matrix ? std::to_string(rows) + "x" + std::to_string(cols) : std::to_string(cols);
+        e.count = tensor.size();
+        return failure(std::move(e));
+    }
     std::vector<double> values = tensor.values();
-    return success(matrix ? Tensor::matrix(rows, cols, std::move(values)) : Tensor::vector(std::move(values)));
+    return success(matrix ? Tensor::matrix(rows, cols, std::move(values)) : Tensor::vector(std::move(values)),
+                   std::nullopt);
 }
 
 ShapeParse parseShape(std::string_view text)
@@ -377,13 +267,11 @@ ShapeParse parseShape(std::string_view text)
     const std::size_t x = text.find_first_of("xX*,");
     std::size_t rows = 1;
     std::size_t cols = 0;
-    if (x == std::string_view::npos) {
-        if (!number(text, cols)) {
-            out.error = "shape '" + std::string(text) + "' is not N or ROWSxCOLS with positive whole numbers";
-            return out;
-        }
-    } else if (!number(text.substr(0, x), rows) || !number(text.substr(x + 1), cols)) {
-        out.error = "shape '" + std::string(text) + "' is not N or ROWSxCOLS with positive whole numbers";
+    const bool ok = x == std::string_view::npos ? number(text, cols)
+                                                : number(text.substr(0, x), rows) && number(text.substr(x + 1), cols);
+    if (!ok) {
+        out.error.kind = TensorErrorKind::ShapeSyntax;
+        out.error.text = std::string(text);
         return out;
     }
     out.rows = rows;
@@ -392,50 +280,66 @@ ShapeParse parseShape(std::string_view text)
     return out;
 }
 
-TensorLoad generateNormal(const NormalSpec& spec, const Format& storage)
+TensorLoad generateNormal(const NormalSpec& spec, const Format& storage, std::size_t maxElements)
 {
-    if (auto problem = storageProblem(storage))
-        return failure(*problem);
+    if (TensorError problem = storageProblem(storage))
+        return failure(std::move(problem));
     std::size_t count = 0;
     if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count == 0)
-        return failure("a generated tensor needs a positive shape");
+        return failure(TensorErrorKind::GeneratedShapeEmpty);
+    if (count > maxElements)
+        return tooMany(maxElements);
     if (!(spec.stddev >= 0) || !std::isfinite(spec.stddev) || !std::isfinite(spec.mean))
-        return failure("the normal distribution needs a finite mean and a standard deviation >= 0");
-    if (spec.outliers > count)
-        return failure(std::to_string(spec.outliers) + " outliers do not fit in " + std::to_string(count) + " elements");
+        return failure(TensorErrorKind::GeneratedBadDistribution);
+    if (spec.outliers > count) {
+        TensorError e;
+        e.kind = TensorErrorKind::GeneratedTooManyOutliers;
+        e.count = spec.outliers;
+        e.expected = count;
+        return failure(std::move(e));
+    }
     if (!std::isfinite(spec.outlierMagnitude))
-        return failure("the outlier magnitude must be finite");
+        return failure(TensorErrorKind::GeneratedBadOutlier);
 
+    // 1. Box-Muller, each value rounded into storage as it is made. A value beyond the storage's
+    //    range (mean + std * z past fp64's too) is the generator's to report: no element was typed.
+    const ValueStore store(storage);
+    TensorError overflow;
+    overflow.kind = TensorErrorKind::GeneratedOverflows;
+    overflow.format = storage.name();
     std::uint64_t state = spec.seed;
     std::vector<double> values(count);
     for (std::size_t i = 0; i < count; ++i) {
         const double u1 = uniformOpenZero(state);
         const double u2 = uniformOpenZero(state);
         const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-        values[i] = spec.mean + spec.stddev * z;
+        const auto v = store.fromDouble(spec.mean + spec.stddev * z);
+        if (!v)
+            return failure(overflow);
+        values[i] = *v;
     }
-    // Outliers at distinct positions: a partial Fisher-Yates shuffle of the indices.
-    std::vector<std::size_t> order;
-    if (spec.outliers > 0) {
-        order.resize(count);
-        for (std::size_t i = 0; i < count; ++i)
-            order[i] = i;
-        for (std::size_t k = 0; k < spec.outliers; ++k) {
-            const std::size_t j = k + static_cast<std::size_t>(mix(state) % (count - k));
-            std::swap(order[k], order[j]);
-            const bool negative = (mix(state) & 1) != 0;
-            values[order[k]] = negative ? -spec.outlierMagnitude : spec.outlierMagnitude;
-        }
-    }
-    for (double& v : values) {
-        const Stored s = store(unpackDouble(v), storage);
-        if (s.overflow)
-            return failure("a generated value overflows " + storage.name() + " storage");
-        v = s.value;
+    // 2. Outliers at distinct positions: a partial Fisher-Yates shuffle of the indices, with only the
+    //    swapped entries held (an index array would cost 8 bytes per element).
+    std::unordered_map<std::size_t, std::size_t> swapped;
+    auto at = [&swapped](std::size_t i) {
+        const auto it = swapped.find(i);
+        return it == swapped.end() ? i : it->second;
+    };
+    std::optional<double> magnitude;
+    if (spec.outliers > 0 && !(magnitude = store.fromDouble(spec.outlierMagnitude)))
+        return failure(overflow);
+    for (std::size_t k = 0; k < spec.outliers; ++k) {
+        const std::size_t j = k + static_cast<std::size_t>(mix(state) % (count - k));
+        const std::size_t atK = at(k);
+        const std::size_t atJ = at(j);
+        swapped[k] = atJ;
+        swapped[j] = atK;
+        const bool negative = (mix(state) & 1) != 0;
+        values[atJ] = negative ? -*magnitude : *magnitude;
     }
     if (spec.matrix)
-        return success(Tensor::matrix(spec.rows, spec.cols, std::move(values)));
-    return success(Tensor::vector(std::move(values)));
+        return success(Tensor::matrix(spec.rows, spec.cols, std::move(values)), storage);
+    return success(Tensor::vector(std::move(values)), storage);
 }
 
 }  // namespace floatscope

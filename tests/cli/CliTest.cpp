@@ -19,51 +19,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "CliSupport.h"
+
 namespace {
 
-struct Outcome {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string quote(const std::string& arg)
-{
-    std::string q = "'";
-    for (const char c : arg)
-        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-std::string slurp(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Outcome floatscope(const std::vector<std::string>& args)
-{
-    std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY " + quote(FLOATSCOPE_EXECUTABLE);
-    for (const std::string& a : args)
-        command += " " + quote(a);
-    // One file per test process: ctest runs them side by side.
-    const std::string errFile = testing::TempDir() + "floatscope_cli_stderr_" + std::to_string(getpid()) + ".txt";
-    command += " 2>" + quote(errFile);
-    Outcome run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-        return run;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    run.err = slurp(errFile);
-    return run;
-}
+using namespace clitest;
 
 // Compares with tests/cli/golden/NAME; FLOATSCOPE_UPDATE_GOLDEN=1 rewrites the file instead
 // (review the diff before committing it).
@@ -557,13 +517,13 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{{"quantize", "1", "--scale", "fp16"}, "unknown scale 'fp16'"},
         ErrorCase{{"quantize", "1", "--scale-rule", "floor"}, "--scale-rule applies to --scheme mx only"},
         ErrorCase{{"quantize", "1", "--scheme", "mx", "--scale-rule", "round"}, "unknown scale rule 'round'"},
-        ErrorCase{{"quantize", "--input", "/nonexistent/w.npy"}, "cannot read '/nonexistent/w.npy'"},
+        ErrorCase{{"quantize", "--input", "/nonexistent/w.npy"}, "'/nonexistent/w.npy': no such file"},
         ErrorCase{{"quantize", "--input", "weights.bin"}, "give a .csv or .npy file"},
         ErrorCase{{"quantize", "1", "--generate", "4"}, "not more than one"},
         ErrorCase{{"quantize", "--generate", "0x4"}, "shape '0x4' is not N or ROWSxCOLS"},
         ErrorCase{{"quantize", "--generate", "8", "--outliers", "9"}, "9 outliers do not fit in 8 elements"},
         ErrorCase{{"quantize", "1e39"}, "value 1: '1e39' overflows fp32 storage"},
-        ErrorCase{{"quantize", "1", "abc"}, "value 2: unexpected 'a' at position 0 in 'abc'"},
+        ErrorCase{{"quantize", "1", "abc"}, "value 2 ('abc'): Unexpected 'a' at position 1"},
         ErrorCase{{"quantize", "1", "--limit", "some"}, "--limit takes a whole number, got 'some'"},
         ErrorCase{{"ledger"}, "ledger needs --params N"},
         ErrorCase{{"ledger", "7B"}, "ledger takes options only, got '7B'"},

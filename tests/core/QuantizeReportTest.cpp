@@ -57,7 +57,7 @@ TEST(TensorRequest, EachSourceMakesItsTensor)
     TensorRequest text;
     text.text = "1\n2\n3\n";
     TensorLoad load = loadTensor(text);
-    ASSERT_TRUE(load.tensor) << load.error;
+    ASSERT_TRUE(load.tensor) << static_cast<int>(load.error.kind);
     EXPECT_FALSE(load.tensor->isMatrix());
     EXPECT_EQ(load.tensor->size(), 3u);
     text.text = "1 2 3\n4 5 6\n";
@@ -71,16 +71,23 @@ TEST(TensorRequest, EachSourceMakesItsTensor)
     ASSERT_TRUE(load.tensor);
     EXPECT_EQ((*load.tensor)[0], static_cast<double>(0.01f));
 
-    // A shape reshapes; a bad one is refused with the shape parser's reason.
+    // A shape reshapes, keeping the storage the values went through (quantize --json reports it);
+    // a bad one is refused with the shape parser's kind.
     TensorRequest shaped = values({"1", "2", "3", "4", "5", "6"});
     shaped.shape = "2x3";
     load = loadTensor(shaped);
     ASSERT_TRUE(load.tensor);
     EXPECT_EQ(load.tensor->rows(), 2u);
+    ASSERT_TRUE(load.storage);
+    EXPECT_EQ(load.storage->name(), "fp32");
     shaped.shape = "4x4";
-    EXPECT_FALSE(loadTensor(shaped).tensor);
+    load = loadTensor(shaped);
+    EXPECT_FALSE(load.tensor);
+    EXPECT_EQ(load.error.kind, TensorErrorKind::ShapeMismatch);
     shaped.shape = "two";
-    EXPECT_FALSE(loadTensor(shaped).error.empty());
+    load = loadTensor(shaped);
+    EXPECT_EQ(load.error.kind, TensorErrorKind::ShapeSyntax);
+    EXPECT_EQ(load.error.text, "two");
 
     // Generated values: as many as asked, but not more than the request allows.
     TensorRequest normal;
@@ -92,11 +99,20 @@ TEST(TensorRequest, EachSourceMakesItsTensor)
     ASSERT_TRUE(load.tensor);
     EXPECT_EQ(load.tensor->size(), 32u);
     EXPECT_EQ(normal.expectedElements(), 32u);
-    normal.maxGenerated = 31;
-    EXPECT_FALSE(loadTensor(normal).tensor);
+    normal.maxElements = 31;
+    load = loadTensor(normal);
+    EXPECT_FALSE(load.tensor);
+    EXPECT_EQ(load.error.kind, TensorErrorKind::TooManyValues);
+    EXPECT_EQ(load.error.limit, 31u);
     normal.normal.rows = std::size_t{1} << 40;  // rows x cols overflows
-    normal.maxGenerated = kMaxGeneratedElements;
-    EXPECT_FALSE(loadTensor(normal).tensor);
+    normal.maxElements = kMaxGeneratedElements;
+    EXPECT_EQ(loadTensor(normal).error.kind, TensorErrorKind::TooManyValues);
+
+    // The request's limit holds for every source, typed values too (the window's 2^24, the command
+    // line's 2^26).
+    TensorRequest many = values({"1", "2", "3"});
+    many.maxElements = 2;
+    EXPECT_EQ(loadTensor(many).error.kind, TensorErrorKind::TooManyValues);
 
     // A file, by its extension.
     const std::filesystem::path path = std::filesystem::temp_directory_path() / "floatscope-request-test.csv";
@@ -107,10 +123,14 @@ TEST(TensorRequest, EachSourceMakesItsTensor)
     EXPECT_EQ(file.expectedElements(), std::nullopt);
     load = loadTensor(file);
     std::filesystem::remove(path);
-    ASSERT_TRUE(load.tensor) << load.error;
+    ASSERT_TRUE(load.tensor) << static_cast<int>(load.error.kind);
     EXPECT_EQ((*load.tensor)[1], -0.25);
     file.path = "/nonexistent/weights.npy";
-    EXPECT_NE(loadTensor(file).error.find("weights.npy"), std::string::npos);
+    load = loadTensor(file);
+    EXPECT_EQ(load.error.kind, TensorErrorKind::FileUnreadable);
+    EXPECT_EQ(load.error.path, "/nonexistent/weights.npy");
+    file.path.clear();
+    EXPECT_EQ(loadTensor(file).error.kind, TensorErrorKind::FileNotChosen);
 }
 
 TEST(TensorRequest, StoredValuesReadAsTheShortestTextOfTheirFormat)
@@ -192,7 +212,10 @@ TEST(QuantizeReport, ComparedRecipesCoverEverySchemeOnce)
 TEST(QuantizeReport, ProblemsProgressAndCancel)
 {
     // A NaN in the tensor, and a recipe that refuses a ragged edge, each say which part failed.
-    EXPECT_EQ(makeQuantizeReport(values({"1", "nan"}), perTensor("e4m3fn")).problem, ReportOutcome::Problem::Tensor);
+    const ReportOutcome nan = makeQuantizeReport(values({"1", "nan"}), perTensor("e4m3fn"));
+    EXPECT_EQ(nan.problem, ReportOutcome::Problem::Tensor);
+    EXPECT_EQ(nan.tensorError.kind, TensorErrorKind::NonFinite);
+    EXPECT_EQ(nan.tensorError.count, 1u);  // element 1, counting from 0
     QuantizeOptions reject = perTensor("e4m3fn");
     reject.scheme = Scheme::tile(3);
     reject.ragged = RaggedPolicy::Reject;

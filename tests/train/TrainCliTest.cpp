@@ -3,47 +3,24 @@
 // (the schema check is tests/cli/train.schema.json); --csv has one row per recipe and step.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
+#include <algorithm>
 #include <string>
 #include <vector>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "tests/cli/CliSupport.h"
+
 namespace {
 
-struct Outcome {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using clitest::Outcome;
 
+// `floatscope train ARGUMENTS` without a display; the arguments as a shell reads them.
 Outcome floatscope(const std::string& arguments)
 {
-    // One file per test process: ctest runs them side by side.
-    const std::string errFile = testing::TempDir() + "floatscope_train_stderr_" + std::to_string(getpid()) + ".txt";
-    const std::string command = std::string("env -u DISPLAY ") + FLOATSCOPE_EXECUTABLE + " train " + arguments + " 2>" + errFile;
-    Outcome run;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-        return run;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), n);
-    const int raw = pclose(pipe);
-    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    if (FILE* err = std::fopen(errFile.c_str(), "r")) {
-        while ((n = std::fread(buffer.data(), 1, buffer.size(), err)) > 0)
-            run.err.append(buffer.data(), n);
-        std::fclose(err);
-    }
-    return run;
+    return clitest::shell("env -u DISPLAY FLOATSCOPE train " + arguments);
 }
 
 void expectRefused(const std::string& arguments, const std::string& named)

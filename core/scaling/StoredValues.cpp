@@ -1,0 +1,103 @@
+#include "core/scaling/StoredValues.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <variant>
+
+#include "core/format/Codec.h"
+#include "core/format/Registry.h"
+#include "core/round/Rounding.h"
+#include "core/text/Parse.h"
+
+namespace floatscope {
+
+TensorError storageProblem(const Format& storage)
+{
+    TensorError error;
+    if (storage.mantissaBits() > 52 || storage.maxExponent() > 1023 || storage.minPositiveExponent() < -1074) {
+        error.kind = TensorErrorKind::StorageTooWide;
+        error.format = storage.name();
+    }
+    return error;
+}
+
+double codeToDouble(const Format& format, std::uint64_t code)
+{
+    const Decoded d = decode(format, code);
+    switch (d.valueClass) {
+    case ValueClass::NaN:
+        return d.negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
+    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
+    default: break;
+    }
+    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
+    return d.negative ? -magnitude : magnitude;
+}
+
+ValueStore::ValueStore(const Format& storage)
+    : m_storage(storage), m_fp32(storage == namedFormat("fp32")), m_fp64(storage == namedFormat("fp64"))
+{
+}
+
+ValueStore::Stored ValueStore::round(const Unpacked& value) const
+{
+    const RoundResult r = roundToFormat(value, m_storage);
+    const bool finiteInput = value.kind == Unpacked::Kind::Finite || value.kind == Unpacked::Kind::Zero;
+    return Stored{codeToDouble(m_storage, r.code), finiteInput && (r.flags & kOverflow) != 0};
+}
+
+std::optional<double> ValueStore::fromText(std::string_view text, TensorError& error) const
+{
+    // 1. The common case, plain decimal text into fp32 or fp64, in hardware. Anything else (hex,
+    //    bit patterns, inf and nan, a '+', overflow, underflow reported as out of range) takes the
+    //    exact path below, which gives the same bits or the reason.
+    const char* end = text.data() + text.size();
+    if (m_fp32) {
+        float f = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), end, f);
+        if (ec == std::errc() && ptr == end && std::isfinite(f))
+            return static_cast<double>(f);
+    } else if (m_fp64) {
+        double d = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), end, d);
+        if (ec == std::errc() && ptr == end && std::isfinite(d))
+            return d;
+    }
+    // 2. Exactly, then one rounding.
+    const ParseOutcome parsed = parseValue(text);
+    if (const auto* e = std::get_if<ParseError>(&parsed)) {
+        error.kind = TensorErrorKind::ValueUnreadable;
+        error.text = std::string(text);
+        error.parse = *e;
+        return std::nullopt;
+    }
+    const Stored s = round(std::get<ParsedValue>(parsed).value.unpack());
+    if (s.overflow) {
+        error.kind = TensorErrorKind::ValueOverflowsStorage;
+        error.text = std::string(text);
+        error.format = m_storage.name();
+        return std::nullopt;
+    }
+    return s.value;
+}
+
+std::optional<double> ValueStore::fromDouble(double value) const
+{
+    if (!std::isfinite(value))
+        return std::nullopt;
+    if (m_fp64)
+        return value;
+    if (m_fp32) {
+        const float f = static_cast<float>(value);  // nearest-even; inf past fp32's max
+        if (std::isinf(f))
+            return std::nullopt;
+        return static_cast<double>(f);
+    }
+    const Stored s = round(unpackDouble(value));
+    if (s.overflow)
+        return std::nullopt;
+    return s.value;
+}
+
+}  // namespace floatscope

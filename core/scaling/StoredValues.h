@@ -1,0 +1,48 @@
+#pragma once
+
+// How values enter a tensor's storage format (TensorSources' helpers): text parsed exactly and
+// rounded once, doubles rounded once, codes decoded. Shared by typed values, CSV and the generator.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "core/exact/ExactValue.h"
+#include "core/format/Format.h"
+#include "core/scaling/TensorError.h"
+
+namespace floatscope {
+
+// TensorErrorKind::StorageTooWide when the storage's values do not all fit in fp64, else None.
+TensorError storageProblem(const Format& storage);
+
+// A code of a format whose values fit in fp64, as that double (exact).
+double codeToDouble(const Format& format, std::uint64_t code);
+
+// Rounds into the storage format once, nearest-even, with the format's own overflow rule.
+class ValueStore {
+public:
+    explicit ValueStore(const Format& storage);
+    const Format& storage() const { return m_storage; }
+
+    // `text` (a CSV field or a typed value) as stored; on failure fills `error` (kind, text,
+    // parse) and returns nothing. The caller adds where the text was (line, column).
+    std::optional<double> fromText(std::string_view text, TensorError& error) const;
+    // A finite double as stored, or nothing when it overflows the storage.
+    std::optional<double> fromDouble(double value) const;
+
+private:
+    struct Stored {
+        double value = 0;
+        bool overflow = false;
+    };
+    Stored round(const Unpacked& value) const;
+
+    Format m_storage;
+    // fp32 and fp64 storage round in hardware: std::from_chars and a cast round once, to
+    // nearest-even, exactly as the engine would (C++17 [charconv.from.chars], IEEE 754 5.4.2).
+    bool m_fp32 = false;
+    bool m_fp64 = false;
+};
+
+}  // namespace floatscope

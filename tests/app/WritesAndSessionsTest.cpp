@@ -1,0 +1,237 @@
+// Every file the window writes, on a full disk, and sessions that are hostile: each test is named
+// after the trap it reproduces. A full disk is simulated with RLIMIT_FSIZE (a write past the limit
+// fails with EFBIG exactly where ENOSPC would, and Qt 6.4's QSaveFile::commit() took both for
+// success); the command-line test FullDisk.ExportToAFullDiskFailsAndKeepsTheOldFile uses a real
+// 32 KiB tmpfs.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStatusBar>
+#include <QTemporaryDir>
+
+#include "app/figures/FigureExport.h"
+#include "app/inspector/InspectorState.h"
+#include "app/io/AtomicFile.h"
+#include "app/window/AppSettings.h"
+#include "app/window/MainWindow.h"
+#include "app/window/Session.h"
+
+namespace floatscope::gui {
+namespace {
+
+// Files of this process cannot grow past `bytes` while it lives: writes beyond fail with EFBIG, as
+// on a full disk (SIGXFSZ, which would end the process, is ignored meanwhile).
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        m_signal = std::signal(SIGXFSZ, SIG_IGN);
+        getrlimit(RLIMIT_FSIZE, &m_saved);
+        const rlimit limited{bytes, m_saved.rlim_max};
+        setrlimit(RLIMIT_FSIZE, &limited);
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &m_saved);
+        std::signal(SIGXFSZ, m_signal);
+    }
+
+private:
+    rlimit m_saved{};
+    void (*m_signal)(int) = nullptr;
+};
+
+QByteArray contents(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
+}
+
+void put(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+QStringList entries(const QTemporaryDir& dir) { return QDir(dir.path()).entryList(QDir::Files | QDir::Hidden); }
+
+TEST(AtomicFile, WritesTheWholeFileAndReplacesTheOld)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("a.txt"));
+    put(path, "OLD");
+    const QByteArray big(100000, 'x');
+    EXPECT_EQ(io::writeFileAtomically(path, big), QString());
+    EXPECT_EQ(contents(path), big);
+    EXPECT_EQ(entries(dir), QStringList{QStringLiteral("a.txt")});
+}
+
+TEST(AtomicFile, AFullDiskKeepsTheOldFileAndSaysWhy)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("a.txt"));
+    put(path, "OLD");
+    QString error;
+    {
+        FileSizeLimit full(4096);
+        error = io::writeFileAtomically(path, QByteArray(100000, 'x'));
+    }
+    EXPECT_FALSE(error.isEmpty());
+    EXPECT_EQ(contents(path), "OLD");
+    EXPECT_EQ(entries(dir), QStringList{QStringLiteral("a.txt")}) << "no temporary file left behind";
+    // Streaming writes stop at the first failure and leave the old file too.
+    {
+        FileSizeLimit full(4096);
+        io::AtomicFile file(path);
+        ASSERT_TRUE(file.open());
+        EXPECT_TRUE(file.write(QByteArray(3000, 'a')));
+        EXPECT_FALSE(file.write(QByteArray(3000, 'b')));
+        EXPECT_FALSE(file.commit());
+    }
+    EXPECT_EQ(contents(path), "OLD");
+}
+
+TEST(AtomicFile, AFolderThatIsAFileFails)
+{
+    QTemporaryDir dir;
+    put(dir.filePath(QStringLiteral("plain")), "x");
+    EXPECT_FALSE(io::writeFileAtomically(dir.filePath(QStringLiteral("plain/a.svg")), "data").isEmpty());
+}
+
+// The trap: "Save session as..." to a full disk said "Saved" and left 0 bytes.
+TEST(FullDisk, SessionSaveReportsFailureAndKeepsTheOldFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.floatscope"));
+    put(path, "OLD");
+    MainWindow window;
+    QString error;
+    {
+        FileSizeLimit full(64);
+        error = window.saveSession(path);
+    }
+    EXPECT_TRUE(error.contains(QStringLiteral("already there is unchanged"))) << error.toStdString();
+    EXPECT_EQ(contents(path), "OLD");
+    EXPECT_FALSE(window.statusBar()->currentMessage().startsWith(QStringLiteral("Saved")));
+}
+
+// The trap: export on a full disk exited 0 with a truncated file where the old one was.
+TEST(FullDisk, FigureExportReportsFailureAndKeepsTheOldFile)
+{
+    QTemporaryDir dir;
+    MainWindow window;
+    const auto figure = window.figureSources().front().make();
+    for (const char* name : {"f.svg", "f.pdf", "f.png"}) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        put(path, "OLD");
+        QString error;
+        {
+            FileSizeLimit full(2048);
+            error = exportFigure(*figure, path, ExportSize{}, FigureStyle::forSlides(Theme::Light, false));
+        }
+        EXPECT_FALSE(error.isEmpty()) << name;
+        EXPECT_EQ(contents(path), "OLD") << name;
+        EXPECT_EQ(exportFigure(*figure, path, ExportSize{}, FigureStyle::forSlides(Theme::Light, false)), QString());
+        EXPECT_GT(contents(path).size(), 2048) << name;
+    }
+}
+
+// The same for settings: QSettings' own writer ignored short writes and committed a truncated file.
+TEST(FullDisk, SettingsThatCannotBeSavedAreReportedAndTheOldOnesKept)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("settings.json"));
+    {
+        AppSettings settings(path);
+        settings.setValue(QStringLiteral("257"));
+        ASSERT_EQ(settings.sync(), QString());
+    }
+    const QByteArray before = contents(path);
+    {
+        AppSettings settings(path);
+        QStringList history;
+        for (int i = 0; i < 500; ++i)
+            history << QString::number(i) + QStringLiteral("e-7");
+        settings.setHistory(history);
+        FileSizeLimit full(512);
+        EXPECT_TRUE(settings.sync().contains(QStringLiteral("could not be saved")));
+    }
+    EXPECT_EQ(contents(path), before);
+    EXPECT_EQ(AppSettings(path).value(), QStringLiteral("257"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile sessions.
+
+// The trap: a JSON array as a session was refused with "(no error occurred)".
+TEST(HostileSession, AJsonArraySaysWhatItIs)
+{
+    const SessionRead read = parseSession("[1, 2, 3]", QStringLiteral("a.floatscope"));
+    EXPECT_FALSE(read.data);
+    EXPECT_TRUE(read.error.contains(QStringLiteral("JSON array"))) << read.error.toStdString();
+    EXPECT_FALSE(read.error.contains(QStringLiteral("no error occurred"))) << read.error.toStdString();
+}
+
+// The trap: a session path that is a device (ln -s /dev/zero x.floatscope) was read until memory
+// ran out; a FIFO blocked the window for good.
+TEST(HostileSession, DeviceOrFifoIsRefusedAtOnce)
+{
+    QTemporaryDir dir;
+    const std::filesystem::path zero = dir.filePath(QStringLiteral("zero.floatscope")).toStdString();
+    std::filesystem::create_symlink("/dev/zero", zero);
+    EXPECT_TRUE(readSession(QString::fromStdString(zero)).error.contains(QStringLiteral("not a regular file")));
+    const QString fifo = dir.filePath(QStringLiteral("fifo.floatscope"));
+    ASSERT_EQ(mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    EXPECT_TRUE(readSession(fifo).error.contains(QStringLiteral("not a regular file")));
+    put(dir.filePath(QStringLiteral("big.floatscope")), QByteArray(kMaxSessionBytes + 1, ' '));
+    EXPECT_TRUE(readSession(dir.filePath(QStringLiteral("big.floatscope"))).error.contains(QStringLiteral("larger than")));
+}
+
+// The trap: a 1.7 KB session with 200 fp16 rows froze the window for 112 s: opening computed every
+// row five times (four with the old value) and the rows were unbounded.
+TEST(HostileSession, ManyRowsAreBoundedAndComputedOnceWithTheNewValue)
+{
+    QJsonArray formats;
+    for (int i = 0; i < 200; ++i)
+        formats.append(QStringLiteral("fp16"));
+    for (int e = 2; e <= 8; ++e)
+        for (int m = 1; m <= 7; ++m)
+            formats.append(QStringLiteral("e%1m%2").arg(e).arg(m));  // 49 distinct formats more
+    const QJsonObject session{{QStringLiteral("kind"), QStringLiteral("floatscope-session")},
+                              {QStringLiteral("version"), 1},
+                              {QStringLiteral("value"), QStringLiteral("1e-9")},
+                              {QStringLiteral("formats"), formats},
+                              {QStringLiteral("rounding"), QStringLiteral("toward-zero")},
+                              {QStringLiteral("overflow"), QStringLiteral("saturate")},
+                              {QStringLiteral("route"), QStringLiteral("fp32")},
+                              {QStringLiteral("bookmarks"), QJsonArray{}}};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rows.floatscope"));
+    put(path, QJsonDocument(session).toJson());
+
+    MainWindow window;
+    QStringList computedWith;
+    QObject::connect(window.state(), &InspectorState::changed, [&] { computedWith << window.state()->text(); });
+    ASSERT_EQ(window.openSession(path), QString());
+    EXPECT_EQ(computedWith, QStringList{QStringLiteral("1e-9")});
+    EXPECT_EQ(window.state()->formats().size(), static_cast<std::size_t>(kMaxSessionFormats));
+    EXPECT_EQ(window.state()->mode(), RoundingMode::TowardZero);
+    EXPECT_EQ(window.state()->route(), Route::ViaFp32);
+    const QString said = window.statusBar()->currentMessage();
+    EXPECT_TRUE(said.contains(QStringLiteral("formats left out: 199 repeated"))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("formats left out: 18 past the first 32"))) << said.toStdString();
+}
+
+}  // namespace
+}  // namespace floatscope::gui

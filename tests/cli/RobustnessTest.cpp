@@ -1,0 +1,206 @@
+// The command line against hostile files, bad usage and a full disk: each test is named after the
+// trap it reproduces. Nothing may be lost, nothing may hang, every refusal is one line and status 2.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "CliSupport.h"
+
+namespace {
+
+using namespace clitest;
+namespace fs = std::filesystem;
+
+void expectOneLineRefusal(const Outcome& run, const std::string& says)
+{
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_EQ(run.out, "");
+    EXPECT_NE(run.err.find(says), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
+fs::path scratch(const std::string& name)
+{
+    const fs::path dir = fs::path(::testing::TempDir()) / ("floatscope_robust_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const fs::path path = dir / name;
+    fs::remove(path);
+    return path;
+}
+
+// A NumPy .npy file (numpy.lib.format 1.0): magic, version, header length, dict, '\n', data.
+std::string npy(const std::string& dict, const std::vector<double>& values)
+{
+    std::string header = dict;
+    while ((10 + header.size() + 1) % 64 != 0)
+        header += ' ';
+    header += '\n';
+    std::string out = std::string("\x93NUMPY\x01\x00", 8);
+    out += static_cast<char>(header.size() & 0xFF);
+    out += static_cast<char>(header.size() >> 8);
+    std::string data(values.size() * sizeof(double), '\0');
+    std::memcpy(data.data(), values.data(), data.size());
+    return out + header + data;
+}
+
+void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+// ---------------------------------------------------------------------------------------------
+// Data loss.
+
+// The trap: on a full disk `export` exited 0 with 28,672 of 45,968 bytes where the old file was
+// (QSaveFile::commit() on Qt 6.4 returns true after a short write). A 32 KiB tmpfs in a private
+// mount namespace stands for the full disk.
+TEST(FullDisk, ExportToAFullDiskFailsAndKeepsTheOldFile)
+{
+    if (shell("unshare -rm true").status != 0)
+        GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
+    const Outcome run = shell(
+        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/a.svg && "
+        "(env -u DISPLAY FLOATSCOPE export bits 257 -f bf16,fp16,e4m3fn -o \\$D/a.svg; echo status=\\$?) && "
+        "cat \\$D/a.svg && ls -A \\$D\"");
+    EXPECT_EQ(run.out, "status=2\nOLD\na.svg\n") << "the old file is whole and no temporary file is left";
+    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
+// The same trap on standard output: a redirect to a full disk printed nothing and exited 0.
+TEST(FullDisk, StandardOutputToAFullDiskIsAFailure)
+{
+    const Outcome run = shell("env -u DISPLAY FLOATSCOPE quantize --generate 64x64 --json > /dev/full");
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("cannot write to standard output: No space left on device"), std::string::npos) << run.err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile files.
+
+// The trap: a tensor path that is a device (ln -s /dev/zero x.npy) read until memory ran out, and
+// a FIFO blocked forever. Both now answer at once; the memory and time bounds only catch a relapse.
+TEST(HostileFiles, DeviceOrFifoAsTensorIsRefusedAtOnce)
+{
+    const fs::path zero = scratch("zero.npy");
+    fs::create_symlink("/dev/zero", zero);
+    expectOneLineRefusal(shell("ulimit -v 2000000; timeout 20 env -u DISPLAY FLOATSCOPE quantize --input " + quote(zero)),
+                         "not a regular file");
+    const fs::path fifo = scratch("fifo.csv");
+    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
+    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE quantize --input " + quote(fifo)),
+                         "not a regular file");
+}
+
+// The trap: "W.NPY" was loaded as .npy but the JSON said its values were stored in fp32.
+TEST(HostileFiles, NpyInCapitalsIsExactNotFp32Storage)
+{
+    const fs::path path = scratch("W.NPY");
+    write(path, npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", {0.1, 3.0}));
+    const Outcome run = floatscope({"quantize", "--input", path.string(), "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("\"storage\": null"), std::string::npos);
+    EXPECT_NE(run.out.find("\"input\": \"0.1\""), std::string::npos) << "fp64's 0.1, not fp32's";
+}
+
+// The trap: a 9-byte .npy that starts with the magic was said "not to start with \x93NUMPY".
+TEST(HostileFiles, TruncatedNpySaysTruncated)
+{
+    const fs::path path = scratch("short.npy");
+    write(path, std::string("\x93NUMPY\x01\x00\x76", 9));
+    const Outcome run = floatscope({"quantize", "--input", path.string()});
+    expectOneLineRefusal(run, "truncated .npy file: it ends after 9 bytes");
+    EXPECT_EQ(run.err.find("does not start"), std::string::npos) << run.err;
+}
+
+// The trap: 'descr' inside another key's string was taken as the dtype.
+TEST(HostileFiles, DescrInsideAStringIsNotTheDtype)
+{
+    const fs::path path = scratch("quoted.npy");
+    write(path, npy("{'note': \"'descr': '<f2'\", 'descr': '<f8', 'fortran_order': False, 'shape': (1,), }", {0.1}));
+    const Outcome run = floatscope({"quantize", "--input", path.string(), "--json"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("\"input\": \"0.1\""), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage.
+
+// The trap: without a display, `floatscope --frob`, `-x` and an empty first argument aborted in Qt
+// (SIGABRT, status 134) instead of answering.
+TEST(Usage, UnknownOptionsWithoutADisplayAreOneLineNotAnAbort)
+{
+    expectOneLineRefusal(floatscope({"--frob"}), "unknown option '--frob'");
+    expectOneLineRefusal(floatscope({"-x"}), "unknown option '-x'");
+    expectOneLineRefusal(floatscope({""}), "unknown command ''");
+    expectOneLineRefusal(shell("env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM FLOATSCOPE"),
+                         "cannot open the window");
+}
+
+// The trap: with a display, unknown options opened the window as if nothing were wrong. Qt's own
+// -style still works (the window paints and, told to, quits).
+TEST(Usage, UnknownOptionsWithADisplayDoNotOpenTheWindow)
+{
+    const std::string window = "QT_QPA_PLATFORM=offscreen FLOATSCOPE_EXIT_AFTER_FIRST_PAINT=1 timeout 60 FLOATSCOPE";
+    expectOneLineRefusal(shell(window + " --frob"), "unknown option '--frob'");
+    expectOneLineRefusal(shell(window + " -platform"), "option '-platform' needs a value");
+    EXPECT_EQ(shell(window + " -style fusion").status, 0);
+}
+
+// The trap: `-f bf16 -f fp16` silently kept the last.
+TEST(Usage, AnOptionGivenTwiceIsAnError)
+{
+    expectOneLineRefusal(floatscope({"quantize", "1", "-f", "bf16", "-f", "fp16"}), "option '-f' is given twice ('bf16' and 'fp16')");
+    expectOneLineRefusal(floatscope({"quantize", "1", "-f", "bf16", "--format", "fp16"}), "is given twice");
+    expectOneLineRefusal(floatscope({"show", "1", "-f", "bf16", "-f", "fp16"}), "is given twice");
+}
+
+// The trap: `--size 0.1x0.1` silently drew the default size, and `--size 20000x20000` held 1.6 GB.
+TEST(Usage, ExportSizeOutsideWhatASlideNeedsIsRefused)
+{
+    const std::string out = scratch("size.png").string();
+    expectOneLineRefusal(floatscope({"export", "bits", "1", "-o", out, "--size", "0.1x0.1"}),
+                         "each side must be 16 to 4096 pixels");
+    expectOneLineRefusal(floatscope({"export", "bits", "1", "-o", out, "--size", "20000x20000"}),
+                         "each side must be 16 to 4096 pixels");
+    expectOneLineRefusal(floatscope({"export", "bits", "1", "-o", out, "--size", "4000x2000", "--scale", "4"}),
+                         "a PNG of 16000 pixels a side; at most 8192");
+    EXPECT_FALSE(fs::exists(out));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantize.
+
+// The trap: values that overflowed while being generated were blamed on "element 1 is inf".
+TEST(Quantize, GeneratedOverflowNamesTheGenerator)
+{
+    const Outcome run = floatscope({"quantize", "--generate", "4", "--mean", "1e308", "--std", "1e308", "--storage", "fp64"});
+    expectOneLineRefusal(run, "generated values overflow fp64 storage");
+    EXPECT_EQ(run.err.find("element"), std::string::npos) << run.err;
+}
+
+// The traps: MSE 0 and SQNR "inf (exact)" with every element flushed; MSE inf and SQNR -nan.
+TEST(Quantize, StatisticsOfTinyAndHugeValuesAreRight)
+{
+    const Outcome tiny = floatscope({"quantize", "1e-300", "1e-310", "--storage", "fp64"});
+    ASSERT_EQ(tiny.status, 0) << tiny.err;
+    EXPECT_NE(tiny.out.find("MSE 5e-601,"), std::string::npos) << tiny.out;
+    EXPECT_NE(tiny.out.find("SQNR 0 dB"), std::string::npos) << tiny.out;
+    const Outcome huge = floatscope({"quantize", "1e300", "1", "--storage", "fp64"});
+    ASSERT_EQ(huge.status, 0) << huge.err;
+    const std::string summary = huge.out.substr(huge.out.find("summary:"));
+    EXPECT_NE(summary.find("MSE 5e+599,"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("nan"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find(" inf"), std::string::npos) << summary;
+}
+
+TEST(Quantize, MoreValuesThanTheLimitAreRefusedBeforeAnyAreMade)
+{
+    expectOneLineRefusal(floatscope({"quantize", "--generate", "8193x8192"}), "more than 67108864 values");
+}
+
+}  // namespace
