@@ -311,6 +311,101 @@
     </message>
 </context>
 <context>
+    <name>FormatText</name>
+    <message>
+        <source>IEEE 754 binary64</source>
+        <translation>IEEE 754 binary64（双精度）</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary32</source>
+        <translation>IEEE 754 binary32（单精度）</translation>
+    </message>
+    <message>
+        <source>NVIDIA TensorFloat-32: 19 significant bits kept in a 32-bit container; the hardware conversion cvt.rna.tf32.f32 rounds to nearest, ties away</source>
+        <translation>NVIDIA TensorFloat-32：在 32 位容器中保留 19 位有效位；硬件转换 cvt.rna.tf32.f32 就近舍入，平局远离零</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary16</source>
+        <translation>IEEE 754 binary16（半精度）</translation>
+    </message>
+    <message>
+        <source>bfloat16: fp32&apos;s exponent, 7 mantissa bits</source>
+        <translation>bfloat16：fp32 的指数，7 位尾数</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E4M3: no inf, NaN at S.1111.111, max 448</source>
+        <translation>OCP FP8 E4M3：无 inf，NaN 编码为 S.1111.111，最大值 448</translation>
+    </message>
+    <message>
+        <source>IEEE-like E4M3, the lesson&apos;s teaching formula: inf and NaN take exponent 1111, max 240 (not the hardware fp8; that is e4m3fn, max 448)</source>
+        <translation>类 IEEE 的 E4M3，即课程里的教学公式：inf 与 NaN 占用指数 1111，最大值 240（不是硬件 fp8；硬件的是 e4m3fn，最大值 448）</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E5M2: IEEE-like, max 57344</source>
+        <translation>OCP FP8 E5M2：类 IEEE，最大值 57344</translation>
+    </message>
+    <message>
+        <source>E4M3 FNUZ (Graphcore/AMD): bias 8, no inf, no -0, NaN at 0x80, max 240</source>
+        <translation>E4M3 FNUZ（Graphcore/AMD）：偏置 8，无 inf，无 -0，NaN 编码为 0x80，最大值 240</translation>
+    </message>
+    <message>
+        <source>E5M2 FNUZ (Graphcore/AMD): bias 16, no inf, no -0, NaN at 0x80, max 57344</source>
+        <translation>E5M2 FNUZ（Graphcore/AMD）：偏置 16，无 inf，无 -0，NaN 编码为 0x80，最大值 57344</translation>
+    </message>
+    <message>
+        <source>OCP MX FP6 E2M3: no inf, no NaN, max 7.5</source>
+        <translation>OCP MX FP6 E2M3：无 inf，无 NaN，最大值 7.5</translation>
+    </message>
+    <message>
+        <source>OCP MX FP6 E3M2: no inf, no NaN, max 28</source>
+        <translation>OCP MX FP6 E3M2：无 inf，无 NaN，最大值 28</translation>
+    </message>
+    <message>
+        <source>OCP MX FP4 E2M1: no inf, no NaN, max 6</source>
+        <translation>OCP MX FP4 E2M1：无 inf，无 NaN，最大值 6</translation>
+    </message>
+    <message>
+        <source>OCP MX E8M0 scale: powers of two 2^-127..2^127, no sign, no zero, NaN at 0xFF</source>
+        <translation>OCP MX E8M0 缩放因子：2 的幂 2^-127..2^127，无符号位，无零，NaN 编码为 0xFF</translation>
+    </message>
+    <message>
+        <source>user-defined format: %1 exponent bits, %2 mantissa bits, bias %3</source>
+        <translation>自定义格式：%1 位指数，%2 位尾数，偏置 %3</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (see &apos;floatscope formats&apos;)</source>
+        <translation>未知格式“%1”（参见 floatscope formats）</translation>
+    </message>
+    <message>
+        <source>bad bias in format &apos;%1&apos;</source>
+        <translation>格式“%1”中的偏置无效</translation>
+    </message>
+    <message>
+        <source>exponent bits must be 1..%1</source>
+        <translation>指数位数必须在 1..%1 之间</translation>
+    </message>
+    <message>
+        <source>mantissa bits must be 0..%1</source>
+        <translation>尾数位数必须在 0..%1 之间</translation>
+    </message>
+    <message>
+        <source>an IEEE-style format needs at least 2 exponent bits and 1 mantissa bit (for inf and NaN)</source>
+        <translation>IEEE 式格式至少需要 2 位指数和 1 位尾数（用于 inf 与 NaN）</translation>
+    </message>
+    <message>
+        <source>this convention needs at least 2 exponent and mantissa bits together</source>
+        <translation>这种约定要求指数位与尾数位合计至少 2 位</translation>
+    </message>
+    <message>
+        <source>bias must be within +-%1</source>
+        <translation>偏置必须在 ±%1 之内</translation>
+    </message>
+    <message>
+        <source>format &apos;%1&apos;: %2</source>
+        <translation>格式“%1”：%2</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapFigure</name>
     <message>
         <source>Absolute error</source>
@@ -421,6 +516,225 @@
     <message>
         <source>GPU: %1 (%2)</source>
         <translation>GPU：%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerText</name>
+    <message>
+        <source>FP32 + Adam</source>
+        <translation>FP32 + Adam</translation>
+    </message>
+    <message>
+        <source>the weights are their own master copy</source>
+        <translation>权重本身就是主副本</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>gradients are accumulated in bf16 (or not at all)</source>
+        <translation>梯度在 bf16 中累积（或不累积）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision, fp32 gradient accumulation</source>
+        <translation>BF16 混合精度，fp32 梯度累积</translation>
+    </message>
+    <message>
+        <source>an fp32 buffer sums the gradients of the micro-batches</source>
+        <translation>用一个 fp32 缓冲区累加各微批次的梯度</translation>
+    </message>
+    <message>
+        <source>Transformer Engine FP8</source>
+        <translation>Transformer Engine FP8</translation>
+    </message>
+    <message>
+        <source>the fp32 weights are the master copy; the FP8 casts made for each GEMM (and TE&apos;s cached FP8 weight and its transpose, when weight caching is on) are not counted</source>
+        <translation>fp32 权重就是主副本；每次 GEMM 所做的 FP8 转换（以及开启权重缓存时 TE 缓存的 FP8 权重及其转置）未计入</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 FP8</source>
+        <translation>DeepSeek-V3 FP8</translation>
+    </message>
+    <message>
+        <source>the report names the fp32 master, fp32 accumulated gradients and bf16 moments; the FP8 weight copy (1) and bf16 gradients (2) are the Playbook&apos;s accounting</source>
+        <translation>技术报告写明了 fp32 主权重、fp32 累积梯度和 bf16 矩估计；FP8 权重副本（1）与 bf16 梯度（2）按 Playbook 的口径计</translation>
+    </message>
+    <message>
+        <source>FP8-LM O3</source>
+        <translation>FP8-LM O3</translation>
+    </message>
+    <message>
+        <source>FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds and the Playbook add an FP8 weight copy (1) and fp16 gradient accumulation (2)</source>
+        <translation>FP8-LM 本身只计 6 字节（主权重 2 + 梯度 1 + m 1 + v 2）；课程讲义和 Playbook 另加 FP8 权重副本（1）与 fp16 梯度累积（2）</translation>
+    </message>
+    <message>
+        <source>nanotron FP8</source>
+        <translation>nanotron FP8</translation>
+    </message>
+    <message>
+        <source>nanotron&apos;s FP8 experiments as the Playbook reports them</source>
+        <translation>Playbook 所报告的 nanotron FP8 实验</translation>
+    </message>
+    <message>
+        <source>(ID=ROLE:FORMAT[xN],...; roles master, acc, weights, grads, opt, other)</source>
+        <translation>（ID=角色:格式[xN],...；角色为 master、acc、weights、grads、opt、other）</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>accumulated gradients</source>
+        <translation>累积梯度</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Adam m</source>
+        <translation>Adam m</translation>
+    </message>
+    <message>
+        <source>Adam v</source>
+        <translation>Adam v</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>the seeds&apos; anchor model</source>
+        <translation>讲义中的基准模型</translation>
+    </message>
+    <message>
+        <source>the BF16 lesson: %1 parameters (its anchor model&apos;s param_total). The shape is what the lesson&apos;s activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = %2, L = %3, a = %4); the lesson does not state it.</source>
+        <translation>BF16 课：%1 个参数（其锚点模型的 param_total）。形状由该课的激活显存数字推得（s = 4096、b = 1 时 162.5 / 42.5 / 2.5 GiB 给出 h = %2、L = %3、a = %4）；课程本身未写明。</translation>
+    </message>
+    <message>
+        <source>h %1</source>
+        <translation>h %1</translation>
+    </message>
+    <message>
+        <source>L %1</source>
+        <translation>L %1</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个注意力头</translation>
+    </message>
+    <message>
+        <source>%1 heads (%2 KV)</source>
+        <translation>%1 个注意力头（%2 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>QKV biases</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <source>MLP %1</source>
+        <translation>MLP %1</translation>
+    </message>
+    <message>
+        <source>vocab %1</source>
+        <translation>词表 %1</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>输入输出嵌入共享</translation>
+    </message>
+    <message>
+        <source>untied</source>
+        <translation>输入输出嵌入不共享</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos; has no &apos;=&apos;</source>
+        <translation>方案“%1”缺少“=”</translation>
+    </message>
+    <message>
+        <source>scheme id &apos;%1&apos; must be 1..64 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;</source>
+        <translation>方案 ID“%1”必须由 1..64 个字母、数字、“-”、“_”或“.”组成</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; is not ROLE:FORMAT</source>
+        <translation>组成部分“%1”不是 角色:格式 的形式</translation>
+    </message>
+    <message>
+        <source>unknown component role &apos;%1&apos;</source>
+        <translation>未知的组成部分角色“%1”</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; has negative bytes</source>
+        <translation>组成部分“%1”的字节数为负</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos;: %2</source>
+        <translation>组成部分“%1”：%2</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos; has no components</source>
+        <translation>方案“%1”没有任何组成部分</translation>
+    </message>
+    <message>
+        <source>the parameter count must be positive</source>
+        <translation>参数量必须为正</translation>
+    </message>
+    <message>
+        <source>the GPU count must be at least 1</source>
+        <translation>GPU 数量至少为 1</translation>
+    </message>
+    <message>
+        <source>ZeRO stage must be 0, 1, 2 or 3, got %1</source>
+        <translation>ZeRO 阶段必须是 0、1、2 或 3，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; of scheme &apos;%2&apos; needs bytes &gt;= 0</source>
+        <translation>方案“%2”的组成部分“%1”的字节数必须 ≥ 0</translation>
+    </message>
+    <message>
+        <source>memory size &apos;%1&apos; is not a positive number with a unit (80GB, 80GiB, 141GB, 81559MiB)</source>
+        <translation>显存大小“%1”不是带单位的正数（如 80GB、80GiB、141GB、81559MiB）</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is not a number such as 27781427952, 7e9, 6.7B or a model preset (see --list-models)</source>
+        <translation>参数量“%1”不是数字（如 27781427952、7e9、6.7B）或模型预设（见 --list-models）</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; must be positive</source>
+        <translation>参数量“%1”必须为正</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is not a whole number</source>
+        <translation>参数量“%1”不是整数</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is above 10^15</source>
+        <translation>参数量“%1”超过 10^15</translation>
+    </message>
+    <message>
+        <source>activations need a positive sequence length, micro-batch, hidden size, head count, layer count and tensor-parallel degree</source>
+        <translation>计算激活值需要正的序列长度、微批次、隐藏维度、注意力头数、层数和张量并行度</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree %1 must divide the %2 heads and the hidden size %3</source>
+        <translation>张量并行度 %1 必须整除注意力头数 %2 和隐藏维度 %3</translation>
     </message>
 </context>
 <context>
@@ -1133,70 +1447,6 @@ largest finite: %5</source>
     <message>
         <source>stochastic</source>
         <translation>随机舍入</translation>
-    </message>
-    <message>
-        <source>master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>accumulated gradients</source>
-        <translation>累积梯度</translation>
-    </message>
-    <message>
-        <source>weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
-        <source>FP32 + Adam</source>
-        <translation>FP32 + Adam</translation>
-    </message>
-    <message>
-        <source>BF16 mixed precision</source>
-        <translation>BF16 混合精度</translation>
-    </message>
-    <message>
-        <source>BF16 mixed precision, fp32 gradient accumulation</source>
-        <translation>BF16 混合精度，fp32 梯度累积</translation>
-    </message>
-    <message>
-        <source>Transformer Engine FP8</source>
-        <translation>Transformer Engine FP8</translation>
-    </message>
-    <message>
-        <source>DeepSeek-V3 FP8</source>
-        <translation>DeepSeek-V3 FP8</translation>
-    </message>
-    <message>
-        <source>FP8-LM O3</source>
-        <translation>FP8-LM O3</translation>
-    </message>
-    <message>
-        <source>nanotron FP8</source>
-        <translation>nanotron FP8</translation>
-    </message>
-    <message>
-        <source>Adam m</source>
-        <translation>Adam m</translation>
-    </message>
-    <message>
-        <source>Adam v</source>
-        <translation>Adam v</translation>
-    </message>
-    <message>
-        <source>the seeds&apos; anchor model</source>
-        <translation>讲义中的基准模型</translation>
     </message>
     <message>
         <source>no recomputation</source>
@@ -2293,10 +2543,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
-    </message>
-    <message>
-        <source>new component</source>
-        <translation>新组成部分</translation>
     </message>
 </context>
 <context>

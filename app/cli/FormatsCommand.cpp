@@ -9,6 +9,7 @@
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::cli {
 
@@ -101,7 +102,7 @@ int runFormats(const std::vector<std::string>& arguments, const Io& io)
             list.append(QJsonObject{
                 {"format", qs(f.name())},
                 {"aliases", aliases},
-                {"description", qs(f.note())},
+                {"description", text::formatNote(f)},
                 {"bits", f.totalBits()},
                 {"sign_bits", f.signBits()},
                 {"exponent_bits", f.exponentBits()},

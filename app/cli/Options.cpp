@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/format/Registry.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::cli {
 
@@ -19,7 +20,7 @@ std::optional<std::vector<Format>> parseFormatList(const std::string& text, std:
         }
         FormatLookup lookup = lookupFormat(name);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return std::nullopt;
         }
         formats.push_back(*lookup.format);

@@ -17,6 +17,7 @@
 #include "core/inspect/Inspection.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorSources.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::cli {
 
@@ -267,7 +268,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("format")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format)
-            return usageError(io, lookup.error);
+            return usageError(io, text::message(*lookup.error).toStdString());
         options.element = *lookup.format;
     }
     if (const auto text = args.value("scale")) {
@@ -320,7 +321,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("storage")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format)
-            return usageError(io, lookup.error);
+            return usageError(io, text::message(*lookup.error).toStdString());
         storage = *lookup.format;
     }
 

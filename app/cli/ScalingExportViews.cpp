@@ -5,6 +5,8 @@
 #include "app/figures/LedgerFigure.h"
 #include "app/figures/QuantizeFigure.h"
 #include "core/format/Registry.h"
+#include "app/text/FormatText.h"
+#include "app/text/LedgerText.h"
 
 namespace floatscope::cli {
 
@@ -46,7 +48,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     if (const auto text = args.value("format")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return nullptr;
         }
         options.element = *lookup.format;
@@ -109,7 +111,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     if (const auto text = args.value("storage")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return nullptr;
         }
         request.storage = *lookup.format;
@@ -180,7 +182,7 @@ std::unique_ptr<gui::Figure> ledgerFigure(const ArgParser& args, std::string& er
     }
     const ParameterCountParse params = parseParameterCount(*paramsText);
     if (!params.parameters) {
-        error = params.error;
+        error = text::message(*params.error).toStdString();
         return nullptr;
     }
     in.config.parameters = *params.parameters;
@@ -242,7 +244,7 @@ std::unique_ptr<gui::Figure> ledgerFigure(const ArgParser& args, std::string& er
         if (!eachPart(*text, ';', [&](const std::string& spec) {
                 const SchemeSpecParse parsed = parseSchemeSpec(spec);
                 if (!parsed.scheme)
-                    error = parsed.error;
+                    error = text::message(*parsed.error).toStdString();
                 else
                     in.schemes.push_back(*parsed.scheme);
                 return parsed.scheme.has_value();
@@ -296,14 +298,14 @@ std::unique_ptr<gui::Figure> ledgerFigure(const ArgParser& args, std::string& er
     if (const auto text = args.value("gpu-memory")) {
         const ByteSizeParse size = parseByteSize(*text);
         if (!size.bytes) {
-            error = size.error;
+            error = text::message(*size.error).toStdString();
             return nullptr;
         }
         in.capacityBytes = size.bytes;
     }
     const gui::LedgerChartOutcome out = gui::computeLedgerChart(in);
     if (!out.chart) {
-        error = out.error;
+        error = out.error.toStdString();
         return nullptr;
     }
     return std::make_unique<gui::LedgerFigure>(*out.chart);

@@ -55,12 +55,6 @@ public:
     static QString scalePrecisionName(ScalePrecision precision);
     static QString roundingName(RoundingMode mode);
 
-    static QString roleName(ComponentRole role);
-    // A ledger scheme's and a component's name in the interface's language (a user's own as typed).
-    static QString ledgerSchemeName(const LedgerScheme& scheme);
-    static QString componentLabel(const LedgerComponent& component);
-    // A model preset's name ("the seeds' anchor model"; the others are product names).
-    static QString modelName(const ModelPreset& preset);
     static QString recomputationName(Recomputation recomputation);
 };
 

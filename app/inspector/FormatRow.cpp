@@ -10,6 +10,7 @@
 #include "app/inspector/BitStrip.h"
 #include "core/round/Neighbours.h"
 #include "app/style/Palette.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::gui {
 
@@ -87,7 +88,7 @@ void FormatRow::retranslate()
     const Inspection& r = m_inspection;
     const QColor colour = formatColour(m_format.name());
     m_name->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>").arg(colour.name(), qs(r.format)));
-    m_name->setToolTip(qs(m_format.note()));
+    m_name->setToolTip(text::formatNote(m_format));
     m_badge->setText(tr("double rounding via fp32: %1").arg(qs(hexCode(m_format, r.viaFp32.code))));
     m_badge->setToolTip(tr("Rounding to fp32 first (as torch.tensor(x).to(dtype) does) gives other bits than "
                            "rounding once from the exact value."));

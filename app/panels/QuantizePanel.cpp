@@ -29,6 +29,7 @@
 #include "app/panels/PanelKit.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::gui {
 
@@ -549,7 +550,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     QuantizeOptions& o = in.options;
     const FormatLookup format = lookupFormat(m_format->currentText().trimmed().toStdString());
     if (!format.format) {
-        setHint(m_recipeHint, tr("Element format: %1").arg(qs(format.error)));
+        setHint(m_recipeHint, tr("Element format: %1").arg(text::message(*format.error)));
         return std::nullopt;
     }
     o.element = *format.format;
