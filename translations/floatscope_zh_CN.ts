@@ -1214,6 +1214,69 @@
     </message>
 </context>
 <context>
+    <name>QuantizeText</name>
+    <message>
+        <source>(tensor, tile:N, block:RxC, mx, nvfp4)</source>
+        <translation>（可选 tensor、tile:N、block:RxC、mx、nvfp4）</translation>
+    </message>
+    <message>
+        <source>floor: X = 2^(floor(log2 amax) - emax), OCP MX v1.0 section 6.3; values above max clamp</source>
+        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
+    </message>
+    <message>
+        <source>ceil: X = 2^(ceil(log2 amax) - emax); nothing clamps, but X is often twice what rceil needs</source>
+        <translation>ceil：X = 2^(ceil(log2 amax) − emax)；不会截断，但 X 常是 rceil 所需的两倍</translation>
+    </message>
+    <message>
+        <source>rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)</source>
+        <translation>rceil：X = 2^ceil(log2(amax / max))，即永不截断的最小 2 的幂（cuBLAS UE8M0）</translation>
+    </message>
+    <message>
+        <source>unknown scheme &apos;%1&apos;</source>
+        <translation>未知的缩放方式“%1”</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos;: the tile length must be a positive whole number</source>
+        <translation>缩放方式“%1”：tile 长度必须是正整数</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos;: a block is ROWSxCOLS with positive whole numbers</source>
+        <translation>缩放方式“%1”：块的形式为 行数x列数，且均为正整数</translation>
+    </message>
+    <message>
+        <source>no tensor</source>
+        <translation>没有张量</translation>
+    </message>
+    <message>
+        <source>the tensor is empty: quantizing needs at least one value</source>
+        <translation>张量为空：量化至少需要一个值</translation>
+    </message>
+    <message>
+        <source>element %1 is %2: quantizing needs finite values (one NaN or inf would set its block&apos;s scale)</source>
+        <translation>元素 %1 是 %2：量化需要有限值（一个 NaN 或 inf 就会决定它所在块的缩放因子）</translation>
+    </message>
+    <message>
+        <source>%1 has no sign bit: it can be a scale, not an element format</source>
+        <translation>%1 没有符号位：它可以作缩放因子，不能作元素格式</translation>
+    </message>
+    <message>
+        <source>NVFP4 stores e2m1 elements, not %1 (use --scheme mx for other element formats)</source>
+        <translation>NVFP4 存储的是 e2m1 元素，不是 %1（其他元素格式请用 MX）</translation>
+    </message>
+    <message>
+        <source>stochastic rounding needs 1..64 random bits</source>
+        <translation>随机舍入需要 1..64 个随机位</translation>
+    </message>
+    <message>
+        <source>a block needs at least one row and one column</source>
+        <translation>块至少需要一行一列</translation>
+    </message>
+    <message>
+        <source>shape %1 is not a multiple of the %2x%3 block (the pad policy cuts edge blocks short instead)</source>
+        <translation>形状 %1 不是 %2x%3 块的整数倍（“填充”策略则会把边缘块截短）</translation>
+    </message>
+</context>
+<context>
     <name>RangeBarsFigure</name>
     <message>
         <source>format</source>
@@ -1399,18 +1462,6 @@ largest finite: %5</source>
     <message>
         <source>rceil</source>
         <translation>rceil</translation>
-    </message>
-    <message>
-        <source>floor: X = 2^(floor(log2 amax) − emax), OCP MX v1.0 §6.3; values above max clamp</source>
-        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
-    </message>
-    <message>
-        <source>ceil: X = 2^(ceil(log2 amax) − emax); nothing clamps, but X is often twice what rceil needs</source>
-        <translation>ceil：X = 2^(ceil(log2 amax) − emax)；不会截断，但 X 常是 rceil 所需的两倍</translation>
-    </message>
-    <message>
-        <source>rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)</source>
-        <translation>rceil：X = 2^ceil(log2(amax / max))，即永不截断的最小 2 的幂（cuBLAS UE8M0）</translation>
     </message>
     <message>
         <source>exact</source>

@@ -18,6 +18,7 @@
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorSources.h"
 #include "app/text/FormatText.h"
+#include "app/text/QuantizeText.h"
 
 namespace floatscope::cli {
 
@@ -141,7 +142,7 @@ std::vector<std::string> recipe(const Quantization& q)
         lines.push_back("scale = amax / " + max + " (the largest " + f.name() + "), " + precision);
         break;
     case SchemeKind::Mx:
-        lines.push_back(std::string("scale = ") + describe(o.mxRule) + "; emax(" + f.name()
+        lines.push_back(std::string("scale = ") + text::mxRuleDescription(o.mxRule).toStdString() + "; emax(" + f.name()
                         + ") = " + std::to_string(f.maxExponent()) + ", stored as E8M0");
         break;
     case SchemeKind::Nvfp4:
@@ -261,7 +262,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("scheme")) {
         const SchemeParse parsed = parseScheme(*text);
         if (!parsed.scheme)
-            return usageError(io, parsed.error);
+            return usageError(io, text::message(*parsed.error).toStdString());
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
@@ -379,7 +380,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     // 3. Quantize.
     QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
     if (!outcome.result)
-        return usageError(io, outcome.error);
+        return usageError(io, text::message(*outcome.error).toStdString());
     const Quantization& q = *outcome.result;
     const Tensor& t = q.tensor();
     const QuantizationSummary& s = q.summary();

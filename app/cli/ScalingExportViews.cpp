@@ -7,6 +7,7 @@
 #include "core/format/Registry.h"
 #include "app/text/FormatText.h"
 #include "app/text/LedgerText.h"
+#include "app/text/QuantizeText.h"
 
 namespace floatscope::cli {
 
@@ -39,7 +40,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     if (const auto text = args.value("scheme")) {
         const SchemeParse parsed = parseScheme(*text);
         if (!parsed.scheme) {
-            error = parsed.error;
+            error = text::message(*parsed.error).toStdString();
             return nullptr;
         }
         options.scheme = *parsed.scheme;
@@ -165,7 +166,7 @@ std::unique_ptr<gui::Figure> quantizeFigure(const ArgParser& args, std::string& 
     // 3. The same report the panel makes.
     const gui::ReportOutcome outcome = gui::makeQuantizeReport(request, options);
     if (!outcome.report) {
-        error = outcome.error;
+        error = outcome.recipeError ? text::message(*outcome.recipeError).toStdString() : outcome.error;
         return nullptr;
     }
     return std::make_unique<gui::QuantizeFigure>(outcome.report, measure);

@@ -142,8 +142,11 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
 
     // 2. The chosen recipe.
     QuantizeOutcome outcome = quantize(report->tensor, options);
-    if (!outcome.result)
-        return problem(ReportOutcome::Problem::Recipe, outcome.error);
+    if (!outcome.result) {
+        ReportOutcome refused = problem(ReportOutcome::Problem::Recipe, {});
+        refused.recipeError = outcome.error;
+        return refused;
+    }
     report->quantization = std::make_shared<const Quantization>(std::move(*outcome.result));
     progress(2);
     if (cancelled(control))

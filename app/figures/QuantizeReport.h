@@ -43,7 +43,7 @@ struct RecipeComparison {
     bool current = false;
     std::optional<QuantizationSummary> summary;
     double worstInput = 0;  // the input with the largest relative error
-    std::string error;      // why this recipe refused the tensor
+    std::optional<QuantizeError> error;  // why this recipe refused the tensor
 };
 
 struct QuantizeReport {
@@ -59,7 +59,8 @@ struct QuantizeReport {
 struct ReportOutcome {
     std::shared_ptr<const QuantizeReport> report;
     enum class Problem : std::uint8_t { None, Tensor, Recipe, Cancelled } problem = Problem::None;
-    std::string error;  // one line, from core
+    std::string error;  // Problem::Tensor: one line, from core's tensor loaders
+    std::optional<QuantizeError> recipeError;  // Problem::Recipe
 };
 
 // Progress (0..1) and cancellation for the worker; both optional. Cancellation is checked between

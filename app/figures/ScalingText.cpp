@@ -145,19 +145,6 @@ QString ScalingText::mxRuleName(MxScaleRule rule)
     return {};
 }
 
-QString ScalingText::mxRuleDescription(MxScaleRule rule)
-{
-    switch (rule) {
-    case MxScaleRule::Floor:
-        return tr("floor: X = 2^(floor(log2 amax) − emax), OCP MX v1.0 §6.3; values above max clamp");
-    case MxScaleRule::Ceil:
-        return tr("ceil: X = 2^(ceil(log2 amax) − emax); nothing clamps, but X is often twice what rceil needs");
-    case MxScaleRule::RoundUp:
-        return tr("rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)");
-    }
-    return {};
-}
-
 QString ScalingText::scalePrecisionName(ScalePrecision precision)
 {
     return precision == ScalePrecision::Exact ? tr("exact") : tr("fp32");

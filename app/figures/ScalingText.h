@@ -49,9 +49,8 @@ public:
     static QString schemeName(const Scheme& scheme);
     // The scheme with how its scale is kept: "per tensor, fp32 scale", "MX, floor rule".
     static QString recipeName(const QuantizeOptions& options);
-    // The MX scale rules, with where each comes from.
+    // The MX scale rules (their descriptions: app/text/QuantizeText).
     static QString mxRuleName(MxScaleRule rule);
-    static QString mxRuleDescription(MxScaleRule rule);
     static QString scalePrecisionName(ScalePrecision precision);
     static QString roundingName(RoundingMode mode);
 

@@ -30,6 +30,7 @@
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
 #include "app/text/FormatText.h"
+#include "app/text/QuantizeText.h"
 
 namespace floatscope::gui {
 
@@ -381,7 +382,7 @@ void QuantizePanel::retranslate()
     m_mxRuleLabel->setText(tr("MX rule:"));
     for (int i = 0; i < 3; ++i) {
         m_mxRule->setItemText(i, ScalingText::mxRuleName(kMxRules[i]));
-        m_mxRule->setItemData(i, ScalingText::mxRuleDescription(kMxRules[i]), Qt::ToolTipRole);
+        m_mxRule->setItemData(i, text::mxRuleDescription(kMxRules[i]), Qt::ToolTipRole);
     }
     m_roundingLabel->setText(tr("Rounding:"));
     for (std::size_t i = 0; i < std::size(kRoundings); ++i)
@@ -414,7 +415,7 @@ void QuantizePanel::updateEnabled()
     m_blockCols->setVisible(kind == SchemeKind::Block);
     m_scale->setEnabled(kind != SchemeKind::Mx);
     m_mxRule->setEnabled(kind == SchemeKind::Mx);
-    m_mxRule->setToolTip(ScalingText::mxRuleDescription(kMxRules[std::max(0, m_mxRule->currentIndex())]));
+    m_mxRule->setToolTip(text::mxRuleDescription(kMxRules[std::max(0, m_mxRule->currentIndex())]));
     m_roundingSeed->setVisible(kRoundings[std::max(0, m_rounding->currentIndex())] == RoundingMode::Stochastic);
 }
 
@@ -665,7 +666,7 @@ void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
         m_statusKind = Status::Failed;
         break;
     case ReportOutcome::Problem::Recipe:
-        setHint(m_recipeHint, qs(outcome.error));
+        setHint(m_recipeHint, outcome.recipeError ? text::message(*outcome.recipeError) : QString());
         setHint(m_tensorHint, {});
         m_statusKind = Status::Failed;
         break;

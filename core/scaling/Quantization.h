@@ -161,13 +161,37 @@ private:
     QuantizationSummary m_summary;
 };
 
+// Why a tensor and a recipe were refused. The words are app/text/QuantizeText's.
+enum class QuantizeErrorKind : std::uint8_t {
+    NoTensor,
+    EmptyTensor,             // no amax to scale by
+    NonFiniteElement,        // one NaN or inf would set its block's scale (index, value)
+    UnsignedElementFormat,   // a format with no sign bit can be a scale, not an element format (format)
+    Nvfp4NeedsE2m1,          // NVFP4 with another element format (format)
+    RandomBitsOutOfRange,    // stochastic rounding with random bits outside 1..64
+    EmptyBlock,              // a block of 0 rows or 0 columns
+    ShapeNotMultipleOfBlock, // RaggedPolicy::Reject and a shape the block does not divide
+};
+
+struct QuantizeError {
+    QuantizeErrorKind kind = QuantizeErrorKind::NoTensor;
+    std::string format;          // the element format's name
+    std::size_t index = 0;       // NonFiniteElement: where, row-major
+    double value = 0;            // NonFiniteElement: nan, inf or -inf
+    std::size_t rows = 0;        // the tensor's shape
+    std::size_t cols = 0;
+    bool matrix = false;
+    std::size_t blockRows = 0;   // ShapeNotMultipleOfBlock: the block
+    std::size_t blockCols = 0;
+};
+
 struct QuantizeOutcome {
     std::optional<Quantization> result;
-    std::string error;  // one line: the policy that refused the input
+    std::optional<QuantizeError> error;  // the policy that refused the input
 };
 
 // Quantizes a tensor. Refused with a reason: an empty tensor or a NaN/inf element
-// (checkQuantizable), a shape the block does not divide under RaggedPolicy::Reject, NVFP4 with an
+// (as checkQuantizable), a shape the block does not divide under RaggedPolicy::Reject, NVFP4 with an
 // element format other than e2m1, MX with an element format that has no sign or no normals.
 QuantizeOutcome quantize(std::shared_ptr<const Tensor> tensor, const QuantizeOptions& options);
 QuantizeOutcome quantize(Tensor tensor, const QuantizeOptions& options);
