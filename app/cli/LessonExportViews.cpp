@@ -19,6 +19,7 @@
 #include "app/panels/LessonInput.h"
 #include "core/scaling/TensorSources.h"
 #include "core/text/Parse.h"
+#include "app/text/AccumulationText.h"
 
 namespace floatscope::cli {
 
@@ -141,7 +142,7 @@ std::unique_ptr<gui::Figure> accumulationFigure(const ArgParser& args, std::stri
     if (!formats)
         return nullptr;
     if (const auto problem = checkSetup(setup, *formats)) {
-        error = *problem;
+        error = text::message(*problem).toStdString();
         return nullptr;
     }
     const auto at = whole(args, "at", setup.steps, 0, setup.steps, error);
