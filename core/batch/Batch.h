@@ -15,13 +15,23 @@ namespace floatscope {
 // The batch path: arrays of fp32 to a format of at most 16 bits and back, bit-identical to
 // roundToFormat() for the deterministic modes (stochastic rounding draws per element: use the
 // scalar path).
+// Why a format or mode has no batch path. The words are app/text/HardwareText's.
+enum class BatchErrorKind : std::uint8_t {
+    TooWide,     // more than 16 bits (format, bits)
+    Stochastic,  // stochastic rounding draws per element: the scalar path does it
+};
+struct BatchError {
+    BatchErrorKind kind = BatchErrorKind::TooWide;
+    std::string format;
+    int bits = 0;
+};
+
 struct BatchPlanResult {
     std::optional<BatchPlan> plan;
-    std::string error;  // why the format or mode has no batch path
+    std::optional<BatchError> error;
 };
 BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
 
-void convertFromFp32(std::span<const float> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 
 // Codes back to fp32. Every code of a format whose range fits in fp32 (at most 8 exponent bits
