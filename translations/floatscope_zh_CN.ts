@@ -204,6 +204,37 @@
     </message>
 </context>
 <context>
+    <name>AccumulationText</name>
+    <message>
+        <source>Kahan&apos;s compensated sum needs a zero and negative values, which %1 lacks</source>
+        <translation>Kahan 补偿求和需要零和负值，而 %1 没有</translation>
+    </message>
+    <message>
+        <source>the number of steps must be at least 1, got %1</source>
+        <translation>步数至少为 1，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>the number of steps must be at most %1 (10^7), got %2</source>
+        <translation>步数至多为 %1（10^7），得到的是 %2</translation>
+    </message>
+    <message>
+        <source>the start value must be finite, got %1</source>
+        <translation>起始值必须是有限数，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>the increment must be a number, got nan</source>
+        <translation>增量必须是数，得到的是 nan</translation>
+    </message>
+    <message>
+        <source>the increment must be finite, got %1</source>
+        <translation>增量必须是有限数，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>random bits must be 1..64, got %1</source>
+        <translation>随机位数必须在 1..64 之间，得到的是 %1</translation>
+    </message>
+</context>
+<context>
     <name>BitStrip</name>
     <message>
         <source>e=%1 → 2^%2</source>
@@ -403,6 +434,125 @@
     <message>
         <source>format &apos;%1&apos;: %2</source>
         <translation>格式“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>HardwareText</name>
+    <message>
+        <source>nearest-even</source>
+        <translation>就近取偶</translation>
+    </message>
+    <message>
+        <source>nearest-away</source>
+        <translation>就近远离零</translation>
+    </message>
+    <message>
+        <source>toward-zero</source>
+        <translation>向零</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>向上</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>向下</translation>
+    </message>
+    <message>
+        <source>odd</source>
+        <translation>舍入到奇数</translation>
+    </message>
+    <message>
+        <source>stochastic</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>saturate</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>no-saturate</source>
+        <translation>不饱和</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s conversion functions on a CUDA device (none usable here)</source>
+        <translation>NVIDIA 在 CUDA 设备上的转换函数（本机没有可用设备）</translation>
+    </message>
+    <message>
+        <source>%1 (compute capability %2.%3), NVIDIA&apos;s device conversion functions</source>
+        <translation>%1（计算能力 %2.%3），NVIDIA 设备端转换函数</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s conversion functions from the CUDA %1.%2 headers, run on the CPU</source>
+        <translation>NVIDIA 的转换函数（取自 CUDA %1.%2 头文件），在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>the CPU&apos;s F16C instruction VCVTPS2PH (fp32 to fp16)</source>
+        <translation>CPU 的 F16C 指令 VCVTPS2PH（fp32 转 fp16）</translation>
+    </message>
+    <message>
+        <source>the CPU&apos;s AVX512-BF16 instruction VCVTNEPS2BF16 (fp32 to bf16; flushes subnormal inputs)</source>
+        <translation>CPU 的 AVX512-BF16 指令 VCVTNEPS2BF16（fp32 转 bf16；次正规输入按零处理）</translation>
+    </message>
+    <message>
+        <source>This machine has no usable GPU.</source>
+        <translation>本机没有可用的 GPU。</translation>
+    </message>
+    <message>
+        <source>This CPU has no F16C instructions.</source>
+        <translation>这颗 CPU 没有 F16C 指令。</translation>
+    </message>
+    <message>
+        <source>This CPU has no AVX512-BF16 instructions.</source>
+        <translation>这颗 CPU 没有 AVX512-BF16 指令。</translation>
+    </message>
+    <message>
+        <source>this build has no CUDA device support (nvcc was not found when Floatscope was built)</source>
+        <translation>此版本不含 CUDA 设备支持（构建 Floatscope 时未找到 nvcc）</translation>
+    </message>
+    <message>
+        <source>the CUDA runtime did not start: %1</source>
+        <translation>CUDA 运行时未能启动：%1</translation>
+    </message>
+    <message>
+        <source>the CUDA driver reports no device</source>
+        <translation>CUDA 驱动报告没有设备</translation>
+    </message>
+    <message>
+        <source>CUDA device 0 cannot be queried: %1</source>
+        <translation>无法查询 CUDA 设备 0：%1</translation>
+    </message>
+    <message>
+        <source>this CPU has no F16C instructions</source>
+        <translation>这颗 CPU 没有 F16C 指令</translation>
+    </message>
+    <message>
+        <source>this CPU has no AVX512-BF16 instructions</source>
+        <translation>这颗 CPU 没有 AVX512-BF16 指令</translation>
+    </message>
+    <message>
+        <source>no usable GPU here (%1)</source>
+        <translation>本机没有可用的 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bits; the batch path covers 16 or fewer</source>
+        <translation>%1 有 %2 位；批量路径只支持 16 位及以下</translation>
+    </message>
+    <message>
+        <source>stochastic rounding draws per element; use the scalar path</source>
+        <translation>随机舍入需逐元素取随机数；请用标量路径</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 不可用：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not convert to %2 with %3, %4</source>
+        <translation>%1 不支持以 %3、%4 转换到 %2</translation>
     </message>
 </context>
 <context>
@@ -735,6 +885,42 @@
     <message>
         <source>tensor-parallel degree %1 must divide the %2 heads and the hidden size %3</source>
         <translation>张量并行度 %1 必须整除注意力头数 %2 和隐藏维度 %3</translation>
+    </message>
+    <message>
+        <source>seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3</source>
+        <translation>BF16 课（4 + 4 + 4 + 4 = 16）；[ZeRO] §3</translation>
+    </message>
+    <message>
+        <source>[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)</source>
+        <translation>[ZeRO] §3.1（2 + 2 + 12 = 16，按 fp16 计）；[Playbook]；第 14 课（16）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)</source>
+        <translation>[Playbook]（4 + 4 + 2 + 2 + 4 + 4 = 20）；第 14 课（20）</translation>
+    </message>
+    <message>
+        <source>fp8 (e4m3fn forward, e5m2 backward)</source>
+        <translation>fp8（前向 e4m3fn，反向 e5m2）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master &apos;-&apos;)</source>
+        <translation>[Playbook]（4 + 4 + 4 + 4 = 16）；第 14 课（16，主权重记为“—”）</translation>
+    </message>
+    <message>
+        <source>e4m3fn (1x128 / 128x128 scaled)</source>
+        <translation>e4m3fn（按 1x128 / 128x128 缩放）</translation>
+    </message>
+    <message>
+        <source>[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)</source>
+        <translation>[DSV3] §3.3.3（bf16 AdamW 矩估计；fp32 主权重与累积梯度）；[Playbook]（4 + 4 + 1 + 2 + 2 + 2 = 15）；第 14 课（15）</translation>
+    </message>
+    <message>
+        <source>[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)</source>
+        <translation>[FP8-LM] §2（O3：fp8 梯度与一阶矩，fp16 二阶矩与主权重）；[Playbook]（2 + 2 + 1 + 1 + 1 + 2 = 9）；第 14 课（9）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)</source>
+        <translation>[Playbook]（2 + 4 + 1 + 1 + 1 + 1 = 10）；第 14 课（10）</translation>
     </message>
 </context>
 <context>
@@ -2205,14 +2391,6 @@ largest finite: %5</source>
         <translation>软件模拟</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No GPU here&lt;/b&gt;: %1.</source>
-        <translation>&lt;b&gt;此处没有 GPU&lt;/b&gt;：%1。</translation>
-    </message>
-    <message>
-        <source>NVIDIA&apos;s own conversion code (%1) is used instead.</source>
-        <translation>改用 NVIDIA 自己的转换代码（%1）。</translation>
-    </message>
-    <message>
         <source>value</source>
         <translation>数值</translation>
     </message>
@@ -2235,10 +2413,6 @@ largest finite: %5</source>
     <message>
         <source>Comparing %1 with %2…</source>
         <translation>正在比较 %1 与 %2…</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 失败：%2</translation>
     </message>
     <message>
         <source>%1 vs %2: %3 inputs in %4 s%5. Agree: %6. NaN encoding: %7. Subnormal input flushed: %8. |x| into e8m0: %9. &lt;b&gt;Unexplained: %10&lt;/b&gt;.</source>
@@ -2291,6 +2465,34 @@ largest finite: %5</source>
     <message>
         <source>No reference rounds stochastically: this table and the verify below use nearest-even.</source>
         <translation>没有参考实现支持随机舍入：此表和下方的验证均使用就近舍入（平局取偶）。</translation>
+    </message>
+    <message>
+        <source>%1 has no such conversion</source>
+        <translation>%1 没有这种转换</translation>
+    </message>
+    <message>
+        <source>No CPU reference is available either: only the engine&apos;s own results are shown.</source>
+        <translation>也没有可用的 CPU 参考实现：只显示引擎自己的结果。</translation>
+    </message>
+    <message>
+        <source>What still works: the CPU references (%1) check the current value, the lesson presets and every fp32 input below. Running on the device is switched off.</source>
+        <translation>仍然可用的：CPU 参考实现（%1）照常核对当前值、课程预设以及下方的全部 fp32 输入。在设备上运行的功能已关闭。</translation>
+    </message>
+    <message>
+        <source>Technical detail: %1</source>
+        <translation>技术细节：%1</translation>
+    </message>
+    <message>
+        <source>Needs a usable GPU: %1</source>
+        <translation>需要可用的 GPU：%1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;fp32 0x%1: engine %2, %3 %4 — %5</source>
+        <translation>&lt;br&gt;fp32 0x%1：引擎 %2，%3 %4 — %5</translation>
+    </message>
+    <message>
+        <source>Switched off: this machine has no usable GPU.</source>
+        <translation>已关闭：本机没有可用的 GPU。</translation>
     </message>
 </context>
 <context>

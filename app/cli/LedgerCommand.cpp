@@ -109,7 +109,7 @@ int listSchemes(const Io& io, bool json)
             for (const LedgerComponent& c : s.components)
                 components.append(QJsonObject{{"role", toString(c.role)}, {"label", text::componentLabel(c)},
                                               {"format", qs(c.format)}, {"bytes_per_param", c.bytesPerParam}});
-            list.append(QJsonObject{{"id", qs(s.id)}, {"name", text::schemeName(s)}, {"gemm", qs(s.gemm)},
+            list.append(QJsonObject{{"id", qs(s.id)}, {"name", text::schemeName(s)}, {"gemm", text::schemeGemm(s)},
                                     {"bytes_per_param", s.bytesPerParam()}, {"components", components},
                                     {"source", text::schemeSource(s)}, {"note", text::schemeNote(s)}});
         }
@@ -118,7 +118,7 @@ int listSchemes(const Io& io, bool json)
     }
     for (const LedgerScheme& s : builtinSchemes()) {
         std::fprintf(io.out, "%s  %s: %s bytes/param (GEMM %s)\n", s.id.c_str(), str(text::schemeName(s)).c_str(),
-                     bytesText(s.bytesPerParam()).c_str(), s.gemm.c_str());
+                     bytesText(s.bytesPerParam()).c_str(), str(text::schemeGemm(s)).c_str());
         for (const LedgerComponent& c : s.components)
             std::fprintf(io.out, "    %-22s %-8s %s\n", str(text::componentLabel(c)).c_str(), c.format.c_str(),
                          bytesText(c.bytesPerParam).c_str());
@@ -321,7 +321,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
             QJsonObject o{
                 {"id", qs(r.scheme.id)},
                 {"name", text::schemeName(r.scheme)},
-                {"gemm", qs(r.scheme.gemm)},
+                {"gemm", text::schemeGemm(r.scheme)},
                 {"source", text::schemeSource(r.scheme)},
                 {"note", text::schemeNote(r.scheme)},
                 {"bytes_per_param", r.bytesPerParam},

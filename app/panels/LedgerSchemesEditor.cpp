@@ -204,7 +204,7 @@ void LedgerSchemesEditor::fillSchemeTable()
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (c == SchemeName)
                 item->setToolTip(tr("%1\nsource: %2\nnote: %3\nGEMMs in: %4")
-                                     .arg(qs(s.id), text::schemeSource(s), text::schemeNote(s), qs(s.gemm)));
+                                     .arg(qs(s.id), text::schemeSource(s), text::schemeNote(s), text::schemeGemm(s)));
             if (c == SchemeFits && cells.value(c).startsWith(QStringLiteral("✗")))
                 item->setForeground(QColor(0xD5, 0x5E, 0x00));
             m_schemeTable->setItem(static_cast<int>(i), c, item);

@@ -22,53 +22,45 @@ std::vector<LedgerComponent> adam(const char* format, double bytes)
     return {component(R::OptimizerStates, format, bytes, M::First), component(R::OptimizerStates, format, bytes, M::Second)};
 }
 
-LedgerScheme scheme(const char* id, const char* gemm, std::vector<LedgerComponent> parts,
-                    const std::vector<LedgerComponent>& moments, const char* source)
+LedgerScheme scheme(const char* id, std::vector<LedgerComponent> parts, const std::vector<LedgerComponent>& moments)
 {
     parts.insert(parts.end(), moments.begin(), moments.end());
-    return LedgerScheme{id, {}, gemm, std::move(parts), source};
+    return LedgerScheme{id, {}, std::move(parts)};
 }
 
 std::vector<LedgerScheme> makeBuiltinSchemes()
 {
-    // Sources (the citations are data; the recipes' names and notes are app/text/LedgerText's):
+    // Sources (app/text/LedgerText cites them per recipe, with each recipe's name, GEMM precision and note):
     //   [ZeRO]     Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion
     //              Parameter Models", §3.1: mixed-precision Adam keeps 2 + 2 + 12 = 16 bytes per parameter.
     //   [Playbook] Hugging Face, "The Ultra-Scale Playbook" (nanotron), section "Mixed precision
-    //              training": the table lesson 14 reproduces (its seeds/000 citations below).
+    //              training": the table lesson 14 reproduces.
     //   [DSV3]     DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", §3.3.3 "Low-Precision Storage".
     //   [FP8-LM]   Peng et al. 2023, "FP8-LM: Training FP8 Large Language Models", §2.
     return {
-        scheme("fp32-adam", "fp32", {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)},
-               adam("fp32", 4), "seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3"),
-        scheme("bf16-mixed", "bf16",
+        scheme("fp32-adam", {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)}, adam("fp32", 4)),
+        scheme("bf16-mixed",
                {component(R::MasterWeights, "fp32", 4), component(R::Weights, "bf16", 2),
                 component(R::Gradients, "bf16", 2)},
-               adam("fp32", 4), "[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)"),
-        scheme("bf16-mixed-fp32acc", "bf16",
+               adam("fp32", 4)),
+        scheme("bf16-mixed-fp32acc",
                {component(R::MasterWeights, "fp32", 4), component(R::AccumulatedGradients, "fp32", 4),
                 component(R::Weights, "bf16", 2), component(R::Gradients, "bf16", 2)},
-               adam("fp32", 4), "[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)"),
-        scheme("te-fp8", "fp8 (e4m3fn forward, e5m2 backward)",
-               {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)}, adam("fp32", 4),
-               "[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master '-')"),
-        scheme("deepseek-v3-fp8", "e4m3fn (1x128 / 128x128 scaled)",
+               adam("fp32", 4)),
+        scheme("te-fp8", {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)}, adam("fp32", 4)),
+        scheme("deepseek-v3-fp8",
                {component(R::MasterWeights, "fp32", 4), component(R::AccumulatedGradients, "fp32", 4),
                 component(R::Weights, "e4m3fn", 1), component(R::Gradients, "bf16", 2)},
-               adam("bf16", 2),
-               "[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] "
-               "(4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)"),
-        scheme("fp8-lm-o3", "fp8",
+               adam("bf16", 2)),
+        scheme("fp8-lm-o3",
                {component(R::MasterWeights, "fp16", 2), component(R::AccumulatedGradients, "fp16", 2),
                 component(R::Weights, "fp8", 1), component(R::Gradients, "fp8", 1),
                 component(R::OptimizerStates, "fp8", 1, M::First), component(R::OptimizerStates, "fp16", 2, M::Second)},
-               {},
-               "[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); "
-               "[Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)"),
-        scheme("nanotron-fp8", "fp8",
+               {}),
+        scheme("nanotron-fp8",
                {component(R::MasterWeights, "bf16", 2), component(R::AccumulatedGradients, "fp32", 4),
                 component(R::Weights, "fp8", 1), component(R::Gradients, "fp8", 1)},
-               adam("fp8", 1), "[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)"),
+               adam("fp8", 1)),
     };
 }
 
@@ -179,7 +171,6 @@ SchemeSpecParse parseSchemeSpec(std::string_view text)
     if (!validId(scheme.id))
         return refused(LedgerErrorKind::BadSchemeId, scheme.id);
     scheme.name = scheme.id;
-    scheme.gemm = "-";
     std::string_view rest = text.substr(equals + 1);
     while (!rest.empty()) {
         const std::size_t comma = rest.find(',');

@@ -41,10 +41,10 @@ struct LedgerComponent {
 // A training recipe's static memory: every component kept for each parameter, excluding activations.
 struct LedgerScheme {
     std::string id;     // "bf16-mixed-fp32acc"
-    std::string name;   // a user's name for it; empty for the built-in recipes, which app/text names by id
-    std::string gemm;   // the GEMMs' input precision, for the record (it costs no static memory)
+    // A user's name for it; empty for the built-in recipes, which app/text/LedgerText describes by id
+    // (name, the GEMMs' input precision, the sources of the accounting, and a note).
+    std::string name;
     std::vector<LedgerComponent> components;
-    std::string source;  // where the accounting comes from: citations; empty for a user's own
 
     bool builtin() const { return name.empty(); }
     double bytesPerParam() const;
