@@ -772,7 +772,7 @@
     </message>
     <message>
         <source>the BF16 lesson: %1 parameters (its anchor model&apos;s param_total). The shape is what the lesson&apos;s activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = %2, L = %3, a = %4); the lesson does not state it.</source>
-        <translation>BF16 课：%1 个参数（其锚点模型的 param_total）。形状由该课的激活显存数字推得（s = 4096、b = 1 时 162.5 / 42.5 / 2.5 GiB 给出 h = %2、L = %3、a = %4）；课程本身未写明。</translation>
+        <translation>BF16 课：%1 个参数（其锚点模型的参数总数）。形状由该课的激活显存数字推得（s = 4096、b = 1 时 162.5 / 42.5 / 2.5 GiB 给出 h = %2、L = %3、a = %4）；课程本身未写明。</translation>
     </message>
     <message>
         <source>h %1</source>
@@ -864,7 +864,7 @@
     </message>
     <message>
         <source>parameter count &apos;%1&apos; is not a number such as 27781427952, 7e9, 6.7B or a model preset (see --list-models)</source>
-        <translation>参数量“%1”不是数字（如 27781427952、7e9、6.7B）或模型预设（见 --list-models）</translation>
+        <translation>参数量“%1”既不是数字（如 27781427952、7e9、6.7B），也不是模型预设</translation>
     </message>
     <message>
         <source>parameter count &apos;%1&apos; must be positive</source>
@@ -1557,6 +1557,10 @@ largest finite: %5</source>
     <message>
         <source>%1 ≤ |x| &lt; %2: %3 values</source>
         <translation>%1 ≤ |x| &lt; %2：%3 个值</translation>
+    </message>
+    <message>
+        <source>gradient = 1e-8; eps = 1e-6</source>
+        <translation>梯度 = 1e-8; eps = 1e-6</translation>
     </message>
 </context>
 <context>
@@ -3441,10 +3445,6 @@ GEMM 精度：%4</translation>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Shape: %1</source>
-        <translation>形状：%1</translation>
-    </message>
-    <message>
         <source>At most 2^24 generated values (a 4096×4096 matrix)</source>
         <translation>最多生成 2^24 个值（4096×4096 矩阵）</translation>
     </message>
@@ -3491,6 +3491,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Block scaling and quantization</source>
         <translation>块缩放与量化</translation>
+    </message>
+    <message>
+        <source>Shape: &apos;%1&apos; is not N or ROWSxCOLS with positive whole numbers (64, 64x64)</source>
+        <translation>形状：“%1”不是 N 或 ROWSxCOLS 形式的正整数（如 64、64x64）</translation>
     </message>
 </context>
 <context>

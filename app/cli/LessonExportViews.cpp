@@ -161,7 +161,7 @@ std::unique_ptr<gui::Figure> rangeFigure(const ArgParser& args, std::string& err
     if (!formats)
         return nullptr;
     QString why;
-    const auto marks = gui::LessonInput::marks(QString::fromStdString(args.value("marks").value_or(gui::RangeBarsData::kDefaultMarks)), why);
+    const auto marks = gui::LessonInput::marks(QString::fromStdString(args.value("marks").value_or(gui::RangeBarsData::defaultMarks().toStdString())), why);
     if (!marks) {
         error = "--marks: " + why.toStdString();
         return nullptr;

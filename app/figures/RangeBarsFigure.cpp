@@ -70,6 +70,11 @@ void paintMarkSymbol(QPainter& painter, QPointF at, StorageZone zone, const Figu
 
 }  // namespace
 
+QString RangeBarsData::defaultMarks()
+{
+    return RangeBarsFigure::tr("gradient = 1e-8; eps = 1e-6");
+}
+
 std::vector<double> RangeBarsData::exampleValues()
 {
     return sampleLogNormal(LogNormal{kExampleMedian, kExampleDecades}, kExampleCount, 0);

@@ -57,6 +57,7 @@ protected:
 
 private:
     void retranslate();
+    void showEvents();
     void inputsChanged();  // anything but S: the dynamic run is simulated again
     void showScale();
 

@@ -509,6 +509,14 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     TensorRequest& r = in.request;
     r.storage = namedFormat(kStorages[std::max(0, m_storage->currentIndex())]);
     r.shape = m_shape->text().trimmed().toStdString();
+    // A shape is refused for one reason only; the panel words it (core's loaders speak English).
+    const auto shapeRefused = [this](const QString& text) {
+        setHint(m_tensorHint, tr("Shape: '%1' is not N or ROWSxCOLS with positive whole numbers (64, 64x64)").arg(text));
+    };
+    if (!r.shape.empty() && !parseShape(r.shape).rows) {
+        shapeRefused(m_shape->text().trimmed());
+        ok = false;
+    }
     switch (m_source->currentIndex()) {
     case 0:
         r.source = TensorRequest::Source::Text;
@@ -518,7 +526,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
         r.source = TensorRequest::Source::Normal;
         const ShapeParse shape = parseShape(m_normalShape->text().trimmed().toStdString());
         if (!shape.rows) {
-            setHint(m_tensorHint, tr("Shape: %1").arg(qs(shape.error)));
+            shapeRefused(m_normalShape->text().trimmed());
             ok = false;
             break;
         }
