@@ -2479,10 +2479,6 @@ largest finite: %5</source>
         <translation>也没有可用的 CPU 参考实现：只显示引擎自己的结果。</translation>
     </message>
     <message>
-        <source>What still works: the CPU references (%1) check the current value, the lesson presets and every fp32 input below. Running on the device is switched off.</source>
-        <translation>仍然可用的：CPU 参考实现（%1）照常核对当前值、课程预设以及下方的全部 fp32 输入。在设备上运行的功能已关闭。</translation>
-    </message>
-    <message>
         <source>Technical detail: %1</source>
         <translation>技术细节：%1</translation>
     </message>
@@ -2497,6 +2493,14 @@ largest finite: %5</source>
     <message>
         <source>Switched off: this machine has no usable GPU.</source>
         <translation>已关闭：本机没有可用的 GPU。</translation>
+    </message>
+    <message>
+        <source>What still works: the CPU references marked ● below check the current value, the lesson presets and every fp32 input. Running on the device is switched off.</source>
+        <translation>仍然可用的：下方标 ● 的 CPU 参考实现照常核对当前值、课程预设以及全部 fp32 输入。在设备上运行的功能已关闭。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "app/panels/HardwarePanel.h"
 
+#include <algorithm>
 #include <bit>
 #include <variant>
 
@@ -161,25 +162,22 @@ void HardwarePanel::showDevice()
                         d.nativeFp6Fp4 ? tr("native instructions") : tr("emulated"));
     } else {
         // Plainly: no GPU, and what still works; the CUDA error is a detail, not the headline.
-        QStringList references;
-        for (const auto& b : m_backends)
-            if (b->available())
-                references << text::backendDescription(*b).toHtmlEscaped();
+        const bool references = std::any_of(m_backends.begin(), m_backends.end(),
+                                            [](const auto& b) { return b->available(); });
         text = QStringLiteral("<b>%1</b> ").arg(text::unavailableSummary(*d.unavailable).toHtmlEscaped());
-        text += references.isEmpty()
-            ? tr("No CPU reference is available either: only the engine's own results are shown.")
-            : tr("What still works: the CPU references (%1) check the current value, the lesson presets and "
-                 "every fp32 input below. Running on the device is switched off.")
-                  .arg(references.join(QStringLiteral("; ")));
+        text += references ? tr("What still works: the CPU references marked ● below check the current value, the "
+                                "lesson presets and every fp32 input. Running on the device is switched off.")
+                           : tr("No CPU reference is available either: only the engine's own results are shown.");
         m_deviceDetail->setText(tr("Technical detail: %1").arg(text::unavailableDetail(*d.unavailable)));
     }
     QStringList lines;
-    for (const auto& b : m_backends)
+    for (const auto& b : m_backends) {
+        QString line = text::backendDescription(*b);  // the device's says "none usable here" itself
+        if (const auto u = b->unavailable(); u && b->info().kind != gpu::BackendKind::CudaDevice)
+            line = tr("%1 (%2)").arg(line, text::unavailableDetail(*u));
         lines << QStringLiteral("%1 %2: %3")
-                     .arg(b->available() ? QStringLiteral("●") : QStringLiteral("○"), qs(b->name()),
-                          (b->available() || !b->unavailable() ? text::backendDescription(*b)
-                                                               : text::unavailableSummary(*b->unavailable()))
-                              .toHtmlEscaped());
+                     .arg(b->available() ? QStringLiteral("●") : QStringLiteral("○"), qs(b->name()), line.toHtmlEscaped());
+    }
     m_device->setText(text + QStringLiteral("<br>") + lines.join(QStringLiteral("<br>")));
     m_device->setToolTip(d.unavailable ? text::unavailableDetail(*d.unavailable) : QString());
     m_demoRun->setEnabled(!d.unavailable);
