@@ -1,6 +1,8 @@
 #include "gpu/Backend.h"
 
+#include "core/format/Registry.h"
 #include "gpu/backends/NvidiaHostBackend.h"
+#include "gpu/backends/NvidiaTarget.h"
 #include "gpu/backends/X86Backends.h"
 #if FLOATSCOPE_HAVE_CUDA_DEVICE
 #include "gpu/cuda/CudaBackend.h"
@@ -17,6 +19,14 @@ const char* toString(MismatchKind kind)
     case MismatchKind::Unexplained: return "unexplained";
     }
     return "?";
+}
+
+std::vector<Format> checkedFormats()
+{
+    std::vector<Format> out;
+    for (const NvidiaFormat& n : kNvidiaFormats)
+        out.push_back(namedFormat(n.name));
+    return out;
 }
 
 std::vector<std::unique_ptr<Backend>> makeBackends()

@@ -10,28 +10,13 @@
 #include <vector>
 
 #include "core/format/Format.h"
+#include "gpu/Availability.h"
+#include "gpu/compare/MismatchRules.h"
 #include "core/round/Rounding.h"
 
 namespace floatscope::gpu {
 
-// What a reference is known to do differently from the engine. A sweep counts such differences
-// under their own kind instead of calling them errors; they are never silently dropped.
-enum KnownProperty : std::uint8_t {
-    kCanonicalNan = 1 << 0,         // every NaN becomes one fixed code (sign and payload dropped)
-    kFlushesSubnormalInputs = 1 << 1,  // fp32 subnormal inputs are treated as signed zero
-    kUnsignedTakesMagnitude = 1 << 2,  // negative inputs to an unsigned format convert as |x|
-};
-using KnownProperties = std::uint8_t;
-
-// Why the engine and a reference gave different codes for one input.
-enum class MismatchKind : std::uint8_t {
-    NanEncoding,            // both gave a NaN, different bits (sign or payload convention)
-    SubnormalInputFlushed,  // the reference treated an fp32 subnormal input as zero
-    UnsignedTakesMagnitude, // the reference converted |x| where the engine says NaN (negative into e8m0)
-    Unexplained,            // a real disagreement
-};
-inline constexpr std::size_t kMismatchKinds = 4;
-const char* toString(MismatchKind kind);
+const char* toString(MismatchKind kind);  // "nan-encoding", "unexplained", ...
 
 struct Mismatch {
     std::uint32_t input = 0;  // fp32 bits
@@ -44,8 +29,23 @@ struct Mismatch {
 struct InPlaceComparison {
     std::array<std::uint64_t, kMismatchKinds> mismatches{};
     std::vector<Mismatch> examples;
-    std::string error;
+    std::string failure;  // "" or the device's own error (see Backend::convert)
     double seconds = 0;
+};
+
+// What a backend is, for app/text/HardwareText to say in words: its kind and the facts the words need.
+enum class BackendKind : std::uint8_t {
+    CudaDevice,     // NVIDIA's device conversion functions on the GPU
+    NvidiaHost,     // NVIDIA's conversion functions from the CUDA headers, run on the CPU
+    X86F16c,        // the CPU's VCVTPS2PH (fp32 to fp16)
+    X86Avx512Bf16,  // the CPU's VCVTNEPS2BF16 (fp32 to bf16; flushes subnormal inputs)
+    Other,          // one a test supplies: named by its name()
+};
+struct BackendInfo {
+    BackendKind kind = BackendKind::Other;
+    std::string device;  // CudaDevice: the GPU's name as the driver gives it
+    int major = 0;       // CudaDevice: compute capability; NvidiaHost: the CUDA headers' version
+    int minor = 0;
 };
 
 // A converter of fp32 values to a format's codes, in plain C++: the CUDA device, NVIDIA's host
@@ -55,16 +55,17 @@ class Backend {
 public:
     virtual ~Backend() = default;
 
-    virtual std::string name() const = 0;         // "nvidia-host", "x86-f16c", ...
-    virtual std::string description() const = 0;  // one line for people
-    // Empty when the backend works here; otherwise why not, in words a user can act on.
-    virtual std::string unavailableReason() const { return {}; }
-    bool available() const { return unavailableReason().empty(); }
+    virtual std::string name() const = 0;  // "nvidia-host", "x86-f16c", ...
+    virtual BackendInfo info() const = 0;
+    // Nothing when the backend works here; otherwise why not.
+    virtual std::optional<Unavailable> unavailable() const { return std::nullopt; }
+    bool available() const { return !unavailable(); }
 
     virtual bool supports(const Format& format, RoundingMode mode, OverflowPolicy overflow) const = 0;
     virtual KnownProperties knownProperties(const Format& format) const = 0;
     // fp32 bit patterns in, codes out (same length). Only for supported conversions. Returns an
-    // empty string, or why the conversion failed (a device error, say).
+    // empty string, or the device's own error when the conversion failed (CUDA's error name and
+    // string: data from outside, which app/text puts into words).
     virtual std::string convert(std::span<const std::uint32_t> input, std::span<std::uint16_t> output,
                                 const Format& format, RoundingMode mode, OverflowPolicy overflow) const = 0;
     // Backends that can run the engine beside the reference themselves (the CUDA device runs the
@@ -76,6 +77,10 @@ public:
         return std::nullopt;
     }
 };
+
+// The formats the references convert, in the order the tools list them: NVIDIA's list
+// (gpu/backends/NvidiaTarget.h); the CPU instructions convert two of them.
+std::vector<Format> checkedFormats();
 
 // Every backend compiled into this build, available here or not.
 std::vector<std::unique_ptr<Backend>> makeBackends();

@@ -204,6 +204,37 @@
     </message>
 </context>
 <context>
+    <name>AccumulationText</name>
+    <message>
+        <source>Kahan&apos;s compensated sum needs a zero and negative values, which %1 lacks</source>
+        <translation>Kahan 补偿求和需要零和负值，而 %1 没有</translation>
+    </message>
+    <message>
+        <source>the number of steps must be at least 1, got %1</source>
+        <translation>步数至少为 1，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>the number of steps must be at most %1 (10^7), got %2</source>
+        <translation>步数至多为 %1（10^7），得到的是 %2</translation>
+    </message>
+    <message>
+        <source>the start value must be finite, got %1</source>
+        <translation>起始值必须是有限数，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>the increment must be a number, got nan</source>
+        <translation>增量必须是数，得到的是 nan</translation>
+    </message>
+    <message>
+        <source>the increment must be finite, got %1</source>
+        <translation>增量必须是有限数，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>random bits must be 1..64, got %1</source>
+        <translation>随机位数必须在 1..64 之间，得到的是 %1</translation>
+    </message>
+</context>
+<context>
     <name>AppSettings</name>
     <message>
         <source>Your settings could not be saved to %1 (the disk may be full or the folder read-only); the file there was left as it was.</source>
@@ -459,7 +490,7 @@
     </message>
     <message>
         <source>not a regular file (a folder, device or FIFO is not read)</source>
-        <translation>不是普通文件（不读取文件夹、设备或 FIFO）</translation>
+        <translation>不是普通文件（不读取文件夹、设备或命名管道）</translation>
     </message>
     <message>
         <source>larger than %1, the most that is read</source>
@@ -468,6 +499,224 @@
     <message>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>FormatText</name>
+    <message>
+        <source>IEEE 754 binary64</source>
+        <translation>IEEE 754 binary64（双精度）</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary32</source>
+        <translation>IEEE 754 binary32（单精度）</translation>
+    </message>
+    <message>
+        <source>NVIDIA TensorFloat-32: 19 significant bits kept in a 32-bit container; the hardware conversion cvt.rna.tf32.f32 rounds to nearest, ties away</source>
+        <translation>NVIDIA TensorFloat-32：在 32 位容器中保留 19 位有效位；硬件转换 cvt.rna.tf32.f32 就近舍入，平局远离零</translation>
+    </message>
+    <message>
+        <source>IEEE 754 binary16</source>
+        <translation>IEEE 754 binary16（半精度）</translation>
+    </message>
+    <message>
+        <source>bfloat16: fp32&apos;s exponent, 7 mantissa bits</source>
+        <translation>bfloat16：fp32 的指数，7 位尾数</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E4M3: no inf, NaN at S.1111.111, max 448</source>
+        <translation>OCP FP8 E4M3：无 inf，NaN 编码为 S.1111.111，最大值 448</translation>
+    </message>
+    <message>
+        <source>IEEE-like E4M3, the lesson&apos;s teaching formula: inf and NaN take exponent 1111, max 240 (not the hardware fp8; that is e4m3fn, max 448)</source>
+        <translation>类 IEEE 的 E4M3，即课程里的教学公式：inf 与 NaN 占用指数 1111，最大值 240（不是硬件 fp8；硬件的是 e4m3fn，最大值 448）</translation>
+    </message>
+    <message>
+        <source>OCP FP8 E5M2: IEEE-like, max 57344</source>
+        <translation>OCP FP8 E5M2：类 IEEE，最大值 57344</translation>
+    </message>
+    <message>
+        <source>E4M3 FNUZ (Graphcore/AMD): bias 8, no inf, no -0, NaN at 0x80, max 240</source>
+        <translation>E4M3 FNUZ（Graphcore/AMD）：偏置 8，无 inf，无 -0，NaN 编码为 0x80，最大值 240</translation>
+    </message>
+    <message>
+        <source>E5M2 FNUZ (Graphcore/AMD): bias 16, no inf, no -0, NaN at 0x80, max 57344</source>
+        <translation>E5M2 FNUZ（Graphcore/AMD）：偏置 16，无 inf，无 -0，NaN 编码为 0x80，最大值 57344</translation>
+    </message>
+    <message>
+        <source>OCP MX FP6 E2M3: no inf, no NaN, max 7.5</source>
+        <translation>OCP MX FP6 E2M3：无 inf，无 NaN，最大值 7.5</translation>
+    </message>
+    <message>
+        <source>OCP MX FP6 E3M2: no inf, no NaN, max 28</source>
+        <translation>OCP MX FP6 E3M2：无 inf，无 NaN，最大值 28</translation>
+    </message>
+    <message>
+        <source>OCP MX FP4 E2M1: no inf, no NaN, max 6</source>
+        <translation>OCP MX FP4 E2M1：无 inf，无 NaN，最大值 6</translation>
+    </message>
+    <message>
+        <source>OCP MX E8M0 scale: powers of two 2^-127..2^127, no sign, no zero, NaN at 0xFF</source>
+        <translation>OCP MX E8M0 缩放因子：2 的幂 2^-127..2^127，无符号位，无零，NaN 编码为 0xFF</translation>
+    </message>
+    <message>
+        <source>user-defined format: %1 exponent bits, %2 mantissa bits, bias %3</source>
+        <translation>自定义格式：%1 位指数，%2 位尾数，偏置 %3</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (see &apos;floatscope formats&apos;)</source>
+        <translation>未知格式“%1”（参见 floatscope formats）</translation>
+    </message>
+    <message>
+        <source>bad bias in format &apos;%1&apos;</source>
+        <translation>格式“%1”中的偏置无效</translation>
+    </message>
+    <message>
+        <source>exponent bits must be 1..%1</source>
+        <translation>指数位数必须在 1..%1 之间</translation>
+    </message>
+    <message>
+        <source>mantissa bits must be 0..%1</source>
+        <translation>尾数位数必须在 0..%1 之间</translation>
+    </message>
+    <message>
+        <source>an IEEE-style format needs at least 2 exponent bits and 1 mantissa bit (for inf and NaN)</source>
+        <translation>IEEE 式格式至少需要 2 位指数和 1 位尾数（用于 inf 与 NaN）</translation>
+    </message>
+    <message>
+        <source>this convention needs at least 2 exponent and mantissa bits together</source>
+        <translation>这种约定要求指数位与尾数位合计至少 2 位</translation>
+    </message>
+    <message>
+        <source>bias must be within +-%1</source>
+        <translation>偏置必须在 ±%1 之内</translation>
+    </message>
+    <message>
+        <source>format &apos;%1&apos;: %2</source>
+        <translation>格式“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>HardwareText</name>
+    <message>
+        <source>nearest-even</source>
+        <translation>就近取偶</translation>
+    </message>
+    <message>
+        <source>nearest-away</source>
+        <translation>就近远离零</translation>
+    </message>
+    <message>
+        <source>toward-zero</source>
+        <translation>向零</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>向上</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>向下</translation>
+    </message>
+    <message>
+        <source>odd</source>
+        <translation>舍入到奇数</translation>
+    </message>
+    <message>
+        <source>stochastic</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>saturate</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>no-saturate</source>
+        <translation>不饱和</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s conversion functions on a CUDA device (none usable here)</source>
+        <translation>NVIDIA 在 CUDA 设备上的转换函数（本机没有可用设备）</translation>
+    </message>
+    <message>
+        <source>%1 (compute capability %2.%3), NVIDIA&apos;s device conversion functions</source>
+        <translation>%1（计算能力 %2.%3），NVIDIA 设备端转换函数</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s conversion functions from the CUDA %1.%2 headers, run on the CPU</source>
+        <translation>NVIDIA 的转换函数（取自 CUDA %1.%2 头文件），在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>the CPU&apos;s F16C instruction VCVTPS2PH (fp32 to fp16)</source>
+        <translation>CPU 的 F16C 指令 VCVTPS2PH（fp32 转 fp16）</translation>
+    </message>
+    <message>
+        <source>the CPU&apos;s AVX512-BF16 instruction VCVTNEPS2BF16 (fp32 to bf16; flushes subnormal inputs)</source>
+        <translation>CPU 的 AVX512-BF16 指令 VCVTNEPS2BF16（fp32 转 bf16；次正规输入按零处理）</translation>
+    </message>
+    <message>
+        <source>This machine has no usable GPU.</source>
+        <translation>本机没有可用的 GPU。</translation>
+    </message>
+    <message>
+        <source>This CPU has no F16C instructions.</source>
+        <translation>这颗 CPU 没有 F16C 指令。</translation>
+    </message>
+    <message>
+        <source>This CPU has no AVX512-BF16 instructions.</source>
+        <translation>这颗 CPU 没有 AVX512-BF16 指令。</translation>
+    </message>
+    <message>
+        <source>this build has no CUDA device support (nvcc was not found when Floatscope was built)</source>
+        <translation>此版本不含 CUDA 设备支持（构建 Floatscope 时未找到 nvcc）</translation>
+    </message>
+    <message>
+        <source>the CUDA runtime did not start: %1</source>
+        <translation>CUDA 运行时未能启动：%1</translation>
+    </message>
+    <message>
+        <source>the CUDA driver reports no device</source>
+        <translation>CUDA 驱动报告没有设备</translation>
+    </message>
+    <message>
+        <source>CUDA device 0 cannot be queried: %1</source>
+        <translation>无法查询 CUDA 设备 0：%1</translation>
+    </message>
+    <message>
+        <source>this CPU has no F16C instructions</source>
+        <translation>这颗 CPU 没有 F16C 指令</translation>
+    </message>
+    <message>
+        <source>this CPU has no AVX512-BF16 instructions</source>
+        <translation>这颗 CPU 没有 AVX512-BF16 指令</translation>
+    </message>
+    <message>
+        <source>no usable GPU here (%1)</source>
+        <translation>本机没有可用的 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 bits; the batch path covers 16 or fewer</source>
+        <translation>%1 有 %2 位；批量路径只支持 16 位及以下</translation>
+    </message>
+    <message>
+        <source>stochastic rounding draws per element; use the scalar path</source>
+        <translation>随机舍入需逐元素取随机数；请用标量路径</translation>
+    </message>
+    <message>
+        <source>%1 is wider than the kernel&apos;s 32-bit codes and fp32&apos;s exponent</source>
+        <translation>%1 超出批量内核的 32 位编码和 fp32 的指数范围</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2</source>
+        <translation>%1 不可用：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not convert to %2 with %3, %4</source>
+        <translation>%1 不支持以 %3、%4 转换到 %2</translation>
     </message>
 </context>
 <context>
@@ -581,6 +830,261 @@
     <message>
         <source>GPU: %1 (%2)</source>
         <translation>GPU：%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerText</name>
+    <message>
+        <source>FP32 + Adam</source>
+        <translation>FP32 + Adam</translation>
+    </message>
+    <message>
+        <source>seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3</source>
+        <translation>BF16 课（4 + 4 + 4 + 4 = 16）；[ZeRO] §3</translation>
+    </message>
+    <message>
+        <source>the weights are their own master copy</source>
+        <translation>权重本身就是主副本</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)</source>
+        <translation>[ZeRO] §3.1（2 + 2 + 12 = 16，按 fp16 计）；[Playbook]；第 14 课（16）</translation>
+    </message>
+    <message>
+        <source>gradients are accumulated in bf16 (or not at all)</source>
+        <translation>梯度在 bf16 中累积（或不累积）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision, fp32 gradient accumulation</source>
+        <translation>BF16 混合精度，fp32 梯度累积</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)</source>
+        <translation>[Playbook]（4 + 4 + 2 + 2 + 4 + 4 = 20）；第 14 课（20）</translation>
+    </message>
+    <message>
+        <source>an fp32 buffer sums the gradients of the micro-batches</source>
+        <translation>用一个 fp32 缓冲区累加各微批次的梯度</translation>
+    </message>
+    <message>
+        <source>Transformer Engine FP8</source>
+        <translation>Transformer Engine FP8</translation>
+    </message>
+    <message>
+        <source>fp8 (e4m3fn forward, e5m2 backward)</source>
+        <translation>fp8（前向 e4m3fn，反向 e5m2）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master &apos;-&apos;)</source>
+        <translation>[Playbook]（4 + 4 + 4 + 4 = 16）；第 14 课（16，主权重记为“—”）</translation>
+    </message>
+    <message>
+        <source>the fp32 weights are the master copy; the FP8 casts made for each GEMM (and TE&apos;s cached FP8 weight and its transpose, when weight caching is on) are not counted</source>
+        <translation>fp32 权重就是主副本；每次 GEMM 所做的 FP8 转换（以及开启权重缓存时 TE 缓存的 FP8 权重及其转置）未计入</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 FP8</source>
+        <translation>DeepSeek-V3 FP8</translation>
+    </message>
+    <message>
+        <source>e4m3fn (1x128 / 128x128 scaled)</source>
+        <translation>e4m3fn（按 1x128 / 128x128 缩放）</translation>
+    </message>
+    <message>
+        <source>[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)</source>
+        <translation>[DSV3] §3.3.3（bf16 AdamW 矩估计；fp32 主权重与累积梯度）；[Playbook]（4 + 4 + 1 + 2 + 2 + 2 = 15）；第 14 课（15）</translation>
+    </message>
+    <message>
+        <source>the report names the fp32 master, fp32 accumulated gradients and bf16 moments; the FP8 weight copy (1) and bf16 gradients (2) are the Playbook&apos;s accounting</source>
+        <translation>技术报告写明了 fp32 主权重、fp32 累积梯度和 bf16 矩估计；FP8 权重副本（1）与 bf16 梯度（2）按 Playbook 的口径计</translation>
+    </message>
+    <message>
+        <source>FP8-LM O3</source>
+        <translation>FP8-LM O3</translation>
+    </message>
+    <message>
+        <source>[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)</source>
+        <translation>[FP8-LM] §2（O3：fp8 梯度与一阶矩，fp16 二阶矩与主权重）；[Playbook]（2 + 2 + 1 + 1 + 1 + 2 = 9）；第 14 课（9）</translation>
+    </message>
+    <message>
+        <source>FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds and the Playbook add an FP8 weight copy (1) and fp16 gradient accumulation (2)</source>
+        <translation>FP8-LM 本身只计 6 字节（主权重 2 + 梯度 1 + m 1 + v 2）；课程讲义和 Playbook 另加 FP8 权重副本（1）与 fp16 梯度累积（2）</translation>
+    </message>
+    <message>
+        <source>nanotron FP8</source>
+        <translation>nanotron FP8</translation>
+    </message>
+    <message>
+        <source>[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)</source>
+        <translation>[Playbook]（2 + 4 + 1 + 1 + 1 + 1 = 10）；第 14 课（10）</translation>
+    </message>
+    <message>
+        <source>nanotron&apos;s FP8 experiments as the Playbook reports them</source>
+        <translation>Playbook 所报告的 nanotron FP8 实验</translation>
+    </message>
+    <message>
+        <source>(ID=ROLE:FORMAT[xN],...; roles master, acc, weights, grads, opt, other)</source>
+        <translation>（ID=角色:格式[xN],...；角色为 master、acc、weights、grads、opt、other）</translation>
+    </message>
+    <message>
+        <source>master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>accumulated gradients</source>
+        <translation>累积梯度</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Adam m</source>
+        <translation>Adam m</translation>
+    </message>
+    <message>
+        <source>Adam v</source>
+        <translation>Adam v</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>the seeds&apos; anchor model</source>
+        <translation>讲义中的基准模型</translation>
+    </message>
+    <message>
+        <source>the BF16 lesson: %1 parameters (its anchor model&apos;s param_total). The shape is what the lesson&apos;s activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = %2, L = %3, a = %4); the lesson does not state it.</source>
+        <translation>BF16 课：%1 个参数（其锚点模型的参数总数）。形状由该课的激活显存数字推得（s = 4096、b = 1 时 162.5 / 42.5 / 2.5 GiB 给出 h = %2、L = %3、a = %4）；课程本身未写明。</translation>
+    </message>
+    <message>
+        <source>h %1</source>
+        <translation>h %1</translation>
+    </message>
+    <message>
+        <source>L %1</source>
+        <translation>L %1</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个注意力头</translation>
+    </message>
+    <message>
+        <source>%1 heads (%2 KV)</source>
+        <translation>%1 个注意力头（%2 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>QKV biases</source>
+        <translation>QKV 偏置</translation>
+    </message>
+    <message>
+        <source>MLP %1</source>
+        <translation>MLP %1</translation>
+    </message>
+    <message>
+        <source>vocab %1</source>
+        <translation>词表 %1</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>输入输出嵌入共享</translation>
+    </message>
+    <message>
+        <source>untied</source>
+        <translation>输入输出嵌入不共享</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos; has no &apos;=&apos;</source>
+        <translation>方案“%1”缺少“=”</translation>
+    </message>
+    <message>
+        <source>scheme id &apos;%1&apos; must be 1..64 letters, digits, &apos;-&apos;, &apos;_&apos; or &apos;.&apos;</source>
+        <translation>方案 ID“%1”必须由 1..64 个字母、数字、“-”、“_”或“.”组成</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; is not ROLE:FORMAT</source>
+        <translation>组成部分“%1”不是 角色:格式 的形式</translation>
+    </message>
+    <message>
+        <source>unknown component role &apos;%1&apos;</source>
+        <translation>未知的组成部分角色“%1”</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; has negative bytes</source>
+        <translation>组成部分“%1”的字节数为负</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos;: %2</source>
+        <translation>组成部分“%1”：%2</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos; has no components</source>
+        <translation>方案“%1”没有任何组成部分</translation>
+    </message>
+    <message>
+        <source>the parameter count must be positive</source>
+        <translation>参数量必须为正</translation>
+    </message>
+    <message>
+        <source>the GPU count must be at least 1</source>
+        <translation>GPU 数量至少为 1</translation>
+    </message>
+    <message>
+        <source>ZeRO stage must be 0, 1, 2 or 3, got %1</source>
+        <translation>ZeRO 阶段必须是 0、1、2 或 3，得到的是 %1</translation>
+    </message>
+    <message>
+        <source>component &apos;%1&apos; of scheme &apos;%2&apos; needs bytes &gt;= 0</source>
+        <translation>方案“%2”的组成部分“%1”的字节数必须 ≥ 0</translation>
+    </message>
+    <message>
+        <source>memory size &apos;%1&apos; is not a positive number with a unit (80GB, 80GiB, 141GB, 81559MiB)</source>
+        <translation>显存大小“%1”不是带单位的正数（如 80GB、80GiB、141GB、81559MiB）</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is not a number such as 27781427952, 7e9, 6.7B or a model preset (see --list-models)</source>
+        <translation>参数量“%1”既不是数字（如 27781427952、7e9、6.7B），也不是模型预设</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; must be positive</source>
+        <translation>参数量“%1”必须为正</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is not a whole number</source>
+        <translation>参数量“%1”不是整数</translation>
+    </message>
+    <message>
+        <source>parameter count &apos;%1&apos; is above 10^15</source>
+        <translation>参数量“%1”超过 10^15</translation>
+    </message>
+    <message>
+        <source>activations need a positive sequence length, micro-batch, hidden size, head count, layer count and tensor-parallel degree</source>
+        <translation>计算激活值需要正的序列长度、微批次、隐藏维度、注意力头数、层数和张量并行度</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree %1 must divide the %2 heads and the hidden size %3</source>
+        <translation>张量并行度 %1 必须整除注意力头数 %2 和隐藏维度 %3</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1707,61 @@
     </message>
 </context>
 <context>
+    <name>QuantizeText</name>
+    <message>
+        <source>(tensor, tile:N, block:RxC, mx, nvfp4)</source>
+        <translation>（可选 tensor、tile:N、block:RxC、mx、nvfp4）</translation>
+    </message>
+    <message>
+        <source>floor: X = 2^(floor(log2 amax) - emax), OCP MX v1.0 section 6.3; values above max clamp</source>
+        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
+    </message>
+    <message>
+        <source>ceil: X = 2^(ceil(log2 amax) - emax); nothing clamps, but X is often twice what rceil needs</source>
+        <translation>ceil：X = 2^(ceil(log2 amax) − emax)；不会截断，但 X 常是 rceil 所需的两倍</translation>
+    </message>
+    <message>
+        <source>rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)</source>
+        <translation>rceil：X = 2^ceil(log2(amax / max))，即永不截断的最小 2 的幂（cuBLAS UE8M0）</translation>
+    </message>
+    <message>
+        <source>unknown scheme &apos;%1&apos;</source>
+        <translation>未知的缩放方式“%1”</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos;: the tile length must be a positive whole number</source>
+        <translation>缩放方式“%1”：tile 长度必须是正整数</translation>
+    </message>
+    <message>
+        <source>scheme &apos;%1&apos;: a block is ROWSxCOLS with positive whole numbers</source>
+        <translation>缩放方式“%1”：块的形式为 行数x列数，且均为正整数</translation>
+    </message>
+    <message>
+        <source>no tensor</source>
+        <translation>没有张量</translation>
+    </message>
+    <message>
+        <source>%1 has no sign bit: it can be a scale, not an element format</source>
+        <translation>%1 没有符号位：它可以作缩放因子，不能作元素格式</translation>
+    </message>
+    <message>
+        <source>NVFP4 stores e2m1 elements, not %1 (use --scheme mx for other element formats)</source>
+        <translation>NVFP4 存储的是 e2m1 元素，不是 %1（其他元素格式请用 MX）</translation>
+    </message>
+    <message>
+        <source>stochastic rounding needs 1..64 random bits</source>
+        <translation>随机舍入需要 1..64 个随机位</translation>
+    </message>
+    <message>
+        <source>a block needs at least one row and one column</source>
+        <translation>块至少需要一行一列</translation>
+    </message>
+    <message>
+        <source>shape %1 is not a multiple of the %2x%3 block (the pad policy cuts edge blocks short instead)</source>
+        <translation>形状 %1 不是 %2x%3 块的整数倍（“填充”策略则会把边缘块截短）</translation>
+    </message>
+</context>
+<context>
     <name>RangeBarsFigure</name>
     <message>
         <source>format</source>
@@ -1298,6 +1857,10 @@ largest finite: %5</source>
         <source>%1 ≤ |x| &lt; %2: %3 values</source>
         <translation>%1 ≤ |x| &lt; %2：%3 个值</translation>
     </message>
+    <message>
+        <source>gradient = 1e-8; eps = 1e-6</source>
+        <translation>梯度 = 1e-8; eps = 1e-6</translation>
+    </message>
 </context>
 <context>
     <name>ScalingText</name>
@@ -1390,18 +1953,6 @@ largest finite: %5</source>
         <translation>rceil</translation>
     </message>
     <message>
-        <source>floor: X = 2^(floor(log2 amax) − emax), OCP MX v1.0 §6.3; values above max clamp</source>
-        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
-    </message>
-    <message>
-        <source>ceil: X = 2^(ceil(log2 amax) − emax); nothing clamps, but X is often twice what rceil needs</source>
-        <translation>ceil：X = 2^(ceil(log2 amax) − emax)；不会截断，但 X 常是 rceil 所需的两倍</translation>
-    </message>
-    <message>
-        <source>rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)</source>
-        <translation>rceil：X = 2^ceil(log2(amax / max))，即永不截断的最小 2 的幂（cuBLAS UE8M0）</translation>
-    </message>
-    <message>
         <source>exact</source>
         <translation>精确</translation>
     </message>
@@ -1436,70 +1987,6 @@ largest finite: %5</source>
     <message>
         <source>stochastic</source>
         <translation>随机舍入</translation>
-    </message>
-    <message>
-        <source>master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <source>accumulated gradients</source>
-        <translation>累积梯度</translation>
-    </message>
-    <message>
-        <source>weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <source>optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
-        <source>FP32 + Adam</source>
-        <translation>FP32 + Adam</translation>
-    </message>
-    <message>
-        <source>BF16 mixed precision</source>
-        <translation>BF16 混合精度</translation>
-    </message>
-    <message>
-        <source>BF16 mixed precision, fp32 gradient accumulation</source>
-        <translation>BF16 混合精度，fp32 梯度累积</translation>
-    </message>
-    <message>
-        <source>Transformer Engine FP8</source>
-        <translation>Transformer Engine FP8</translation>
-    </message>
-    <message>
-        <source>DeepSeek-V3 FP8</source>
-        <translation>DeepSeek-V3 FP8</translation>
-    </message>
-    <message>
-        <source>FP8-LM O3</source>
-        <translation>FP8-LM O3</translation>
-    </message>
-    <message>
-        <source>nanotron FP8</source>
-        <translation>nanotron FP8</translation>
-    </message>
-    <message>
-        <source>Adam m</source>
-        <translation>Adam m</translation>
-    </message>
-    <message>
-        <source>Adam v</source>
-        <translation>Adam v</translation>
-    </message>
-    <message>
-        <source>the seeds&apos; anchor model</source>
-        <translation>讲义中的基准模型</translation>
     </message>
     <message>
         <source>no recomputation</source>
@@ -2449,14 +2936,6 @@ largest finite: %5</source>
         <translation>软件模拟</translation>
     </message>
     <message>
-        <source>&lt;b&gt;No GPU here&lt;/b&gt;: %1.</source>
-        <translation>&lt;b&gt;此处没有 GPU&lt;/b&gt;：%1。</translation>
-    </message>
-    <message>
-        <source>NVIDIA&apos;s own conversion code (%1) is used instead.</source>
-        <translation>改用 NVIDIA 自己的转换代码（%1）。</translation>
-    </message>
-    <message>
         <source>value</source>
         <translation>数值</translation>
     </message>
@@ -2479,10 +2958,6 @@ largest finite: %5</source>
     <message>
         <source>Comparing %1 with %2…</source>
         <translation>正在比较 %1 与 %2…</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 失败：%2</translation>
     </message>
     <message>
         <source>%1 vs %2: %3 inputs in %4 s%5. Agree: %6. NaN encoding: %7. Subnormal input flushed: %8. |x| into e8m0: %9. &lt;b&gt;Unexplained: %10&lt;/b&gt;.</source>
@@ -2535,6 +3010,38 @@ largest finite: %5</source>
     <message>
         <source>No reference rounds stochastically: this table and the verify below use nearest-even.</source>
         <translation>没有参考实现支持随机舍入：此表和下方的验证均使用就近舍入（平局取偶）。</translation>
+    </message>
+    <message>
+        <source>%1 has no such conversion</source>
+        <translation>%1 没有这种转换</translation>
+    </message>
+    <message>
+        <source>What still works: the CPU references marked ● below check the current value, the lesson presets and every fp32 input. Running on the device is switched off.</source>
+        <translation>仍然可用的：下方标 ● 的 CPU 参考实现照常核对当前值、课程预设以及全部 fp32 输入。在设备上运行的功能已关闭。</translation>
+    </message>
+    <message>
+        <source>No CPU reference is available either: only the engine&apos;s own results are shown.</source>
+        <translation>也没有可用的 CPU 参考实现：只显示引擎自己的结果。</translation>
+    </message>
+    <message>
+        <source>Technical detail: %1</source>
+        <translation>技术细节：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Needs a usable GPU: %1</source>
+        <translation>需要可用的 GPU：%1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;fp32 0x%1: engine %2, %3 %4 — %5</source>
+        <translation>&lt;br&gt;fp32 0x%1：引擎 %2，%3 %4 — %5</translation>
+    </message>
+    <message>
+        <source>Switched off: this machine has no usable GPU.</source>
+        <translation>已关闭：本机没有可用的 GPU。</translation>
     </message>
 </context>
 <context>
@@ -2838,10 +3345,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
-    </message>
-    <message>
-        <source>new component</source>
-        <translation>新组成部分</translation>
     </message>
 </context>
 <context>

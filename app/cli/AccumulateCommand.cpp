@@ -14,6 +14,7 @@
 #include "core/lessons/Accumulation.h"
 #include "core/text/Parse.h"
 #include "app/text/StdString.h"
+#include "app/text/AccumulationText.h"
 
 namespace floatscope::cli {
 
@@ -269,7 +270,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
         every = *parsedEvery;
     }
     if (const auto problem = checkSetup(setup, *formats))
-        return usageError(io, *problem);
+        return usageError(io, text::message(*problem).toStdString());
 
     if (args.has("csv")) {
         printCsv(io, *formats, setup, every);

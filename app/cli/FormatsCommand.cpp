@@ -10,6 +10,7 @@
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "app/text/StdString.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::cli {
 
@@ -100,7 +101,7 @@ int runFormats(const std::vector<std::string>& arguments, const Io& io)
             list.append(QJsonObject{
                 {"format", qs(f.name())},
                 {"aliases", aliases},
-                {"description", qs(f.note())},
+                {"description", text::formatNote(f)},
                 {"bits", f.totalBits()},
                 {"sign_bits", f.signBits()},
                 {"exponent_bits", f.exponentBits()},

@@ -12,6 +12,7 @@
 #include "core/ledger/Activations.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
+#include "app/text/LedgerText.h"
 
 namespace floatscope::cli {
 
@@ -54,6 +55,7 @@ options:
 )";
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+std::string str(const QString& s) { return s.toStdString(); }
 
 std::string amount(double bytes, ByteUnit unit)
 {
@@ -105,21 +107,23 @@ int listSchemes(const Io& io, bool json)
         for (const LedgerScheme& s : builtinSchemes()) {
             QJsonArray components;
             for (const LedgerComponent& c : s.components)
-                components.append(QJsonObject{{"role", toString(c.role)}, {"label", qs(c.label)},
+                components.append(QJsonObject{{"role", toString(c.role)}, {"label", text::componentLabel(c)},
                                               {"format", qs(c.format)}, {"bytes_per_param", c.bytesPerParam}});
-            list.append(QJsonObject{{"id", qs(s.id)}, {"name", qs(s.name)}, {"gemm", qs(s.gemm)},
+            list.append(QJsonObject{{"id", qs(s.id)}, {"name", text::schemeName(s)}, {"gemm", text::schemeGemm(s)},
                                     {"bytes_per_param", s.bytesPerParam()}, {"components", components},
-                                    {"source", qs(s.source)}, {"note", qs(s.note)}});
+                                    {"source", text::schemeSource(s)}, {"note", text::schemeNote(s)}});
         }
         printJson(io, QJsonDocument(QJsonObject{{"schemes", list}}));
         return 0;
     }
     for (const LedgerScheme& s : builtinSchemes()) {
-        std::fprintf(io.out, "%s  %s: %s bytes/param (GEMM %s)\n", s.id.c_str(), s.name.c_str(),
-                     bytesText(s.bytesPerParam()).c_str(), s.gemm.c_str());
+        std::fprintf(io.out, "%s  %s: %s bytes/param (GEMM %s)\n", s.id.c_str(), str(text::schemeName(s)).c_str(),
+                     bytesText(s.bytesPerParam()).c_str(), str(text::schemeGemm(s)).c_str());
         for (const LedgerComponent& c : s.components)
-            std::fprintf(io.out, "    %-22s %-8s %s\n", c.label.c_str(), c.format.c_str(), bytesText(c.bytesPerParam).c_str());
-        std::fprintf(io.out, "    source: %s\n    note: %s\n", s.source.c_str(), s.note.c_str());
+            std::fprintf(io.out, "    %-22s %-8s %s\n", str(text::componentLabel(c)).c_str(), c.format.c_str(),
+                         bytesText(c.bytesPerParam).c_str());
+        std::fprintf(io.out, "    source: %s\n    note: %s\n", str(text::schemeSource(s)).c_str(),
+                     str(text::schemeNote(s)).c_str());
     }
     return 0;
 }
@@ -129,8 +133,8 @@ int listModels(const Io& io, bool json)
     if (json) {
         QJsonArray list;
         for (const ModelPreset& m : modelPresets()) {
-            QJsonObject o{{"id", qs(m.id)}, {"name", qs(m.name)}, {"parameters", static_cast<double>(m.parameters)},
-                          {"source", qs(m.source)}};
+            QJsonObject o{{"id", qs(m.id)}, {"name", text::modelName(m)}, {"parameters", static_cast<double>(m.parameters)},
+                          {"source", text::modelSource(m)}};
             if (m.shape)
                 o["shape"] = QJsonObject{{"hidden", static_cast<double>(m.shape->hidden)},
                                          {"layers", static_cast<double>(m.shape->layers)},
@@ -142,7 +146,7 @@ int listModels(const Io& io, bool json)
     }
     Table table({"model", "name", "parameters", "hidden", "layers", "heads"});
     for (const ModelPreset& m : modelPresets())
-        table.addRow({m.id, m.name, grouped(m.parameters), m.shape ? std::to_string(m.shape->hidden) : "-",
+        table.addRow({m.id, str(text::modelName(m)), grouped(m.parameters), m.shape ? std::to_string(m.shape->hidden) : "-",
                       m.shape ? std::to_string(m.shape->layers) : "-", m.shape ? std::to_string(m.shape->heads) : "-"});
     table.print(io);
     return 0;
@@ -178,7 +182,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         return usageError(io, "ledger needs --params N (a count such as 7e9 or 6.7B, or a model: --list-models)");
     const ParameterCountParse params = parseParameterCount(*paramsText);
     if (!params.parameters)
-        return usageError(io, params.error);
+        return usageError(io, str(text::message(*params.error)));
     LedgerConfig config;
     config.parameters = *params.parameters;
     if (const auto text = args.value("gpus")) {
@@ -231,7 +235,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
             const SchemeSpecParse spec =
                 parseSchemeSpec(text->substr(start, semicolon == std::string::npos ? std::string::npos : semicolon - start));
             if (!spec.scheme)
-                return usageError(io, spec.error);
+                return usageError(io, str(text::message(*spec.error)));
             schemes.push_back(*spec.scheme);
             if (semicolon == std::string::npos)
                 break;
@@ -242,7 +246,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     for (const LedgerScheme& s : schemes) {
         const LedgerOutcome out = computeLedger(s, config);
         if (!out.result)
-            return usageError(io, out.error);
+            return usageError(io, str(text::message(*out.error)));
         results.push_back(*out.result);
     }
 
@@ -283,7 +287,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
             a.recomputation = r;
             const ActivationOutcome out = activationMemory(a);
             if (!out.result)
-                return usageError(io, out.error);
+                return usageError(io, str(text::message(*out.error)));
             modes.emplace_back(r, *out.result);
         }
         activation = a;
@@ -296,7 +300,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("gpu-memory")) {
         const ByteSizeParse size = parseByteSize(*text);
         if (!size.bytes)
-            return usageError(io, size.error);
+            return usageError(io, str(text::message(*size.error)));
         capacity = size.bytes;
     }
 
@@ -307,7 +311,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
             for (const LedgerRow& row : r.rows)
                 components.append(QJsonObject{
                     {"role", toString(row.component.role)},
-                    {"label", qs(row.component.label)},
+                    {"label", text::componentLabel(row.component)},
                     {"format", qs(row.component.format)},
                     {"bytes_per_param", row.component.bytesPerParam},
                     {"sharded", row.sharded},
@@ -316,10 +320,10 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
                 });
             QJsonObject o{
                 {"id", qs(r.scheme.id)},
-                {"name", qs(r.scheme.name)},
-                {"gemm", qs(r.scheme.gemm)},
-                {"source", qs(r.scheme.source)},
-                {"note", qs(r.scheme.note)},
+                {"name", text::schemeName(r.scheme)},
+                {"gemm", text::schemeGemm(r.scheme)},
+                {"source", text::schemeSource(r.scheme)},
+                {"note", text::schemeNote(r.scheme)},
                 {"bytes_per_param", r.bytesPerParam},
                 {"total_bytes", r.totalBytes},
                 {"total_gb", inUnit(r.totalBytes, ByteUnit::GB)},
@@ -380,7 +384,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
 
     // Text: the ledger table, the schemes' assumptions, activations and fit.
     std::fprintf(io.out, "%s parameters%s; %llu GPU%s, ZeRO-%d%s; %s = %s bytes\n\n", grouped(config.parameters).c_str(),
-                 params.preset ? (" (" + params.preset->name + ")").c_str() : "",
+                 params.preset ? (" (" + str(text::modelName(*params.preset)) + ")").c_str() : "",
                  static_cast<unsigned long long>(config.gpus), config.gpus == 1 ? "" : "s (data parallel)",
                  config.zeroStage,
                  config.modelParallel > 1 ? (", tensor parallel " + std::to_string(config.modelParallel)).c_str() : "",
@@ -395,8 +399,8 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     table.print(io);
     std::fputc('\n', io.out);
     for (const LedgerResult& r : results)
-        if (!r.scheme.note.empty())
-            std::fprintf(io.out, "%s: %s\n", r.scheme.id.c_str(), r.scheme.note.c_str());
+        if (const QString note = text::schemeNote(r.scheme); !note.isEmpty())
+            std::fprintf(io.out, "%s: %s\n", r.scheme.id.c_str(), str(note).c_str());
 
     if (activation) {
         std::fprintf(io.out,

@@ -20,6 +20,8 @@
 #include "core/inspect/Inspection.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorRequest.h"
+#include "app/text/FormatText.h"
+#include "app/text/QuantizeText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::cli {
@@ -155,7 +157,7 @@ std::vector<std::string> recipe(const Quantization& q)
         lines.push_back("scale = amax / " + max + " (the largest " + f.name() + "), " + precision);
         break;
     case SchemeKind::Mx:
-        lines.push_back(std::string("scale = ") + describe(o.mxRule) + "; emax(" + f.name()
+        lines.push_back(std::string("scale = ") + text::mxRuleDescription(o.mxRule).toStdString() + "; emax(" + f.name()
                         + ") = " + std::to_string(f.maxExponent()) + ", stored as E8M0");
         break;
     case SchemeKind::Nvfp4:
@@ -262,14 +264,14 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("scheme")) {
         const SchemeParse parsed = parseScheme(*text);
         if (!parsed.scheme)
-            return usageError(io, parsed.error);
+            return usageError(io, text::message(*parsed.error).toStdString());
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
     if (const auto text = args.value("format")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format)
-            return usageError(io, lookup.error);
+            return usageError(io, text::message(*lookup.error).toStdString());
         options.element = *lookup.format;
     }
     if (const auto text = args.value("scale")) {
@@ -322,7 +324,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (const auto text = args.value("storage")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format)
-            return usageError(io, lookup.error);
+            return usageError(io, text::message(*lookup.error).toStdString());
         storage = *lookup.format;
     }
 
@@ -348,7 +350,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     if (outcome.tensorError)
         return tensorError(io, *outcome.tensorError);
     if (!outcome.result)
-        return usageError(io, outcome.error);
+        return usageError(io, text::message(*outcome.error).toStdString());
     const Quantization& q = *outcome.result;
     const Tensor& t = q.tensor();
     const QuantizationSummary& s = q.summary();

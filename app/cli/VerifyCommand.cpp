@@ -14,6 +14,7 @@
 #include "core/inspect/Inspection.h"
 #include "gpu/sweep/Sweep.h"
 #include "app/text/StdString.h"
+#include "app/text/HardwareText.h"
 
 namespace floatscope::cli {
 
@@ -141,11 +142,10 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
             : args.has("no-saturate") ? OverflowPolicy::NonSaturating
                                                                   : f.defaultOverflow();
         for (const auto& backend : backends) {
-            const std::string why = gpu::sweepUnsupportedReason(*backend, f, mode, overflow);
-            if (!why.empty()) {
+            if (const auto refusal = gpu::sweepRefusal(*backend, f, mode, overflow)) {
                 if (against == "all")
                     continue;
-                return usageError(io, why);
+                return usageError(io, text::message(*refusal).toStdString());
             }
             if (progress)
                 options.progress = [&](double share) {
@@ -155,8 +155,8 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
             const gpu::SweepReport r = gpu::sweep(*backend, f, mode, overflow, range, options);
             if (progress)
                 std::fprintf(io.err, "\r%*s\r", 60, "");
-            if (!r.error.empty())
-                return usageError(io, backend->name() + ": " + r.error);
+            if (!r.failure.empty())
+                return usageError(io, text::backendFailure(qs(backend->name()), r.failure).toStdString());
             ++compared;
             unexplained = unexplained || r.unexplained() > 0;
             QJsonObject counts;

@@ -8,6 +8,7 @@
 #include "core/exact/DecimalText.h"
 #include "app/figures/ChartFigure.h"
 #include "app/figures/FigureTable.h"
+#include "app/text/AccumulationText.h"
 #include "app/text/LessonText.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
@@ -347,7 +348,7 @@ ExportView AccumulationFigure::exportView()
         if (!formats)
             return nullptr;
         if (const auto problem = checkSetup(setup, *formats)) {
-            error = *problem;
+            error = text::message(*problem).toStdString();
             return nullptr;
         }
         const auto at = readWhole(args, "at", setup.steps, 0, setup.steps, error);

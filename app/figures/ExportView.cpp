@@ -4,6 +4,7 @@
 #include <cmath>
 #include <variant>
 
+#include "app/text/FormatText.h"
 #include "app/text/LessonInput.h"
 #include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
@@ -115,7 +116,7 @@ std::optional<std::vector<Format>> parseFormatList(const std::string& text, std:
         }
         FormatLookup lookup = lookupFormat(name);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return std::nullopt;
         }
         formats.push_back(*lookup.format);

@@ -8,6 +8,7 @@
 #include <QPainter>
 
 #include "app/figures/ScalingText.h"
+#include "app/text/LedgerText.h"
 
 namespace floatscope::gui {
 
@@ -53,7 +54,7 @@ LedgerChartOutcome computeLedgerChart(const LedgerInputs& inputs)
         const LedgerOutcome r = computeLedger(s, inputs.config);
         if (!r.result) {
             out.problem = LedgerChartOutcome::Problem::Ledger;
-            out.error = r.error;
+            out.error = text::message(*r.error);
             return out;
         }
         chart.results.push_back(*r.result);
@@ -65,7 +66,7 @@ LedgerChartOutcome computeLedgerChart(const LedgerInputs& inputs)
             const ActivationOutcome r = activationMemory(a);
             if (!r.result) {
                 out.problem = LedgerChartOutcome::Problem::Activations;
-                out.error = r.error;
+                out.error = text::message(*r.error);
                 return out;
             }
             chart.modes.emplace_back(mode, *r.result);
@@ -102,7 +103,7 @@ QString LedgerFigure::title() const
     const QString params = ScalingText::count(c.parameters);
     if (m_chart.inputs.preset)
         return LedgerText::tr("Training memory per GPU: %1 parameters (%2)")
-            .arg(params, ScalingText::modelName(*m_chart.inputs.preset));
+            .arg(params, text::modelName(*m_chart.inputs.preset));
     return LedgerText::tr("Training memory per GPU: %1 parameters").arg(params);
 }
 
@@ -198,7 +199,7 @@ double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& s
         for (const LedgerResult& r : m_chart.results)
             used = used || r.scheme.bytesFor(role) > 0;
         if (used)
-            legend(roleColour(role), ScalingText::roleName(role));
+            legend(roleColour(role), text::roleName(role));
     }
     if (m_chart.activation)
         legend(activationColour(), LedgerText::tr("activations"));
@@ -228,7 +229,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     double maxBytes = m_chart.inputs.capacityBytes.value_or(0);
     const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
     for (const LedgerResult& r : m_chart.results) {
-        labelWidth = std::max(labelWidth, boldMetrics.horizontalAdvance(ScalingText::ledgerSchemeName(r.scheme)));
+        labelWidth = std::max(labelWidth, boldMetrics.horizontalAdvance(text::schemeName(r.scheme)));
         totalWidth = std::max(totalWidth, boldMetrics.horizontalAdvance(totalText(r)));
         maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
     }
@@ -287,7 +288,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
             p.drawText(QRectF(m + inner - detailWidth - totalWidthHere, top, totalWidthHere, lineHeight),
                        Qt::AlignRight | Qt::AlignVCenter, total);
             const double nameRoom = std::max(unit * 3, inner - detailWidth - totalWidthHere - unit);
-            const QString name = boldMetrics.elidedText(ScalingText::ledgerSchemeName(r.scheme), Qt::ElideRight, nameRoom);
+            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, nameRoom);
             p.drawText(QRectF(m, top, nameRoom, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, name);
             const double afterName = boldMetrics.horizontalAdvance(name) + unit * 0.6;
             if (afterName + smallMetrics.horizontalAdvance(bytesText) < nameRoom) {
@@ -299,7 +300,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
         } else {
             p.setFont(style.font(0, true));
             p.setPen(style.foreground());
-            const QString name = boldMetrics.elidedText(ScalingText::ledgerSchemeName(r.scheme), Qt::ElideRight, labelWidth - unit);
+            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit);
             p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
             p.setFont(style.font(unit * 0.85));
             p.setPen(style.muted());

@@ -36,7 +36,7 @@ struct LedgerChart {
 struct LedgerChartOutcome {
     std::optional<LedgerChart> chart;
     enum class Problem : std::uint8_t { None, Ledger, Activations } problem = Problem::None;
-    std::string error;  // one line, from core
+    QString error;  // one line, in the interface's language (app/text/LedgerText)
 };
 
 LedgerChartOutcome computeLedgerChart(const LedgerInputs& inputs);

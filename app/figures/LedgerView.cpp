@@ -1,5 +1,7 @@
 #include "app/figures/LedgerFigure.h"
 
+#include "app/text/LedgerText.h"
+
 // `floatscope export ledger`: the model, cluster, schemes and activations read as `floatscope
 // ledger` reads them.
 namespace floatscope::gui {
@@ -17,7 +19,7 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
     }
     const ParameterCountParse params = parseParameterCount(*paramsText);
     if (!params.parameters) {
-        error = params.error;
+        error = text::message(*params.error).toStdString();
         return nullptr;
     }
     in.config.parameters = *params.parameters;
@@ -79,7 +81,7 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
         if (!eachPart(*text, ';', [&](const std::string& spec) {
                 const SchemeSpecParse parsed = parseSchemeSpec(spec);
                 if (!parsed.scheme)
-                    error = parsed.error;
+                    error = text::message(*parsed.error).toStdString();
                 else
                     in.schemes.push_back(*parsed.scheme);
                 return parsed.scheme.has_value();
@@ -133,14 +135,14 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
     if (const auto text = args.value("gpu-memory")) {
         const ByteSizeParse size = parseByteSize(*text);
         if (!size.bytes) {
-            error = size.error;
+            error = text::message(*size.error).toStdString();
             return nullptr;
         }
         in.capacityBytes = size.bytes;
     }
     const LedgerChartOutcome out = computeLedgerChart(in);
     if (!out.chart) {
-        error = out.error;
+        error = out.error.toStdString();
         return nullptr;
     }
     return std::make_unique<LedgerFigure>(*out.chart);

@@ -12,6 +12,7 @@
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
+#include "app/text/QuantizeText.h"
 
 namespace floatscope::gui {
 
@@ -148,7 +149,7 @@ TextTable comparisonTable(const QuantizeReport& report)
     for (const RecipeComparison& c : report.comparisons) {
         const QString marker = c.current ? QStringLiteral("▶") : QString();
         if (!c.summary) {
-            t.rows.push_back({marker, ScalingText::recipeName(c.options), ScalingText::fromStd(c.error)});
+            t.rows.push_back({marker, ScalingText::recipeName(c.options), c.error ? text::message(*c.error) : QString()});
         } else {
             const QuantizationSummary& s = *c.summary;
             t.rows.push_back({marker, ScalingText::recipeName(c.options), ScalingText::percent(s.maxRelError),
@@ -186,7 +187,7 @@ QStringList QuantizeFigure::recipeLines(const Quantization& q)
         break;
     case SchemeKind::Mx:
         lines << QuantizeText::tr("scale = %1; emax(%2) = %3; stored as E8M0")
-                     .arg(ScalingText::mxRuleDescription(o.mxRule), name)
+                     .arg(text::mxRuleDescription(o.mxRule), name)
                      .arg(f.maxExponent());
         break;
     case SchemeKind::Nvfp4: {

@@ -1,5 +1,7 @@
 #include "app/figures/QuantizeFigure.h"
 
+#include "app/text/FormatText.h"
+#include "app/text/QuantizeText.h"
 #include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 
@@ -60,7 +62,7 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     if (const auto text = args.value("scheme")) {
         const SchemeParse parsed = parseScheme(*text);
         if (!parsed.scheme) {
-            error = parsed.error;
+            error = text::message(*parsed.error).toStdString();
             return nullptr;
         }
         options.scheme = *parsed.scheme;
@@ -69,7 +71,7 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     if (const auto text = args.value("format")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return nullptr;
         }
         options.element = *lookup.format;
@@ -132,7 +134,7 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     if (const auto text = args.value("storage")) {
         const FormatLookup lookup = lookupFormat(*text);
         if (!lookup.format) {
-            error = lookup.error;
+            error = text::message(*lookup.error).toStdString();
             return nullptr;
         }
         request.storage = *lookup.format;
@@ -151,7 +153,7 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     const ReportOutcome outcome = makeQuantizeReport(request, options);
     if (!outcome.report) {
         error = outcome.problem == ReportOutcome::Problem::Tensor ? text::tensorErrorText(outcome.tensorError).toStdString()
-                                                                  : outcome.error;
+                                                                  : text::message(*outcome.recipeError).toStdString();
         return nullptr;
     }
     return std::make_unique<QuantizeFigure>(outcome.report, measure);

@@ -72,6 +72,11 @@ void paintMarkSymbol(QPainter& painter, QPointF at, StorageZone zone, const Figu
 
 }  // namespace
 
+QString RangeBarsData::defaultMarks()
+{
+    return RangeBarsFigure::tr("gradient = 1e-8; eps = 1e-6");
+}
+
 std::vector<double> RangeBarsData::exampleValues()
 {
     return sampleLogNormal(LogNormal{kExampleMedian, kExampleDecades}, kExampleCount, 0);
@@ -402,7 +407,7 @@ ExportView RangeBarsFigure::exportView()
         if (!formats)
             return nullptr;
         QString why;
-        const auto marks = LessonInput::marks(QString::fromStdString(args.value("marks").value_or(RangeBarsData::kDefaultMarks)), why);
+        const auto marks = LessonInput::marks(QString::fromStdString(args.value("marks").value_or(RangeBarsData::defaultMarks().toStdString())), why);
         if (!marks) {
             error = "--marks: " + why.toStdString();
             return nullptr;

@@ -32,7 +32,8 @@ struct RangeBarsData {
     // formats, its two marks, and example gradients a decade or so either side of 10^-6 (seed 000:
     // deep layers' gradients lie between 10^-6 and 10^-8), seeded.
     static constexpr const char* kDefaultFormats = "fp32,fp16,bf16,e4m3fn,e5m2";
-    static constexpr const char* kDefaultMarks = "gradient = 1e-8; eps = 1e-6";
+    // "gradient = 1e-8; eps = 1e-6", its labels in the interface's language.
+    static QString defaultMarks();
     static constexpr double kExampleMedian = 1e-6;
     static constexpr double kExampleDecades = 1.5;
     static constexpr std::size_t kExampleCount = 10000;

@@ -138,19 +138,6 @@ QString ScalingText::mxRuleName(MxScaleRule rule)
     return {};
 }
 
-QString ScalingText::mxRuleDescription(MxScaleRule rule)
-{
-    switch (rule) {
-    case MxScaleRule::Floor:
-        return tr("floor: X = 2^(floor(log2 amax) − emax), OCP MX v1.0 §6.3; values above max clamp");
-    case MxScaleRule::Ceil:
-        return tr("ceil: X = 2^(ceil(log2 amax) − emax); nothing clamps, but X is often twice what rceil needs");
-    case MxScaleRule::RoundUp:
-        return tr("rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)");
-    }
-    return {};
-}
-
 QString ScalingText::scalePrecisionName(ScalePrecision precision)
 {
     return precision == ScalePrecision::Exact ? tr("exact") : tr("fp32");
@@ -168,55 +155,6 @@ QString ScalingText::roundingName(RoundingMode mode)
     case RoundingMode::Stochastic: return tr("stochastic");
     }
     return {};
-}
-
-QString ScalingText::roleName(ComponentRole role)
-{
-    switch (role) {
-    case ComponentRole::MasterWeights: return tr("master weights");
-    case ComponentRole::AccumulatedGradients: return tr("accumulated gradients");
-    case ComponentRole::Weights: return tr("weights");
-    case ComponentRole::Gradients: return tr("gradients");
-    case ComponentRole::OptimizerStates: return tr("optimizer states");
-    case ComponentRole::Other: return tr("other");
-    }
-    return {};
-}
-
-QString ScalingText::ledgerSchemeName(const LedgerScheme& scheme)
-{
-    // The built-in recipes by id (their core names are English); a user's scheme by its own name.
-    static const std::pair<const char*, const char*> kNames[] = {
-        {"fp32-adam", QT_TR_NOOP("FP32 + Adam")},
-        {"bf16-mixed", QT_TR_NOOP("BF16 mixed precision")},
-        {"bf16-mixed-fp32acc", QT_TR_NOOP("BF16 mixed precision, fp32 gradient accumulation")},
-        {"te-fp8", QT_TR_NOOP("Transformer Engine FP8")},
-        {"deepseek-v3-fp8", QT_TR_NOOP("DeepSeek-V3 FP8")},
-        {"fp8-lm-o3", QT_TR_NOOP("FP8-LM O3")},
-        {"nanotron-fp8", QT_TR_NOOP("nanotron FP8")},
-    };
-    for (const auto& [id, name] : kNames)
-        if (scheme.id == id && scheme.name == name)
-            return tr(name);
-    return fromStd(scheme.name.empty() ? scheme.id : scheme.name);
-}
-
-QString ScalingText::componentLabel(const LedgerComponent& component)
-{
-    static const char* const kLabels[] = {QT_TR_NOOP("master weights"), QT_TR_NOOP("accumulated gradients"),
-                                          QT_TR_NOOP("weights"),        QT_TR_NOOP("gradients"),
-                                          QT_TR_NOOP("Adam m"),         QT_TR_NOOP("Adam v")};
-    for (const char* label : kLabels)
-        if (component.label == label)
-            return tr(label);
-    return fromStd(component.label);
-}
-
-QString ScalingText::modelName(const ModelPreset& preset)
-{
-    if (preset.id == "anchor")
-        return tr("the seeds' anchor model");
-    return fromStd(preset.name);
 }
 
 QString ScalingText::recomputationName(Recomputation recomputation)

@@ -49,18 +49,11 @@ public:
     static QString schemeName(const Scheme& scheme);
     // The scheme with how its scale is kept: "per tensor, fp32 scale", "MX, floor rule".
     static QString recipeName(const QuantizeOptions& options);
-    // The MX scale rules, with where each comes from.
+    // The MX scale rules (their descriptions: app/text/QuantizeText).
     static QString mxRuleName(MxScaleRule rule);
-    static QString mxRuleDescription(MxScaleRule rule);
     static QString scalePrecisionName(ScalePrecision precision);
     static QString roundingName(RoundingMode mode);
 
-    static QString roleName(ComponentRole role);
-    // A ledger scheme's and a component's name in the interface's language (a user's own as typed).
-    static QString ledgerSchemeName(const LedgerScheme& scheme);
-    static QString componentLabel(const LedgerComponent& component);
-    // A model preset's name ("the seeds' anchor model"; the others are product names).
-    static QString modelName(const ModelPreset& preset);
     static QString recomputationName(Recomputation recomputation);
 };
 

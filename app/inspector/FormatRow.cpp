@@ -10,6 +10,7 @@
 #include "app/inspector/BitStrip.h"
 #include "app/style/Palette.h"
 #include "app/text/BreakdownText.h"
+#include "app/text/FormatText.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Registry.h"
 #include "core/round/Neighbours.h"
@@ -122,7 +123,7 @@ void FormatRow::retranslate()
     // The name is bold and large (WCAG's large text, 3:1), but held to 4.5:1 like body text.
     const QColor colour = readableOn(formatColour(m_format.name()), window);
     m_name->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>").arg(colour.name(), qs(r.format)));
-    m_name->setToolTip(qs(m_format.note()));
+    m_name->setToolTip(text::formatNote(m_format));
     m_badge->setText(tr("double rounding via fp32: %1").arg(qs(hexCode(m_format, r.viaFp32.code))));
     m_badge->setToolTip(tr("Rounding to fp32 first (as torch.tensor(x).to(dtype) does) gives other bits than "
                            "rounding once from the exact value."));

@@ -14,6 +14,7 @@
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Registry.h"
+#include "app/text/FormatText.h"
 
 namespace floatscope::gui {
 
@@ -21,7 +22,7 @@ namespace {
 
 QString describe(const Format& f)
 {
-    return QStringLiteral("%1  —  %2").arg(QString::fromStdString(f.name()), QString::fromStdString(f.note()));
+    return QStringLiteral("%1  —  %2").arg(QString::fromStdString(f.name()), text::formatNote(f));
 }
 
 }  // namespace
@@ -152,7 +153,7 @@ void CustomFormatDialog::validate()
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(made.format.has_value());
     if (!made.format) {
         m_hint->setStyleSheet(QStringLiteral("color: #c0392b;"));
-        m_hint->setText(QString::fromStdString(made.error));
+        m_hint->setText(text::message(*made.error));
         return;
     }
     m_hint->setStyleSheet(QString());

@@ -27,6 +27,7 @@
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
+#include "app/text/AccumulationText.h"
 
 namespace floatscope::gui {
 
@@ -288,7 +289,7 @@ void AccumulationPanel::compute()
     setup.route = kRoutes[std::clamp(m_route->currentIndex(), 0, 2)];
     setup.seed = static_cast<std::uint64_t>(m_seed->value());
     if (const auto problem = checkSetup(setup, formats)) {
-        m_steps->setHint(QString::fromStdString(*problem));
+        m_steps->setHint(text::message(*problem));
         return;
     }
 

@@ -1,5 +1,6 @@
 #include "app/panels/HardwarePanel.h"
 
+#include <algorithm>
 #include <bit>
 #include <variant>
 
@@ -16,7 +17,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "gpu/Device.h"
 #include "gpu/compare/ValueComparison.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Codec.h"
@@ -26,6 +26,7 @@
 #include "app/inspector/Presets.h"
 #include "app/panels/BackgroundJob.h"
 #include "core/text/Parse.h"
+#include "app/text/HardwareText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::gui {
@@ -43,23 +44,44 @@ QString kindText(gpu::MismatchKind kind)
     return {};
 }
 
+// Why a backend gave no code for a value, for the cell's tooltip.
+QString noCodeText(const gpu::Backend& backend, const gpu::BackendCode& code)
+{
+    switch (code.missing.value_or(gpu::NoCode::NotOffered)) {
+    case gpu::NoCode::Unavailable:
+        return backend.unavailable() ? text::message(*backend.unavailable()) : QString();
+    case gpu::NoCode::NotOffered: return HardwarePanel::tr("%1 has no such conversion").arg(qs(backend.name()));
+    case gpu::NoCode::Failed: return text::backendFailure(qs(backend.name()), code.failure);
+    }
+    return {};
+}
+
 // The value as the backends take it: rounded to fp32 (nearest-even).
 std::uint32_t asFp32(const ExactValue& value)
 {
     return static_cast<std::uint32_t>(roundExact(value, namedFormat("fp32")).code);
 }
 
-// Formats the references convert, in a stable order.
-const char* const kCheckedFormats[] = {"fp16", "bf16", "e4m3fn", "e5m2", "e2m3", "e3m2", "e2m1", "e8m0"};
+QString red(const QString& text)
+{
+    return QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped());
+}
 
 }  // namespace
 
 HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
-    : QWidget(parent), m_state(state), m_backends(gpu::makeBackends()), m_job(new BackgroundJob(this))
+    : QWidget(parent), m_state(state), m_backends(gpu::makeBackends()), m_deviceReport(gpu::describeDevice()),
+      m_job(new BackgroundJob(this))
 {
     m_device = new QLabel(this);
     m_device->setWordWrap(true);
     m_device->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The technical reason there is no GPU, small and grey: for whoever wants to fix it.
+    m_deviceDetail = new QLabel(this);
+    m_deviceDetail->setWordWrap(true);
+    m_deviceDetail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_deviceDetail->setForegroundRole(QPalette::PlaceholderText);
+    m_deviceDetail->setVisible(m_deviceReport.unavailable.has_value());
     m_tableTitle = new QLabel(this);
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -68,8 +90,8 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
 
     m_verifyTitle = new QLabel(this);
     m_verifyFormat = new QComboBox(this);
-    for (const char* f : kCheckedFormats)
-        m_verifyFormat->addItem(QString::fromLatin1(f));
+    for (const Format& f : gpu::checkedFormats())
+        m_verifyFormat->addItem(qs(f.name()));
     m_verifyBackend = new QComboBox(this);
     for (const auto& b : m_backends)
         if (b->available())
@@ -100,6 +122,7 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     verifyRow->addWidget(m_verifyCancel);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_device);
+    layout->addWidget(m_deviceDetail);
     layout->addWidget(m_tableTitle);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_verifyTitle);
@@ -120,28 +143,44 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
 
 void HardwarePanel::showDevice()
 {
-    const gpu::DeviceReport d = gpu::describeDevice();
+    const gpu::DeviceReport& d = m_deviceReport;
     QString text;
-    if (d.unavailableReason.empty()) {
+    if (!d.unavailable) {
         text = tr("<b>%1</b> — compute capability %2.%3, driver %4, runtime %5. fp8 conversion: %6; fp6/fp4: %7.")
-                   .arg(qs(d.name))
+                   .arg(qs(d.name).toHtmlEscaped())
                    .arg(d.computeMajor)
                    .arg(d.computeMinor)
                    .arg(qs(d.driverVersion), qs(d.runtimeVersion),
                         d.nativeFp8 ? tr("native instructions") : tr("emulated"),
                         d.nativeFp6Fp4 ? tr("native instructions") : tr("emulated"));
     } else {
-        text = tr("<b>No GPU here</b>: %1.").arg(qs(d.unavailableReason).toHtmlEscaped());
-        for (const auto& b : m_backends)
-            if (b->name() == "nvidia-host")
-                text += QLatin1Char(' ') + tr("NVIDIA's own conversion code (%1) is used instead.").arg(qs(b->description()));
+        // Plainly: no GPU, and what still works; the CUDA error is a detail, not the headline.
+        const bool references = std::any_of(m_backends.begin(), m_backends.end(),
+                                            [](const auto& b) { return b->available(); });
+        text = QStringLiteral("<b>%1</b> ").arg(text::unavailableSummary(*d.unavailable).toHtmlEscaped());
+        text += references ? tr("What still works: the CPU references marked ● below check the current value, the "
+                                "lesson presets and every fp32 input. Running on the device is switched off.")
+                           : tr("No CPU reference is available either: only the engine's own results are shown.");
+        m_deviceDetail->setText(tr("Technical detail: %1").arg(text::unavailableDetail(*d.unavailable)));
     }
     QStringList lines;
-    for (const auto& b : m_backends)
+    for (const auto& b : m_backends) {
+        QString line = text::backendDescription(*b);  // the device's says "none usable here" itself
+        if (const auto u = b->unavailable(); u && b->info().kind != gpu::BackendKind::CudaDevice)
+            line = tr("%1 (%2)").arg(line, text::unavailableDetail(*u));
         lines << QStringLiteral("%1 %2: %3")
-                     .arg(b->available() ? QStringLiteral("●") : QStringLiteral("○"), qs(b->name()),
-                          b->available() ? qs(b->description()) : qs(b->unavailableReason()));
+                     .arg(b->available() ? QStringLiteral("●") : QStringLiteral("○"), qs(b->name()), line.toHtmlEscaped());
+    }
     m_device->setText(text + QStringLiteral("<br>") + lines.join(QStringLiteral("<br>")));
+    m_device->setToolTip(d.unavailable ? text::unavailableDetail(*d.unavailable) : QString());
+    m_demoRun->setEnabled(!d.unavailable);
+    m_demoRun->setToolTip(d.unavailable ? tr("Needs a usable GPU: %1").arg(text::unavailableDetail(*d.unavailable))
+                                        : QString());
+}
+
+QString HardwarePanel::deviceText() const
+{
+    return m_device->text();
 }
 
 void HardwarePanel::refreshAgreement()
@@ -153,9 +192,7 @@ void HardwarePanel::refreshAgreement()
         if (std::holds_alternative<ParsedValue>(parsed))
             values.emplace_back(p.value, asFp32(std::get<ParsedValue>(parsed).value));
     }
-    std::vector<Format> formats;
-    for (const char* f : kCheckedFormats)
-        formats.push_back(namedFormat(f));
+    const std::vector<Format> formats = gpu::checkedFormats();
 
     QStringList headers = {tr("value"), tr("as fp32"), tr("format"), tr("engine")};
     for (const auto& b : m_backends)
@@ -178,7 +215,7 @@ void HardwarePanel::refreshAgreement()
                 auto* item = new QTableWidgetItem;
                 if (!b.code) {
                     item->setText(QStringLiteral("—"));
-                    item->setToolTip(qs(b.note));
+                    item->setToolTip(noCodeText(*m_backends[i], b));
                 } else if (!b.difference) {
                     item->setText(QStringLiteral("✓ ") + qs(hexCode(c.format, *b.code)));
                     item->setForeground(QColor(0x00, 0x9E, 0x73));
@@ -214,9 +251,9 @@ void HardwarePanel::startVerify()
     const QString backendName = m_verifyBackend->currentText();
     const auto parsedRange = gpu::parseSweepRange(m_verifyRange->text().toStdString());
     if (!parsedRange) {
-        m_verifyResult->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
-                                    .arg(tr("Inputs: 'all', or fp32 bit patterns START-END such as "
-                                            "0x3f800000-0x3fffffff")));
+        setVerifyText([] {
+            return red(tr("Inputs: 'all', or fp32 bit patterns START-END such as 0x3f800000-0x3fffffff"));
+        });
         return;
     }
     const gpu::SweepRange range = *parsedRange;
@@ -224,14 +261,14 @@ void HardwarePanel::startVerify()
     const Format format = namedFormat(formatName.toStdString());
     const RoundingMode mode = m_state->mode() == RoundingMode::Stochastic ? RoundingMode::NearestEven : m_state->mode();
     const OverflowPolicy overflow = m_state->overflow().value_or(format.defaultOverflow());
-    if (const std::string why = gpu::sweepUnsupportedReason(*backend, format, mode, overflow); !why.empty()) {
-        m_verifyResult->setText(qs(why));
+    if (const auto refusal = gpu::sweepRefusal(*backend, format, mode, overflow)) {
+        setVerifyText([refusal = *refusal] { return red(text::message(refusal)); });
         return;
     }
     m_progress->setValue(0);
     m_verifyStart->setEnabled(false);
     m_verifyCancel->setEnabled(true);
-    m_verifyResult->setText(tr("Comparing %1 with %2…").arg(formatName, backendName));
+    setVerifyText([formatName, backendName] { return tr("Comparing %1 with %2…").arg(formatName, backendName); });
     m_job->start([this, backend, format, mode, overflow, range, formatName, backendName](const BackgroundJob::Control& job) {
         gpu::SweepOptions options;
         options.cancel = job.cancelFlag();
@@ -255,29 +292,28 @@ void HardwarePanel::onVerifyDone(const gpu::SweepReport& r, const QString& forma
 {
     m_verifyStart->setEnabled(true);
     m_verifyCancel->setEnabled(false);
-    QString text;
-    if (!r.error.empty()) {
-        text = tr("%1 failed: %2").arg(backend, qs(r.error));
-    } else {
-        text = tr("%1 vs %2: %3 inputs in %4 s%5. Agree: %6. NaN encoding: %7. Subnormal input flushed: %8. "
-                  "|x| into e8m0: %9. <b>Unexplained: %10</b>.")
-                   .arg(format, backend)
-                   .arg(r.inputs)
-                   .arg(r.seconds, 0, 'f', 2)
-                   .arg(r.cancelled ? tr(" (cancelled)") : QString())
-                   .arg(r.matches)
-                   .arg(r.count(gpu::MismatchKind::NanEncoding))
-                   .arg(r.count(gpu::MismatchKind::SubnormalInputFlushed))
-                   .arg(r.count(gpu::MismatchKind::UnsignedTakesMagnitude))
-                   .arg(r.unexplained());
+    setVerifyText([r, format, backend] {
+        if (!r.failure.empty())
+            return red(text::backendFailure(backend, r.failure));
+        QString text = tr("%1 vs %2: %3 inputs in %4 s%5. Agree: %6. NaN encoding: %7. Subnormal input flushed: %8. "
+                          "|x| into e8m0: %9. <b>Unexplained: %10</b>.")
+                           .arg(format, backend)
+                           .arg(r.inputs)
+                           .arg(r.seconds, 0, 'f', 2)
+                           .arg(r.cancelled ? tr(" (cancelled)") : QString())
+                           .arg(r.matches)
+                           .arg(r.count(gpu::MismatchKind::NanEncoding))
+                           .arg(r.count(gpu::MismatchKind::SubnormalInputFlushed))
+                           .arg(r.count(gpu::MismatchKind::UnsignedTakesMagnitude))
+                           .arg(r.unexplained());
         const Format f = namedFormat(format.toStdString());
         for (const gpu::Mismatch& m : r.examples)
-            text += QStringLiteral("<br>fp32 0x%1: engine %2, %3 %4 — %5")
+            text += tr("<br>fp32 0x%1: engine %2, %3 %4 — %5")
                         .arg(m.input, 8, 16, QLatin1Char('0'))
                         .arg(qs(hexCode(f, m.engine)), backend, qs(hexCode(f, m.reference)), kindText(m.kind));
-    }
-    m_verifyResult->setText(text);
-    if (!r.cancelled && r.error.empty())
+        return text;
+    });
+    if (!r.cancelled && r.failure.empty())
         m_progress->setValue(1000);
     emit verifyFinished();
 }
@@ -287,23 +323,40 @@ QString HardwarePanel::verifySummary() const
     return m_verifyResult->text();
 }
 
+void HardwarePanel::setVerifyText(std::function<QString()> text)
+{
+    m_verifyText = std::move(text);
+    m_verifyResult->setText(m_verifyText());
+}
+
 void HardwarePanel::runDemo()
 {
-    const gpu::DeviceDemo demo = gpu::runAccumulationDemo();
+    m_demo = gpu::accumulateOnDevice();
+    showDemo();
+}
+
+void HardwarePanel::showDemo()
+{
+    if (!m_demo) {
+        m_demoResult->setText(m_deviceReport.unavailable ? tr("Switched off: this machine has no usable GPU.") : QString());
+        return;
+    }
     QStringList lines;
-    for (const gpu::DeviceDemoRow& row : demo.rows) {
+    for (const gpu::AccumulationOnDeviceRow& row : m_demo->rows) {
         const Format f = namedFormat(row.format);
         const QString engine = QStringLiteral("%1 = %2").arg(qs(hexCode(f, row.engine)),
                                                              qs(codeValueText(f, row.engine)));
-        if (!demo.error.empty())
+        if (!m_demo->ran())
             lines << tr("%1: engine %2; device: —").arg(qs(row.format), engine);
         else
             lines << tr("%1: engine %2; device %3 %4")
                          .arg(qs(row.format), engine, qs(hexCode(f, row.device)),
                               row.device == row.engine ? QStringLiteral("✓") : QStringLiteral("✗"));
     }
-    if (!demo.error.empty())
-        lines << tr("The device did not run: %1").arg(qs(demo.error).toHtmlEscaped());
+    if (m_demo->unavailable)
+        lines << tr("The device did not run: %1").arg(text::message(*m_demo->unavailable).toHtmlEscaped());
+    else if (!m_demo->failure.empty())
+        lines << tr("The device did not run: %1").arg(qs(m_demo->failure).toHtmlEscaped());
     m_demoResult->setText(lines.join(QStringLiteral("<br>")));
 }
 
@@ -318,6 +371,9 @@ void HardwarePanel::retranslate()
     m_demoTitle->setText(tr("<b>Device arithmetic</b>: 1 + 10^-3 added 1000 times with the device's own fp16, "
                             "bf16 and fp32 adds, beside the engine's simulation."));
     m_demoRun->setText(tr("&Run on the device"));
+    showDemo();
+    if (m_verifyText)
+        m_verifyResult->setText(m_verifyText());
     refreshAgreement();
 }
 

@@ -16,6 +16,7 @@
 #include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/ScalingFigureView.h"
+#include "app/text/LedgerText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::gui {
@@ -206,8 +207,8 @@ void LedgerPanel::retranslate()
     m_modelLabel->setBuddy(m_model);
     for (std::size_t i = 0; i < modelPresets().size(); ++i) {
         const ModelPreset& p = modelPresets()[i];
-        m_model->setItemText(static_cast<int>(i), tr("%1 — %2 parameters").arg(ScalingText::modelName(p), ScalingText::count(p.parameters)));
-        m_model->setItemData(static_cast<int>(i), qs(p.source), Qt::ToolTipRole);
+        m_model->setItemText(static_cast<int>(i), tr("%1 — %2 parameters").arg(text::modelName(p), ScalingText::count(p.parameters)));
+        m_model->setItemData(static_cast<int>(i), text::modelSource(p), Qt::ToolTipRole);
     }
     m_model->setItemText(m_model->count() - 1, tr("your own count"));
     m_paramsLabel->setText(tr("&Parameters:"));
@@ -279,14 +280,14 @@ void LedgerPanel::compute()
     LedgerInputs in;
     in.schemes = m_schemes->schemes();
     const ParameterCountParse params = parseParameterCount(m_params->text().trimmed().toStdString());
-    setHint(m_paramsHint, params.parameters ? QString() : qs(params.error));
+    setHint(m_paramsHint, params.parameters ? QString() : text::message(*params.error));
     std::optional<double> capacity;
     QString capacityError;
     if (!m_gpuMemory->text().trimmed().isEmpty()) {
         const ByteSizeParse size = parseByteSize(m_gpuMemory->text().trimmed().toStdString());
         capacity = size.bytes;
         if (!size.bytes)
-            capacityError = tr("GPU memory: %1").arg(qs(size.error));
+            capacityError = tr("GPU memory: %1").arg(text::message(*size.error));
     }
     setHint(m_activationHint, capacityError);
     if (!params.parameters || !capacityError.isEmpty())
@@ -313,9 +314,9 @@ void LedgerPanel::compute()
 
     // 2. Compute; a refusal names its field.
     const LedgerChartOutcome out = computeLedgerChart(in);
-    m_schemes->setLedgerError(out.problem == LedgerChartOutcome::Problem::Ledger ? qs(out.error) : QString());
+    m_schemes->setLedgerError(out.problem == LedgerChartOutcome::Problem::Ledger ? out.error : QString());
     if (out.problem == LedgerChartOutcome::Problem::Activations)
-        setHint(m_activationHint, qs(out.error));
+        setHint(m_activationHint, out.error);
     if (!out.chart)
         return;
     m_chart = out.chart;
@@ -353,11 +354,11 @@ void LedgerPanel::showActivations()
     const double activation = m_chart->activation ? m_chart->activation->totalBytes : 0.0;
     QString text = m_chart->activation
                        ? tr("%1 needs %2 static + %3 activations = <b>%4 per GPU</b>")
-                             .arg(ScalingText::ledgerSchemeName(r.scheme).toHtmlEscaped(),
+                             .arg(text::schemeName(r.scheme).toHtmlEscaped(),
                                   ScalingText::bytes(r.perGpuBytes, unit), ScalingText::bytes(activation, unit),
                                   ScalingText::bytes(r.perGpuBytes + activation, unit))
                        : tr("%1 needs <b>%2 per GPU</b> (static memory only)")
-                             .arg(ScalingText::ledgerSchemeName(r.scheme).toHtmlEscaped(),
+                             .arg(text::schemeName(r.scheme).toHtmlEscaped(),
                                   ScalingText::bytes(r.perGpuBytes, unit));
     if (const auto& capacity = m_chart->inputs.capacityBytes) {
         const FitCheck fit = checkFit(r.perGpuBytes, activation, *capacity);

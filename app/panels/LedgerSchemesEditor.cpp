@@ -16,6 +16,7 @@
 #include "app/figures/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/PanelKit.h"
+#include "app/text/LedgerText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::gui {
@@ -183,7 +184,7 @@ void LedgerSchemesEditor::fillSchemeTable()
     const bool current = m_chart && m_chart->results.size() == m_schemes.size();
     for (std::size_t i = 0; i < m_schemes.size(); ++i) {
         const LedgerScheme& s = m_schemes[i];
-        QStringList cells = {ScalingText::ledgerSchemeName(s), ScalingText::bytesPerParam(s.bytesPerParam())};
+        QStringList cells = {text::schemeName(s), ScalingText::bytesPerParam(s.bytesPerParam())};
         if (current) {
             const LedgerResult& r = m_chart->results[i];
             const ByteUnit unit = m_chart->inputs.unit;
@@ -202,7 +203,7 @@ void LedgerSchemesEditor::fillSchemeTable()
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (c == SchemeName)
                 item->setToolTip(tr("%1\nsource: %2\nnote: %3\nGEMMs in: %4")
-                                     .arg(qs(s.id), qs(s.source), qs(s.note), qs(s.gemm)));
+                                     .arg(qs(s.id), text::schemeSource(s), text::schemeNote(s), text::schemeGemm(s)));
             if (c == SchemeFits && cells.value(c).startsWith(QStringLiteral("✗")))
                 item->setForeground(QColor(0xD5, 0x5E, 0x00));
             m_schemeTable->setItem(static_cast<int>(i), c, item);
@@ -227,13 +228,13 @@ void LedgerSchemesEditor::fillComponents()
     const bool current = m_chart && m_chart->results.size() == m_schemes.size();
     m_componentsTitle->setText(tr("<b>Components of %1</b>: double-click a cell to edit it; a format name sets the "
                                   "bytes (bf16 → 2, fp32x2 → 8)")
-                                   .arg(ScalingText::ledgerSchemeName(scheme).toHtmlEscaped()));
+                                   .arg(text::schemeName(scheme).toHtmlEscaped()));
     m_filling = true;
     m_components->setRowCount(static_cast<int>(scheme.components.size()));
     for (std::size_t i = 0; i < scheme.components.size(); ++i) {
         const LedgerComponent& c = scheme.components[i];
         const int row = static_cast<int>(i);
-        m_components->setItem(row, ComponentLabel, new QTableWidgetItem(ScalingText::componentLabel(c)));
+        m_components->setItem(row, ComponentLabel, new QTableWidgetItem(text::componentLabel(c)));
         auto* roleItem = new QTableWidgetItem;
         roleItem->setFlags(Qt::ItemIsEnabled);
         m_components->setItem(row, ComponentRoleColumn, roleItem);
@@ -241,7 +242,7 @@ void LedgerSchemesEditor::fillComponents()
         role->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         role->setMinimumContentsLength(14);
         for (const ComponentRole r : kRoles)
-            role->addItem(ScalingText::roleName(r));
+            role->addItem(text::roleName(r));
         role->setCurrentIndex(roleIndex(c.role));
         connect(role, &QComboBox::currentIndexChanged, this, [this, s, i](int index) {
             if (s < m_schemes.size() && i < m_schemes[s].components.size()) {
@@ -318,7 +319,7 @@ bool LedgerSchemesEditor::addScheme(const QString& spec)
 {
     const SchemeSpecParse parsed = parseSchemeSpec(spec.trimmed().toStdString());
     if (!parsed.scheme) {
-        setHint(m_schemeHint, qs(parsed.error));
+        setHint(m_schemeHint, text::message(*parsed.error));
         return false;
     }
     for (const LedgerScheme& s : m_schemes)
@@ -340,7 +341,7 @@ void LedgerSchemesEditor::duplicateScheme()
     std::string id = copy.id + "-copy";
     for (int n = 2; std::any_of(m_schemes.begin(), m_schemes.end(), [&](const LedgerScheme& s) { return s.id == id; }); ++n)
         id = copy.id + "-copy" + std::to_string(n);
-    copy.name = tr("%1 (copy)").arg(ScalingText::ledgerSchemeName(copy)).toStdString();
+    copy.name = tr("%1 (copy)").arg(text::schemeName(copy)).toStdString();
     copy.id = id;
     m_schemes.push_back(copy);
     emit schemesChanged();
@@ -365,7 +366,8 @@ void LedgerSchemesEditor::restoreSchemes()
 void LedgerSchemesEditor::addComponent()
 {
     LedgerScheme& s = m_schemes[static_cast<std::size_t>(selectedScheme())];
-    s.components.push_back(LedgerComponent{ComponentRole::Other, tr("new component").toStdString(), "bf16", 2});
+    // Unlabelled: it is named by its role, in the interface's language, until the user names it.
+    s.components.push_back(LedgerComponent{ComponentRole::Other, AdamMoment::None, {}, "bf16", 2});
     emit schemesChanged();
 }
 

@@ -200,6 +200,7 @@ void LossScalingPanel::retranslate()
         m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
         m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
         m_summary->setText(LossScalingFigure::summary(*m_data));
+        showEvents();
     }
 }
 
@@ -292,6 +293,12 @@ void LossScalingPanel::compute()
     m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
     m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
     m_summary->setText(LossScalingFigure::summary(*m_data));
+    showEvents();
+}
+
+// The run's overflows and growths, worded again whenever the language changes.
+void LossScalingPanel::showEvents()
+{
     QStringList lines;
     int shown = 0;
     for (const ScalingStep& s : m_data->run.steps) {

@@ -53,6 +53,7 @@ protected:
     void retranslate() override;
 
 private:
+    void showEvents();
     void inputsChanged();  // anything but S: the dynamic run is simulated again
     void showScale();
 

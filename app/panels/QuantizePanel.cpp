@@ -30,6 +30,8 @@
 #include "app/panels/PanelKit.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
+#include "app/text/FormatText.h"
+#include "app/text/QuantizeText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::gui {
@@ -368,7 +370,7 @@ void QuantizePanel::retranslate()
     m_mxRuleLabel->setText(tr("MX rule:"));
     for (int i = 0; i < 3; ++i) {
         m_mxRule->setItemText(i, ScalingText::mxRuleName(kMxRules[i]));
-        m_mxRule->setItemData(i, ScalingText::mxRuleDescription(kMxRules[i]), Qt::ToolTipRole);
+        m_mxRule->setItemData(i, text::mxRuleDescription(kMxRules[i]), Qt::ToolTipRole);
     }
     m_roundingLabel->setText(tr("Rounding:"));
     for (std::size_t i = 0; i < std::size(kRoundings); ++i)
@@ -401,7 +403,7 @@ void QuantizePanel::updateEnabled()
     m_blockCols->setVisible(kind == SchemeKind::Block);
     m_scale->setEnabled(kind != SchemeKind::Mx);
     m_mxRule->setEnabled(kind == SchemeKind::Mx);
-    m_mxRule->setToolTip(ScalingText::mxRuleDescription(kMxRules[std::max(0, m_mxRule->currentIndex())]));
+    m_mxRule->setToolTip(text::mxRuleDescription(kMxRules[std::max(0, m_mxRule->currentIndex())]));
     m_roundingSeed->setVisible(kRoundings[std::max(0, m_rounding->currentIndex())] == RoundingMode::Stochastic);
 }
 
@@ -497,6 +499,13 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     TensorRequest& r = in.request;
     r.storage = namedFormat(kStorages[std::max(0, m_storage->currentIndex())]);
     r.shape = m_shape->text().trimmed().toStdString();
+    const auto shapeRefused = [this](const ShapeParse& shape) {
+        setHint(m_tensorHint, tr("Shape: %1").arg(text::tensorErrorText(shape.error)));
+    };
+    if (const ShapeParse shape = parseShape(r.shape); !r.shape.empty() && !shape.rows) {
+        shapeRefused(shape);
+        ok = false;
+    }
     switch (m_source->currentIndex()) {
     case 0:
         r.source = TensorRequest::Source::Text;
@@ -506,7 +515,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
         r.source = TensorRequest::Source::Normal;
         const ShapeParse shape = parseShape(m_normalShape->text().trimmed().toStdString());
         if (!shape.rows) {
-            setHint(m_tensorHint, tr("Shape: %1").arg(text::tensorErrorText(shape.error)));
+            shapeRefused(shape);
             ok = false;
             break;
         }
@@ -539,7 +548,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     QuantizeOptions& o = in.options;
     const FormatLookup format = lookupFormat(m_format->currentText().trimmed().toStdString());
     if (!format.format) {
-        setHint(m_recipeHint, tr("Element format: %1").arg(qs(format.error)));
+        setHint(m_recipeHint, tr("Element format: %1").arg(text::message(*format.error)));
         return std::nullopt;
     }
     o.element = *format.format;
@@ -640,7 +649,7 @@ void QuantizePanel::finish(const ReportOutcome& outcome, double seconds)
         m_statusKind = Status::Failed;
         break;
     case ReportOutcome::Problem::Recipe:
-        setHint(m_recipeHint, qs(outcome.error));
+        setHint(m_recipeHint, outcome.recipeError ? text::message(*outcome.recipeError) : QString());
         setHint(m_tensorHint, {});
         m_statusKind = Status::Failed;
         break;

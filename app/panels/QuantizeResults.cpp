@@ -17,6 +17,7 @@
 #include "core/inspect/Inspection.h"
 #include "app/panels/QuantizeTables.h"
 #include "app/panels/ScalingFigureView.h"
+#include "app/text/QuantizeText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::gui {
@@ -200,7 +201,7 @@ void QuantizeResults::showComparisons()
                   << QStringLiteral("%1 (%2)").arg(ScalingText::number(s.bitsPerElement),
                                                    ScalingText::number(s.storedBitsPerElement));
         } else {
-            cells << qs(c.error);
+            cells << (c.error ? text::message(*c.error) : QString());
         }
         for (int col = 0; col < cells.size(); ++col) {
             auto* item = new QTableWidgetItem(cells[col]);

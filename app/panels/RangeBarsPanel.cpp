@@ -25,7 +25,8 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
-    m_marks = new HintedField(QString::fromLatin1(RangeBarsData::kDefaultMarks), content);
+    m_defaultMarks = RangeBarsData::defaultMarks();
+    m_marks = new HintedField(m_defaultMarks, content);
     m_marksLabel = new QLabel(content);
     m_marksLabel->setBuddy(m_marks->edit());
     m_values = new QPlainTextEdit(content);
@@ -87,6 +88,11 @@ void RangeBarsPanel::retranslate()
     m_load->setText(tr("&Load .npy or .csv…"));
     m_example->setText(tr("E&xample gradients"));
     m_clear->setText(tr("Clear"));
+    // The default marks follow the language until the user changes them.
+    if (const QString marks = RangeBarsData::defaultMarks(); m_marks->text() == m_defaultMarks) {
+        m_marks->setText(marks);
+        m_defaultMarks = marks;
+    }
     showValuesSource();
     recompute();
 }

@@ -48,6 +48,7 @@ private:
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
     HintedField* m_marks = nullptr;
+    QString m_defaultMarks;  // the default marks as last shown, in the language of the time
     QLabel* m_marksLabel = nullptr;
     QLabel* m_valuesLabel = nullptr;
     QPlainTextEdit* m_values = nullptr;

@@ -308,10 +308,18 @@ void MainWindow::createActions()
     m_quitAction->setShortcut(QKeySequence::Quit);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
-    m_undoAction = m_state->undoStack()->createUndoAction(this);
+    // Our own actions, not QUndoStack's: those write "Undo %1" in English whenever the stack moves.
+    QUndoStack* undo = m_state->undoStack();
+    m_undoAction = new QAction(this);
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_state->undoStack()->createRedoAction(this);
+    m_undoAction->setEnabled(undo->canUndo());
+    connect(m_undoAction, &QAction::triggered, undo, &QUndoStack::undo);
+    connect(undo, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    m_redoAction = new QAction(this);
     m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setEnabled(undo->canRedo());
+    connect(m_redoAction, &QAction::triggered, undo, &QUndoStack::redo);
+    connect(undo, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
     m_copyTextAction = new QAction(this);
     m_copyTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copyTextAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("text")); });

@@ -24,17 +24,14 @@ static_assert(static_cast<int>(RoundingMode::ToOdd) == batch_detail::kToOdd);
 
 namespace {
 
-// fp32 inputs are read as their bit patterns; may_alias makes that defined for float arrays.
-typedef std::uint32_t __attribute__((may_alias)) AliasedBits;
-
 template <int Mode, bool Normalise>
-FLOATSCOPE_VECTOR_CLONES void convertLoop(const AliasedBits* in, std::uint16_t* out, std::size_t n, BatchPlan plan)
+FLOATSCOPE_VECTOR_CLONES void convertLoop(const std::uint32_t* in, std::uint16_t* out, std::size_t n, BatchPlan plan)
 {
     for (std::size_t i = 0; i < n; ++i)
         out[i] = static_cast<std::uint16_t>(convertFp32Bits<Mode, Normalise>(in[i], plan));
 }
 
-FLOATSCOPE_VECTOR_CLONES void convertLoopNearestEven(const AliasedBits* in, std::uint16_t* out, std::size_t n,
+FLOATSCOPE_VECTOR_CLONES void convertLoopNearestEven(const std::uint32_t* in, std::uint16_t* out, std::size_t n,
                                                      BatchPlan plan)
 {
     for (std::size_t i = 0; i < n; ++i)
@@ -42,7 +39,7 @@ FLOATSCOPE_VECTOR_CLONES void convertLoopNearestEven(const AliasedBits* in, std:
 }
 
 template <int Mode>
-void dispatchNormalise(const AliasedBits* in, std::uint16_t* out, std::size_t n, const BatchPlan& plan)
+void dispatchNormalise(const std::uint32_t* in, std::uint16_t* out, std::size_t n, const BatchPlan& plan)
 {
     if (plan.normaliseSubnormals)
         convertLoop<Mode, true>(in, out, n, plan);
@@ -50,7 +47,7 @@ void dispatchNormalise(const AliasedBits* in, std::uint16_t* out, std::size_t n,
         convertLoop<Mode, false>(in, out, n, plan);
 }
 
-void dispatch(const AliasedBits* in, std::uint16_t* out, std::size_t n, const BatchPlan& plan)
+void dispatch(const std::uint32_t* in, std::uint16_t* out, std::size_t n, const BatchPlan& plan)
 {
     if (plan.nearestEvenFastPath)
         return convertLoopNearestEven(in, out, n, plan);
@@ -71,11 +68,11 @@ BatchPlanResult makeBatchPlan(const Format& f, RoundingMode mode, std::optional<
 {
     BatchPlanResult out;
     if (f.totalBits() > 16) {
-        out.error = f.name() + " has " + std::to_string(f.totalBits()) + " bits; the batch path covers 16 or fewer";
+        out.error = BatchError{BatchErrorKind::TooWide, f.name(), f.totalBits()};
         return out;
     }
     if (mode == RoundingMode::Stochastic) {
-        out.error = "stochastic rounding draws per element; use the scalar path";
+        out.error = BatchError{BatchErrorKind::Stochastic, f.name(), f.totalBits()};
         return out;
     }
     return makeWideBatchPlan(f, mode, overflow);
@@ -85,7 +82,7 @@ BatchPlanResult makeWideBatchPlan(const Format& f, RoundingMode mode, std::optio
 {
     BatchPlanResult out;
     if (f.totalBits() > 32 || f.mantissaBits() > 23 || f.exponentBits() > 8) {
-        out.error = f.name() + " is wider than the kernel's 32-bit codes and fp32's exponent";
+        out.error = BatchError{BatchErrorKind::WiderThanFp32, f.name(), f.totalBits()};
         return out;
     }
     BatchPlan p;
@@ -131,13 +128,6 @@ BatchPlanResult makeWideBatchPlan(const Format& f, RoundingMode mode, std::optio
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan)
 {
     dispatch(input.data(), output.data(), std::min(input.size(), output.size()), plan);
-}
-
-void convertFromFp32(std::span<const float> input, std::span<std::uint16_t> output, const BatchPlan& plan)
-{
-    static_assert(sizeof(float) == sizeof(std::uint32_t));
-    dispatch(reinterpret_cast<const AliasedBits*>(input.data()), output.data(),
-             std::min(input.size(), output.size()), plan);
 }
 
 std::optional<DecodeTable> DecodeTable::make(const Format& f)

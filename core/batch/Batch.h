@@ -15,9 +15,21 @@ namespace floatscope {
 // The batch path: arrays of fp32 to a format of at most 16 bits and back, bit-identical to
 // roundToFormat() for the deterministic modes (stochastic rounding draws per element: use the
 // scalar path).
+// Why a format or mode has no batch path. The words are app/text/HardwareText's.
+enum class BatchErrorKind : std::uint8_t {
+    TooWide,     // more than 16 bits (format, bits)
+    Stochastic,  // stochastic rounding draws per element: the scalar path does it
+    WiderThanFp32,  // makeWideBatchPlan: codes over 32 bits, or more mantissa or exponent than fp32 (format, bits)
+};
+struct BatchError {
+    BatchErrorKind kind = BatchErrorKind::TooWide;
+    std::string format;
+    int bits = 0;
+};
+
 struct BatchPlanResult {
     std::optional<BatchPlan> plan;
-    std::string error;  // why the format or mode has no batch path
+    std::optional<BatchError> error;
 };
 BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
 // The same plan without the 16-bit limit, for formats whose codes fit 32 bits and whose exponent
@@ -26,7 +38,6 @@ BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::opti
 // codes, so such plans are for FloatRounder, which keeps 32-bit codes.
 BatchPlanResult makeWideBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
 
-void convertFromFp32(std::span<const float> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 
 // Codes back to fp32. Every code of a format whose range fits in fp32 (at most 8 exponent bits

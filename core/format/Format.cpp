@@ -36,7 +36,7 @@ const char* toString(ValueClass c)
 }
 
 Format::Format(std::string name, int exponentBits, int mantissaBits, int bias, Convention convention,
-               OverflowPolicy defaultOverflow, std::vector<std::string> aliases, std::string note)
+               OverflowPolicy defaultOverflow, std::vector<std::string> aliases)
     : m_name(std::move(name))
     , m_exponentBits(exponentBits)
     , m_mantissaBits(mantissaBits)
@@ -44,7 +44,6 @@ Format::Format(std::string name, int exponentBits, int mantissaBits, int bias, C
     , m_convention(convention)
     , m_defaultOverflow(defaultOverflow)
     , m_aliases(std::move(aliases))
-    , m_note(std::move(note))
 {
     // Registry::makeCustom() validates user input; these only guard the engine's own tables.
     assert(exponentBits >= 1 && exponentBits <= kMaxExponentBits);

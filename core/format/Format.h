@@ -40,15 +40,13 @@ public:
     static constexpr int kMaxMantissaBits = 52;
 
     Format(std::string name, int exponentBits, int mantissaBits, int bias, Convention convention,
-           OverflowPolicy defaultOverflow, std::vector<std::string> aliases = {},
-           std::string note = {});
+           OverflowPolicy defaultOverflow, std::vector<std::string> aliases = {});
 
     // The bias an IEEE-style format of this shape would have (2^(E-1) - 1), or 2^(E-1) for FNUZ.
     static int defaultBias(int exponentBits, Convention convention);
 
     const std::string& name() const { return m_name; }
     const std::vector<std::string>& aliases() const { return m_aliases; }
-    const std::string& note() const { return m_note; }
 
     int exponentBits() const { return m_exponentBits; }
     int mantissaBits() const { return m_mantissaBits; }
@@ -110,7 +108,6 @@ private:
     Convention m_convention;
     OverflowPolicy m_defaultOverflow;
     std::vector<std::string> m_aliases;
-    std::string m_note;
 };
 
 }  // namespace floatscope

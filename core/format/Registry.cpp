@@ -19,49 +19,36 @@ std::vector<Format> makeNamedFormats()
     // Graphcore/AMD (bias one larger than IEEE, NaN at 0x80). Default overflow: IEEE formats go to
     // inf; the fp8 formats default to non-saturating as PyTorch and ml_dtypes convert; the MX
     // fp6/fp4 formats have neither inf nor NaN, so they can only saturate; e8m0 scales clamp as MX does.
+    // What each format is, in words, is app/text/FormatText's.
     return {
         Format("fp64", 11, 52, 1023, C::Ieee, O::NonSaturating,
-               {"float64", "double", "f64", "binary64", "torch.float64", "np.float64"}, "IEEE 754 binary64"),
+               {"float64", "double", "f64", "binary64", "torch.float64", "np.float64"}),
         Format("fp32", 8, 23, 127, C::Ieee, O::NonSaturating,
-               {"float32", "float", "f32", "single", "binary32", "torch.float32", "np.float32"},
-               "IEEE 754 binary32"),
+               {"float32", "float", "f32", "single", "binary32", "torch.float32", "np.float32"}),
         Format("tf32", 8, 10, 127, C::Ieee, O::NonSaturating,
-               {"tensorfloat32", "tensorfloat-32", "torch.tf32"},
-               "NVIDIA TensorFloat-32: 19 significant bits kept in a 32-bit container; "
-               "the hardware conversion cvt.rna.tf32.f32 rounds to nearest, ties away"),
+               {"tensorfloat32", "tensorfloat-32", "torch.tf32"}),
         Format("fp16", 5, 10, 15, C::Ieee, O::NonSaturating,
-               {"float16", "half", "f16", "binary16", "__half", "torch.float16", "torch.half", "np.float16"},
-               "IEEE 754 binary16"),
+               {"float16", "half", "f16", "binary16", "__half", "torch.float16", "torch.half", "np.float16"}),
         Format("bf16", 8, 7, 127, C::Ieee, O::NonSaturating,
-               {"bfloat16", "__nv_bfloat16", "torch.bfloat16"}, "bfloat16: fp32's exponent, 7 mantissa bits"),
+               {"bfloat16", "__nv_bfloat16", "torch.bfloat16"}),
         Format("e4m3fn", 4, 3, 7, C::FiniteNan, O::NonSaturating,
-               {"float8_e4m3fn", "fp8_e4m3fn", "fp8e4m3fn", "__nv_fp8_e4m3", "torch.float8_e4m3fn", "ofp8_e4m3"},
-               "OCP FP8 E4M3: no inf, NaN at S.1111.111, max 448"),
+               {"float8_e4m3fn", "fp8_e4m3fn", "fp8e4m3fn", "__nv_fp8_e4m3", "torch.float8_e4m3fn", "ofp8_e4m3"}),
         Format("e4m3", 4, 3, 7, C::Ieee, O::NonSaturating,
-               {"float8_e4m3", "e4m3_ieee", "fp8_e4m3_ieee"},
-               "IEEE-like E4M3, the lesson's teaching formula: inf and NaN take exponent 1111, max 240 "
-               "(not the hardware fp8; that is e4m3fn, max 448)"),
+               {"float8_e4m3", "e4m3_ieee", "fp8_e4m3_ieee"}),
         Format("e5m2", 5, 2, 15, C::Ieee, O::NonSaturating,
-               {"float8_e5m2", "fp8_e5m2", "fp8e5m2", "__nv_fp8_e5m2", "torch.float8_e5m2", "ofp8_e5m2"},
-               "OCP FP8 E5M2: IEEE-like, max 57344"),
+               {"float8_e5m2", "fp8_e5m2", "fp8e5m2", "__nv_fp8_e5m2", "torch.float8_e5m2", "ofp8_e5m2"}),
         Format("e4m3fnuz", 4, 3, 8, C::Fnuz, O::NonSaturating,
-               {"float8_e4m3fnuz", "fp8_e4m3fnuz", "torch.float8_e4m3fnuz"},
-               "E4M3 FNUZ (Graphcore/AMD): bias 8, no inf, no -0, NaN at 0x80, max 240"),
+               {"float8_e4m3fnuz", "fp8_e4m3fnuz", "torch.float8_e4m3fnuz"}),
         Format("e5m2fnuz", 5, 2, 16, C::Fnuz, O::NonSaturating,
-               {"float8_e5m2fnuz", "fp8_e5m2fnuz", "torch.float8_e5m2fnuz"},
-               "E5M2 FNUZ (Graphcore/AMD): bias 16, no inf, no -0, NaN at 0x80, max 57344"),
+               {"float8_e5m2fnuz", "fp8_e5m2fnuz", "torch.float8_e5m2fnuz"}),
         Format("e2m3", 2, 3, 1, C::Finite, O::Saturate,
-               {"float6_e2m3fn", "fp6_e2m3", "__nv_fp6_e2m3", "mxfp6_e2m3"},
-               "OCP MX FP6 E2M3: no inf, no NaN, max 7.5"),
+               {"float6_e2m3fn", "fp6_e2m3", "__nv_fp6_e2m3", "mxfp6_e2m3"}),
         Format("e3m2", 3, 2, 3, C::Finite, O::Saturate,
-               {"float6_e3m2fn", "fp6_e3m2", "__nv_fp6_e3m2", "mxfp6_e3m2"},
-               "OCP MX FP6 E3M2: no inf, no NaN, max 28"),
+               {"float6_e3m2fn", "fp6_e3m2", "__nv_fp6_e3m2", "mxfp6_e3m2"}),
         Format("e2m1", 2, 1, 1, C::Finite, O::Saturate,
-               {"float4_e2m1fn", "fp4_e2m1", "fp4", "__nv_fp4_e2m1", "mxfp4_e2m1", "torch.float4_e2m1fn_x2"},
-               "OCP MX FP4 E2M1: no inf, no NaN, max 6"),
+               {"float4_e2m1fn", "fp4_e2m1", "fp4", "__nv_fp4_e2m1", "mxfp4_e2m1", "torch.float4_e2m1fn_x2"}),
         Format("e8m0", 8, 0, 127, C::Unsigned, O::Saturate,
-               {"float8_e8m0fnu", "e8m0fnu", "__nv_fp8_e8m0", "torch.float8_e8m0fnu"},
-               "OCP MX E8M0 scale: powers of two 2^-127..2^127, no sign, no zero, NaN at 0xFF"),
+               {"float8_e8m0fnu", "e8m0fnu", "__nv_fp8_e8m0", "torch.float8_e8m0fnu"}),
     };
 }
 
@@ -101,29 +88,19 @@ const Format& namedFormat(std::string_view canonicalName)
 
 FormatLookup makeCustomFormat(int exponentBits, int mantissaBits, Convention convention, std::optional<int> bias)
 {
-    FormatLookup out;
-    if (exponentBits < 1 || exponentBits > Format::kMaxExponentBits) {
-        out.error = "exponent bits must be 1.." + std::to_string(Format::kMaxExponentBits);
-        return out;
-    }
-    if (mantissaBits < 0 || mantissaBits > Format::kMaxMantissaBits) {
-        out.error = "mantissa bits must be 0.." + std::to_string(Format::kMaxMantissaBits);
-        return out;
-    }
-    if (convention == Convention::Ieee && (exponentBits < 2 || mantissaBits < 1)) {
-        out.error = "an IEEE-style format needs at least 2 exponent bits and 1 mantissa bit (for inf and NaN)";
-        return out;
-    }
+    auto refused = [](FormatErrorKind kind) { return FormatLookup{std::nullopt, FormatError{kind, {}}}; };
+    if (exponentBits < 1 || exponentBits > Format::kMaxExponentBits)
+        return refused(FormatErrorKind::ExponentBitsOutOfRange);
+    if (mantissaBits < 0 || mantissaBits > Format::kMaxMantissaBits)
+        return refused(FormatErrorKind::MantissaBitsOutOfRange);
+    if (convention == Convention::Ieee && (exponentBits < 2 || mantissaBits < 1))
+        return refused(FormatErrorKind::IeeeNeedsInfAndNan);
     if ((convention == Convention::FiniteNan || convention == Convention::Unsigned)
-        && exponentBits + mantissaBits < 2) {
-        out.error = "this convention needs at least 2 exponent and mantissa bits together";
-        return out;
-    }
+        && exponentBits + mantissaBits < 2)
+        return refused(FormatErrorKind::ConventionTooNarrow);
     const int b = bias.value_or(Format::defaultBias(exponentBits, convention));
-    if (b < -(1 << 12) || b > (1 << 12)) {
-        out.error = "bias must be within +-4096";
-        return out;
-    }
+    if (b < -kMaxCustomBias || b > kMaxCustomBias)
+        return refused(FormatErrorKind::BiasOutOfRange);
     std::string name = "e" + std::to_string(exponentBits) + "m" + std::to_string(mantissaBits);
     if (convention != Convention::Ieee)
         name += toString(convention);
@@ -131,9 +108,7 @@ FormatLookup makeCustomFormat(int exponentBits, int mantissaBits, Convention con
         name += "b" + std::to_string(b);
     const OverflowPolicy overflow = convention == Convention::Finite ? OverflowPolicy::Saturate
                                                                       : OverflowPolicy::NonSaturating;
-    out.format = Format(std::move(name), exponentBits, mantissaBits, b, convention, overflow, {},
-                        "user-defined format");
-    return out;
+    return {Format(std::move(name), exponentBits, mantissaBits, b, convention, overflow), std::nullopt};
 }
 
 FormatLookup lookupFormat(std::string_view text)
@@ -141,19 +116,20 @@ FormatLookup lookupFormat(std::string_view text)
     const std::string key = lowered(text);
     for (const Format& f : namedFormats()) {
         if (key == f.name())
-            return {f, {}};
+            return {f, std::nullopt};
         for (const std::string& alias : f.aliases())
             if (key == lowered(alias))
-                return {f, {}};
+                return {f, std::nullopt};
     }
 
     // eXmY[convention][bN]
+    auto refused = [text](FormatErrorKind kind) { return FormatLookup{std::nullopt, FormatError{kind, std::string(text)}}; };
     std::string_view rest = key;
     int e = 0;
     int m = 0;
     if (rest.empty() || rest.front() != 'e' || (rest.remove_prefix(1), !readInt(rest, e)) || rest.empty()
         || rest.front() != 'm' || (rest.remove_prefix(1), !readInt(rest, m))) {
-        return {std::nullopt, "unknown format '" + std::string(text) + "' (see 'floatscope formats')"};
+        return refused(FormatErrorKind::UnknownName);
     }
     Convention convention = Convention::Ieee;
     for (Convention c : {Convention::Fnuz, Convention::FiniteNan, Convention::Unsigned, Convention::Finite}) {
@@ -170,14 +146,14 @@ FormatLookup lookupFormat(std::string_view text)
         rest.remove_prefix(1);
         int b = 0;
         if (!readInt(rest, b))
-            return {std::nullopt, "bad bias in format '" + std::string(text) + "'"};
+            return refused(FormatErrorKind::BadBias);
         bias = b;
     }
     if (!rest.empty())
-        return {std::nullopt, "unknown format '" + std::string(text) + "' (see 'floatscope formats')"};
+        return refused(FormatErrorKind::UnknownName);
     FormatLookup custom = makeCustomFormat(e, m, convention, bias);
-    if (!custom.format)
-        custom.error = "format '" + std::string(text) + "': " + custom.error;
+    if (custom.error)
+        custom.error->text = std::string(text);
     return custom;
 }
 

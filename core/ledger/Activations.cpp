@@ -28,13 +28,11 @@ ActivationOutcome activationMemory(const ActivationConfig& c)
     ActivationOutcome out;
     if (c.sequence == 0 || c.microBatch == 0 || c.hidden == 0 || c.heads == 0 || c.layers == 0
         || c.tensorParallel == 0) {
-        out.error = "activations need a positive sequence length, micro-batch, hidden size, head count, layer "
-                    "count and tensor-parallel degree";
+        out.error = ActivationError{ActivationErrorKind::ZeroDimension, c.tensorParallel, c.heads, c.hidden};
         return out;
     }
     if (c.heads % c.tensorParallel != 0 || c.hidden % c.tensorParallel != 0) {
-        out.error = "tensor-parallel degree " + std::to_string(c.tensorParallel) + " must divide the "
-            + std::to_string(c.heads) + " heads and the hidden size " + std::to_string(c.hidden);
+        out.error = ActivationError{ActivationErrorKind::TensorParallelSplit, c.tensorParallel, c.heads, c.hidden};
         return out;
     }
     const double s = static_cast<double>(c.sequence);

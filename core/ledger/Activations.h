@@ -46,9 +46,21 @@ struct ActivationResult {
     std::string formula;  // the Table 2 expression used, e.g. "sbh(34 + 5as/h)"
 };
 
+// Why a configuration has no activation figure. The words are app/text/LedgerText's.
+enum class ActivationErrorKind : std::uint8_t {
+    ZeroDimension,        // a zero sequence, micro-batch, hidden size, head count, layer count or t
+    TensorParallelSplit,  // t does not divide the heads and the hidden size
+};
+struct ActivationError {
+    ActivationErrorKind kind = ActivationErrorKind::ZeroDimension;
+    std::uint64_t tensorParallel = 0;
+    std::uint64_t heads = 0;
+    std::uint64_t hidden = 0;
+};
+
 struct ActivationOutcome {
     std::optional<ActivationResult> result;
-    std::string error;
+    std::optional<ActivationError> error;
 };
 
 // Refused with a reason: a zero sequence, micro-batch, hidden size, head count, layer count or

@@ -4,78 +4,63 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/format/Registry.h"
 
 namespace floatscope {
 
 namespace {
 
 using R = ComponentRole;
+using M = AdamMoment;
 
-LedgerComponent component(R role, const char* label, const char* format, double bytes)
+LedgerComponent component(R role, const char* format, double bytes, M moment = M::None)
 {
-    return LedgerComponent{role, label, format, bytes};
+    return LedgerComponent{role, moment, {}, format, bytes};
+}
+
+std::vector<LedgerComponent> adam(const char* format, double bytes)
+{
+    return {component(R::OptimizerStates, format, bytes, M::First), component(R::OptimizerStates, format, bytes, M::Second)};
+}
+
+LedgerScheme scheme(const char* id, std::vector<LedgerComponent> parts, const std::vector<LedgerComponent>& moments)
+{
+    parts.insert(parts.end(), moments.begin(), moments.end());
+    return LedgerScheme{id, {}, std::move(parts)};
 }
 
 std::vector<LedgerScheme> makeBuiltinSchemes()
 {
-    // Sources:
+    // Sources (app/text/LedgerText cites them per recipe, with each recipe's name, GEMM precision and note):
     //   [ZeRO]     Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion
     //              Parameter Models", §3.1: mixed-precision Adam keeps 2 + 2 + 12 = 16 bytes per parameter.
     //   [Playbook] Hugging Face, "The Ultra-Scale Playbook" (nanotron), section "Mixed precision
-    //              training": the table seeds/000 §3C reproduces.
+    //              training": the table lesson 14 reproduces.
     //   [DSV3]     DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", §3.3.3 "Low-Precision Storage".
     //   [FP8-LM]   Peng et al. 2023, "FP8-LM: Training FP8 Large Language Models", §2.
     return {
-        {"fp32-adam", "FP32 + Adam", "fp32",
-         {component(R::Weights, "weights", "fp32", 4), component(R::Gradients, "gradients", "fp32", 4),
-          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
-         "seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3",
-         "the weights are their own master copy"},
-        {"bf16-mixed", "BF16 mixed precision", "bf16",
-         {component(R::MasterWeights, "master weights", "fp32", 4), component(R::Weights, "weights", "bf16", 2),
-          component(R::Gradients, "gradients", "bf16", 2), component(R::OptimizerStates, "Adam m", "fp32", 4),
-          component(R::OptimizerStates, "Adam v", "fp32", 4)},
-         "[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)",
-         "gradients are accumulated in bf16 (or not at all)"},
-        {"bf16-mixed-fp32acc", "BF16 mixed precision, fp32 gradient accumulation", "bf16",
-         {component(R::MasterWeights, "master weights", "fp32", 4),
-          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
-          component(R::Weights, "weights", "bf16", 2), component(R::Gradients, "gradients", "bf16", 2),
-          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
-         "[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)",
-         "an fp32 buffer sums the gradients of the micro-batches"},
-        {"te-fp8", "Transformer Engine FP8", "fp8 (e4m3fn forward, e5m2 backward)",
-         {component(R::Weights, "weights", "fp32", 4), component(R::Gradients, "gradients", "fp32", 4),
-          component(R::OptimizerStates, "Adam m", "fp32", 4), component(R::OptimizerStates, "Adam v", "fp32", 4)},
-         "[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master '-')",
-         "the fp32 weights are the master copy; the FP8 casts made for each GEMM (and TE's cached FP8 "
-         "weight and its transpose, when weight caching is on) are not counted"},
-        {"deepseek-v3-fp8", "DeepSeek-V3 FP8", "e4m3fn (1x128 / 128x128 scaled)",
-         {component(R::MasterWeights, "master weights", "fp32", 4),
-          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
-          component(R::Weights, "weights", "e4m3fn", 1), component(R::Gradients, "gradients", "bf16", 2),
-          component(R::OptimizerStates, "Adam m", "bf16", 2), component(R::OptimizerStates, "Adam v", "bf16", 2)},
-         "[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] "
-         "(4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)",
-         "the report names the fp32 master, fp32 accumulated gradients and bf16 moments; the FP8 weight "
-         "copy (1) and bf16 gradients (2) are the Playbook's accounting"},
-        {"fp8-lm-o3", "FP8-LM O3", "fp8",
-         {component(R::MasterWeights, "master weights", "fp16", 2),
-          component(R::AccumulatedGradients, "accumulated gradients", "fp16", 2),
-          component(R::Weights, "weights", "fp8", 1), component(R::Gradients, "gradients", "fp8", 1),
-          component(R::OptimizerStates, "Adam m", "fp8", 1), component(R::OptimizerStates, "Adam v", "fp16", 2)},
-         "[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); "
-         "[Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)",
-         "FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds and the Playbook "
-         "add an FP8 weight copy (1) and fp16 gradient accumulation (2)"},
-        {"nanotron-fp8", "nanotron FP8", "fp8",
-         {component(R::MasterWeights, "master weights", "bf16", 2),
-          component(R::AccumulatedGradients, "accumulated gradients", "fp32", 4),
-          component(R::Weights, "weights", "fp8", 1), component(R::Gradients, "gradients", "fp8", 1),
-          component(R::OptimizerStates, "Adam m", "fp8", 1), component(R::OptimizerStates, "Adam v", "fp8", 1)},
-         "[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)",
-         "nanotron's FP8 experiments as the Playbook reports them"},
+        scheme("fp32-adam", {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)}, adam("fp32", 4)),
+        scheme("bf16-mixed",
+               {component(R::MasterWeights, "fp32", 4), component(R::Weights, "bf16", 2),
+                component(R::Gradients, "bf16", 2)},
+               adam("fp32", 4)),
+        scheme("bf16-mixed-fp32acc",
+               {component(R::MasterWeights, "fp32", 4), component(R::AccumulatedGradients, "fp32", 4),
+                component(R::Weights, "bf16", 2), component(R::Gradients, "bf16", 2)},
+               adam("fp32", 4)),
+        scheme("te-fp8", {component(R::Weights, "fp32", 4), component(R::Gradients, "fp32", 4)}, adam("fp32", 4)),
+        scheme("deepseek-v3-fp8",
+               {component(R::MasterWeights, "fp32", 4), component(R::AccumulatedGradients, "fp32", 4),
+                component(R::Weights, "e4m3fn", 1), component(R::Gradients, "bf16", 2)},
+               adam("bf16", 2)),
+        scheme("fp8-lm-o3",
+               {component(R::MasterWeights, "fp16", 2), component(R::AccumulatedGradients, "fp16", 2),
+                component(R::Weights, "fp8", 1), component(R::Gradients, "fp8", 1),
+                component(R::OptimizerStates, "fp8", 1, M::First), component(R::OptimizerStates, "fp16", 2, M::Second)},
+               {}),
+        scheme("nanotron-fp8",
+               {component(R::MasterWeights, "bf16", 2), component(R::AccumulatedGradients, "fp32", 4),
+                component(R::Weights, "fp8", 1), component(R::Gradients, "fp8", 1)},
+               adam("fp8", 1)),
     };
 }
 
@@ -117,19 +102,6 @@ const char* toString(ComponentRole role)
     case R::Weights: return "weights";
     case R::Gradients: return "gradients";
     case R::OptimizerStates: return "optimizer_states";
-    case R::Other: return "other";
-    }
-    return "other";
-}
-
-const char* describe(ComponentRole role)
-{
-    switch (role) {
-    case R::MasterWeights: return "master weights";
-    case R::AccumulatedGradients: return "accumulated gradients";
-    case R::Weights: return "weights";
-    case R::Gradients: return "gradients";
-    case R::OptimizerStates: return "optimizer states";
     case R::Other: return "other";
     }
     return "other";
@@ -187,36 +159,29 @@ std::optional<LedgerScheme> findScheme(std::string_view id)
 SchemeSpecParse parseSchemeSpec(std::string_view text)
 {
     SchemeSpecParse out;
-    const std::string usage = " (ID=ROLE:FORMAT[xN],...; roles master, acc, weights, grads, opt, other)";
-    const std::size_t equals = text.find('=');
-    if (equals == std::string_view::npos) {
-        out.error = "scheme '" + std::string(text) + "' has no '='" + usage;
+    auto refused = [&out](LedgerErrorKind kind, std::string_view subject) {
+        out.error = LedgerError{kind, std::string(subject), 0, std::nullopt, std::nullopt};
         return out;
-    }
+    };
+    const std::size_t equals = text.find('=');
+    if (equals == std::string_view::npos)
+        return refused(LedgerErrorKind::SchemeWithoutEquals, text);
     LedgerScheme scheme;
     scheme.id = std::string(text.substr(0, equals));
-    if (!validId(scheme.id)) {
-        out.error = "scheme id '" + scheme.id + "' must be 1..64 letters, digits, '-', '_' or '.'";
-        return out;
-    }
+    if (!validId(scheme.id))
+        return refused(LedgerErrorKind::BadSchemeId, scheme.id);
     scheme.name = scheme.id;
-    scheme.gemm = "-";
-    scheme.source = "user";
     std::string_view rest = text.substr(equals + 1);
     while (!rest.empty()) {
         const std::size_t comma = rest.find(',');
         const std::string_view item = rest.substr(0, comma);
         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
         const std::size_t colon = item.find(':');
-        if (colon == std::string_view::npos) {
-            out.error = "component '" + std::string(item) + "' is not ROLE:FORMAT" + usage;
-            return out;
-        }
+        if (colon == std::string_view::npos)
+            return refused(LedgerErrorKind::ComponentWithoutColon, item);
         const auto role = parseComponentRole(item.substr(0, colon));
-        if (!role) {
-            out.error = "unknown component role '" + std::string(item.substr(0, colon)) + "'" + usage;
-            return out;
-        }
+        if (!role)
+            return refused(LedgerErrorKind::UnknownRole, item.substr(0, colon));
         // FORMAT or BYTES, optionally times N values per parameter ("fp32x2" for Adam's m and v).
         std::string_view what = item.substr(colon + 1);
         double count = 1;
@@ -230,18 +195,16 @@ SchemeSpecParse parseSchemeSpec(std::string_view text)
         }
         LedgerComponent c;
         c.role = *role;
-        c.label = describe(*role);
         if (const auto bytes = number(what)) {
-            if (*bytes < 0) {
-                out.error = "component '" + std::string(item) + "' has negative bytes";
-                return out;
-            }
+            if (*bytes < 0)
+                return refused(LedgerErrorKind::NegativeBytes, item);
             c.format = "-";
             c.bytesPerParam = *bytes * count;
         } else {
             const FormatLookup format = lookupFormat(what);
             if (!format.format) {
-                out.error = "component '" + std::string(item) + "': " + format.error;
+                refused(LedgerErrorKind::ComponentFormat, item);
+                out.error->format = format.error;
                 return out;
             }
             c.format = format.format->name() + countText;
@@ -249,10 +212,8 @@ SchemeSpecParse parseSchemeSpec(std::string_view text)
         }
         scheme.components.push_back(std::move(c));
     }
-    if (scheme.components.empty()) {
-        out.error = "scheme '" + scheme.id + "' has no components" + usage;
-        return out;
-    }
+    if (scheme.components.empty())
+        return refused(LedgerErrorKind::NoComponents, scheme.id);
     out.scheme = std::move(scheme);
     return out;
 }
@@ -273,16 +234,17 @@ bool shardedByZero(ComponentRole role, int zeroStage)
 LedgerOutcome computeLedger(const LedgerScheme& scheme, const LedgerConfig& config)
 {
     LedgerOutcome out;
-    if (config.parameters == 0) {
-        out.error = "the parameter count must be positive";
+    auto refused = [&out](LedgerErrorKind kind) {
+        out.error = LedgerError{kind, {}, 0, std::nullopt, std::nullopt};
         return out;
-    }
-    if (config.gpus == 0 || config.modelParallel == 0) {
-        out.error = "the GPU count must be at least 1";
-        return out;
-    }
+    };
+    if (config.parameters == 0)
+        return refused(LedgerErrorKind::NoParameters);
+    if (config.gpus == 0 || config.modelParallel == 0)
+        return refused(LedgerErrorKind::NoGpus);
     if (config.zeroStage < 0 || config.zeroStage > 3) {
-        out.error = "ZeRO stage must be 0, 1, 2 or 3, got " + std::to_string(config.zeroStage);
+        refused(LedgerErrorKind::BadZeroStage);
+        out.error->number = config.zeroStage;
         return out;
     }
     LedgerResult r;
@@ -291,7 +253,7 @@ LedgerOutcome computeLedger(const LedgerScheme& scheme, const LedgerConfig& conf
     const double parameters = static_cast<double>(config.parameters);
     for (const LedgerComponent& c : scheme.components) {
         if (!(c.bytesPerParam >= 0) || !std::isfinite(c.bytesPerParam)) {
-            out.error = "component '" + c.label + "' of scheme '" + scheme.id + "' needs bytes >= 0";
+            out.error = LedgerError{LedgerErrorKind::BadComponentBytes, scheme.id, 0, std::nullopt, c};
             return out;
         }
         LedgerRow row;
@@ -353,7 +315,7 @@ ByteSizeParse parseByteSize(std::string_view text)
             return out;
         }
     }
-    out.error = "memory size '" + std::string(text) + "' is not a positive number with a unit (80GB, 80GiB, 141GB, 81559MiB)";
+    out.error = LedgerError{LedgerErrorKind::BadMemorySize, std::string(text), 0, std::nullopt, std::nullopt};
     return out;
 }
 

@@ -15,23 +15,18 @@ std::vector<ModelPreset> makePresets()
 {
     // Dense decoder-only models: params = vocab * h * (1 or 2 if the output layer is untied)
     //   + L * (attention: 2 h^2 + 2 h * kv_dim [+ biases] + MLP: 3 h * intermediate + 2 h norms) + h.
+    // The anchor model: the BF16 lesson's count (its anchor model's param_total); its shape is what the
+    // lesson's activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = 5120,
+    // L = 64, a = 24), which the lesson does not state.
     return {
-        {"anchor", "the seeds' anchor model", 27781427952ull, ModelShape{5120, 64, 24},
-         "seeds/002: 27,781,427,952 parameters (anchor-model.json's param_total). The shape is what the "
-         "seed's activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = 5120, "
-         "L = 64, a = 24); the seed does not state it."},
-        {"llama2-7b", "Llama 2 7B", 6738415616ull, ModelShape{4096, 32, 32},
-         "h 4096, L 32, 32 heads, MLP 11008, vocab 32000, untied"},
-        {"mistral-7b", "Mistral 7B v0.1", 7241732096ull, ModelShape{4096, 32, 32},
-         "h 4096, L 32, 32 heads (8 KV), MLP 14336, vocab 32000, untied"},
-        {"qwen2.5-7b", "Qwen2.5 7B", 7615616512ull, ModelShape{3584, 28, 28},
-         "h 3584, L 28, 28 heads (4 KV), QKV biases, MLP 18944, vocab 152064, untied"},
-        {"llama3-8b", "Llama 3 / 3.1 8B", 8030261248ull, ModelShape{4096, 32, 32},
-         "h 4096, L 32, 32 heads (8 KV), MLP 14336, vocab 128256, untied"},
-        {"llama3-70b", "Llama 3 / 3.1 70B", 70553706496ull, ModelShape{8192, 80, 64},
-         "h 8192, L 80, 64 heads (8 KV), MLP 28672, vocab 128256, untied"},
+        {"anchor", {}, 27781427952ull, ModelShape{5120, 64, 24}, std::nullopt},
+        {"llama2-7b", "Llama 2 7B", 6738415616ull, ModelShape{4096, 32, 32}, ModelConfig{32, 11008, 32000, false, false}},
+        {"mistral-7b", "Mistral 7B v0.1", 7241732096ull, ModelShape{4096, 32, 32}, ModelConfig{8, 14336, 32000, false, false}},
+        {"qwen2.5-7b", "Qwen2.5 7B", 7615616512ull, ModelShape{3584, 28, 28}, ModelConfig{4, 18944, 152064, true, false}},
+        {"llama3-8b", "Llama 3 / 3.1 8B", 8030261248ull, ModelShape{4096, 32, 32}, ModelConfig{8, 14336, 128256, false, false}},
+        {"llama3-70b", "Llama 3 / 3.1 70B", 70553706496ull, ModelShape{8192, 80, 64}, ModelConfig{8, 28672, 128256, false, false}},
         {"llama3.1-405b", "Llama 3.1 405B", 405853388800ull, ModelShape{16384, 126, 128},
-         "h 16384, L 126, 128 heads (8 KV), MLP 53248, vocab 128256, untied"},
+         ModelConfig{8, 53248, 128256, false, false}},
     };
 }
 
@@ -43,10 +38,10 @@ std::string lowered(std::string_view text)
     return out;
 }
 
-ParameterCountParse failure(std::string reason)
+ParameterCountParse failure(ParameterCountErrorKind kind, std::string_view text)
 {
     ParameterCountParse out;
-    out.error = std::move(reason);
+    out.error = ParameterCountError{kind, std::string(text.substr(0, 60))};
     return out;
 }
 
@@ -69,7 +64,6 @@ std::optional<ModelPreset> findModelPreset(std::string_view id)
 
 ParameterCountParse parseParameterCount(std::string_view text)
 {
-    const std::string quoted = "'" + std::string(text.substr(0, 60)) + "'";
     if (auto preset = findModelPreset(text)) {
         ParameterCountParse out;
         out.parameters = preset->parameters;
@@ -97,15 +91,14 @@ ParameterCountParse parseParameterCount(std::string_view text)
     const ParseOutcome parsed = parseValue(digits);
     const auto* value = std::get_if<ParsedValue>(&parsed);
     if (value == nullptr || !value->value.isFinite() || value->bits)
-        return failure("parameter count " + quoted + " is not a number such as 27781427952, 7e9, 6.7B or a model "
-                       "preset (see --list-models)");
+        return failure(ParameterCountErrorKind::NotANumber, text);
     const mpq_class count = value->value.value() * multiplier;
     if (count <= 0)
-        return failure("parameter count " + quoted + " must be positive");
+        return failure(ParameterCountErrorKind::NotPositive, text);
     if (count.get_den() != 1)
-        return failure("parameter count " + quoted + " is not a whole number");
-    if (count > mpq_class(mpz_class("1000000000000000")))
-        return failure("parameter count " + quoted + " is above 10^15");
+        return failure(ParameterCountErrorKind::NotWhole, text);
+    if (count > mpq_class(mpz_class(std::to_string(kMaxParameterCount))))
+        return failure(ParameterCountErrorKind::TooLarge, text);
     ParameterCountParse out;
     out.parameters = static_cast<std::uint64_t>(count.get_num().get_d());  // exact: below 2^53
     return out;

@@ -47,10 +47,26 @@ struct AccumulationSetup {
     int randomBits = 32;            // Stochastic: random bits compared with the discarded fraction
 };
 
-// Why a setup cannot run, in one line naming the offending value; empty when it can. With the
-// formats, also why a mode cannot run in one of them (Kahan needs a zero and a sign for its
-// compensation: not so in e8m0).
-std::optional<std::string> checkSetup(const AccumulationSetup& setup, std::span<const Format> formats = {});
+// Why a setup cannot run. The words are app/text/AccumulationText's.
+enum class SetupErrorKind : std::uint8_t {
+    KahanNeedsZeroAndSign,  // Kahan's compensation needs a zero and negative values (format: e8m0, say)
+    TooFewSteps,            // fewer than 1 (number)
+    TooManySteps,           // more than kMaxAccumulationSteps (number)
+    StartNotFinite,         // (value)
+    IncrementNotANumber,
+    IncrementNotFinite,     // (value)
+    RandomBitsOutOfRange,   // outside 1..64 (number)
+};
+struct SetupError {
+    SetupErrorKind kind = SetupErrorKind::TooFewSteps;
+    std::string format;    // the format the mode cannot run in
+    std::int64_t number = 0;
+    std::string value;     // the offending value as exact text ("inf", "-inf")
+};
+
+// Why a setup cannot run; nothing when it can. With the formats, also why a mode cannot run in one of
+// them (Kahan needs a zero and a sign for its compensation: not so in e8m0).
+std::optional<SetupError> checkSetup(const AccumulationSetup& setup, std::span<const Format> formats = {});
 
 // Why an add left the sum where it was.
 enum class StallReason : std::uint8_t {
@@ -183,7 +199,8 @@ AccumulationResult accumulate(const Format& format, const AccumulationSetup& set
 // The exact line the sums are compared with: start + step * delta, from the exact inputs.
 mpq_class exactSumAt(const AccumulationSetup& setup, std::int64_t step);
 
-// The lesson's presets, from the seeds.
+// The lesson's presets: the demos of the BF16 lesson, lecture 10 and lesson 14 (what each lesson says
+// happens is the panel's note, in app/).
 struct AccumulationPreset {
     const char* id;        // stable name ("one-plus-1e-3")
     const char* start;
@@ -191,7 +208,6 @@ struct AccumulationPreset {
     std::int64_t steps;
     AccumulationMode mode;
     const char* formats;   // comma-separated canonical names
-    const char* seedClaim; // what the lecture notes say happens (seeds/002, 003, 000)
 };
 std::span<const AccumulationPreset> accumulationPresets();
 

@@ -164,9 +164,30 @@ private:
     QuantizationSummary m_summary;
 };
 
+// Why a recipe refused a tensor. The words are app/text/QuantizeText's. An empty tensor or a NaN/inf
+// element is the tensor's problem, not the recipe's: a TensorError (checkQuantizable, Tensor.h).
+enum class QuantizeErrorKind : std::uint8_t {
+    NoTensor,
+    UnsignedElementFormat,   // a format with no sign bit can be a scale, not an element format (format)
+    Nvfp4NeedsE2m1,          // NVFP4 with another element format (format)
+    RandomBitsOutOfRange,    // stochastic rounding with random bits outside 1..64
+    EmptyBlock,              // a block of 0 rows or 0 columns
+    ShapeNotMultipleOfBlock, // RaggedPolicy::Reject and a shape the block does not divide
+};
+
+struct QuantizeError {
+    QuantizeErrorKind kind = QuantizeErrorKind::NoTensor;
+    std::string format;          // the element format's name
+    std::size_t rows = 0;        // the tensor's shape
+    std::size_t cols = 0;
+    bool matrix = false;
+    std::size_t blockRows = 0;   // ShapeNotMultipleOfBlock: the block
+    std::size_t blockCols = 0;
+};
+
 struct QuantizeOutcome {
     std::optional<Quantization> result;
-    std::string error;  // one line: the policy that refused the input
+    std::optional<QuantizeError> error;      // the recipe's policy refused the input
     std::optional<TensorError> tensorError;  // instead: the tensor itself was refused (checkQuantizable)
 };
 

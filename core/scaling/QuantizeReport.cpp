@@ -11,18 +11,16 @@ bool cancelled(const ReportControl& control)
     return control.cancel != nullptr && control.cancel->load(std::memory_order_relaxed);
 }
 
-ReportOutcome problem(ReportOutcome::Problem kind, std::string error)
+ReportOutcome problem(ReportOutcome::Problem kind)
 {
     ReportOutcome out;
     out.problem = kind;
-    out.error = std::move(error);
     return out;
 }
 
 ReportOutcome tensorProblem(TensorError error)
 {
-    ReportOutcome out;
-    out.problem = ReportOutcome::Problem::Tensor;
+    ReportOutcome out = problem(ReportOutcome::Problem::Tensor);
     out.tensorError = std::move(error);
     return out;
 }
@@ -95,16 +93,21 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
     report->tensor = std::make_shared<const Tensor>(std::move(*load.tensor));
     progress(1);
     if (cancelled(control))
-        return problem(ReportOutcome::Problem::Cancelled, {});
+        return problem(ReportOutcome::Problem::Cancelled);
 
     // 2. The chosen recipe.
     QuantizeOutcome outcome = quantize(report->tensor, options);
-    if (!outcome.result)
-        return problem(ReportOutcome::Problem::Recipe, outcome.error);
+    if (outcome.tensorError)
+        return tensorProblem(std::move(*outcome.tensorError));
+    if (!outcome.result) {
+        ReportOutcome refused = problem(ReportOutcome::Problem::Recipe);
+        refused.recipeError = outcome.error;
+        return refused;
+    }
     report->quantization = std::make_shared<const Quantization>(std::move(*outcome.result));
     progress(2);
     if (cancelled(control))
-        return problem(ReportOutcome::Problem::Cancelled, {});
+        return problem(ReportOutcome::Problem::Cancelled);
 
     // 3. The heatmap's grids, for a matrix.
     if (report->tensor->isMatrix()) {
@@ -116,7 +119,7 @@ ReportOutcome makeQuantizeReport(const TensorRequest& request, const QuantizeOpt
     // 4. The same tensor through the other recipes; only their summaries are kept.
     for (std::size_t i = 0; i < recipes.size(); ++i) {
         if (cancelled(control))
-            return problem(ReportOutcome::Problem::Cancelled, {});
+            return problem(ReportOutcome::Problem::Cancelled);
         RecipeComparison row;
         row.options = recipes[i];
         row.current = sameRecipe(recipes[i], options);

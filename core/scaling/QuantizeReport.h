@@ -20,7 +20,7 @@ struct RecipeComparison {
     bool current = false;
     std::optional<QuantizationSummary> summary;
     double worstInput = 0;  // the input with the largest relative error
-    std::string error;      // why this recipe refused the tensor
+    std::optional<QuantizeError> error;  // why this recipe refused the tensor
 };
 
 struct QuantizeReport {
@@ -36,8 +36,8 @@ struct QuantizeReport {
 struct ReportOutcome {
     std::shared_ptr<const QuantizeReport> report;
     enum class Problem : std::uint8_t { None, Tensor, Recipe, Cancelled } problem = Problem::None;
-    TensorError tensorError;  // Problem::Tensor: the kind, worded by app/text/TensorErrorText
-    std::string error;        // Problem::Recipe: one line, from core
+    TensorError tensorError;                   // Problem::Tensor: the kind, worded by app/text/TensorErrorText
+    std::optional<QuantizeError> recipeError;  // Problem::Recipe: worded by app/text/QuantizeText
 };
 
 // Progress (0..1) and cancellation for a background job; both optional. Cancellation is checked between

@@ -25,6 +25,16 @@ double dyadicToDouble(const Dyadic& d)
 
 constexpr std::size_t kChunk = 2048;
 
+QuantizeError refusal(QuantizeErrorKind kind, const Tensor& t)
+{
+    QuantizeError e;
+    e.kind = kind;
+    e.rows = t.rows();
+    e.cols = t.cols();
+    e.matrix = t.isMatrix();
+    return e;
+}
+
 // Running statistics of one quantization (fp64).
 struct Statistics {
     double sumSquaredError = 0;
@@ -49,7 +59,7 @@ private:
                                  m_e4m3(namedFormat("e4m3fn"), RoundingMode::NearestEven, OverflowPolicy::Saturate),
                                  m_e4m3Values(*DecodeTable::make(namedFormat("e4m3fn"))) {}
 
-    std::optional<std::string> prepare();
+    std::optional<QuantizeError> prepare();
     bool blockAmax();
     void tensorScale();
     void nvfp4BlockCodes();
@@ -72,30 +82,38 @@ private:
     Statistics m_stats;
 };
 
-std::optional<std::string> Quantizer::prepare()
+std::optional<QuantizeError> Quantizer::prepare()
 {
     Quantization& q = m_q;
     const Tensor& t = *q.m_tensor;
     const QuantizeOptions& o = q.m_options;
     const Format& element = o.element;
+    auto refused = [&](QuantizeErrorKind kind) {
+        QuantizeError e = refusal(kind, t);
+        e.format = element.name();
+        return e;
+    };
 
     // 1. The element format.
     if (element.signBits() == 0)
-        return element.name() + " has no sign bit: it can be a scale, not an element format";
+        return refused(QuantizeErrorKind::UnsignedElementFormat);
     if (o.scheme.kind == SchemeKind::Nvfp4 && !(element == namedFormat("e2m1")))
-        return "NVFP4 stores e2m1 elements, not " + element.name() + " (use --scheme mx for other element formats)";
+        return refused(QuantizeErrorKind::Nvfp4NeedsE2m1);
     if (o.randomBits < 1 || o.randomBits > 64)
-        return "stochastic rounding needs 1..64 random bits";
+        return refused(QuantizeErrorKind::RandomBitsOutOfRange);
     m_elementMax = dyadicToDouble(element.maxFinite());
 
     // 2. Block geometry; a whole-tensor scheme is one block of the tensor's shape.
     q.m_blockRows = o.scheme.kind == SchemeKind::Tensor ? t.rows() : o.scheme.blockRows;
     q.m_blockCols = o.scheme.kind == SchemeKind::Tensor ? t.cols() : o.scheme.blockCols;
     if (q.m_blockRows == 0 || q.m_blockCols == 0)
-        return std::string("a block needs at least one row and one column");
-    if (o.ragged == RaggedPolicy::Reject && (t.rows() % q.m_blockRows != 0 || t.cols() % q.m_blockCols != 0))
-        return "shape " + t.shapeText() + " is not a multiple of the " + std::to_string(q.m_blockRows) + "x"
-            + std::to_string(q.m_blockCols) + " block (the pad policy cuts edge blocks short instead)";
+        return refused(QuantizeErrorKind::EmptyBlock);
+    if (o.ragged == RaggedPolicy::Reject && (t.rows() % q.m_blockRows != 0 || t.cols() % q.m_blockCols != 0)) {
+        QuantizeError e = refused(QuantizeErrorKind::ShapeNotMultipleOfBlock);
+        e.blockRows = q.m_blockRows;
+        e.blockCols = q.m_blockCols;
+        return e;
+    }
     // (Written so that a block larger than the tensor, tile:2^64-1 included, cannot wrap around.)
     q.m_gridRows = t.rows() / q.m_blockRows + (t.rows() % q.m_blockRows != 0 ? 1 : 0);
     q.m_gridCols = t.cols() / q.m_blockCols + (t.cols() % q.m_blockCols != 0 ? 1 : 0);
@@ -260,7 +278,7 @@ void Quantizer::blockScale(std::size_t b, double amax)
 bool Quantizer::blockAmax()
 {
     // Row by row, each row's segments folded into its blocks' amax (blocks span blockRows rows).
-    // A NaN or inf shows up here; the caller then names it (checkQuantizable).
+    // A NaN or inf shows up here; the caller then names it (firstNonFinite).
     Quantization& q = m_q;
     const Tensor& t = *q.m_tensor;
     bool finite = true;
@@ -363,7 +381,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
 {
     QuantizeOutcome out;
     if (!tensor) {
-        out.error = "no tensor";
+        out.error = QuantizeError{};
         return out;
     }
     if (tensor->empty()) {
@@ -373,7 +391,7 @@ QuantizeOutcome Quantizer::run(std::shared_ptr<const Tensor> tensor, const Quant
     Quantization q(std::move(tensor), options);
     Quantizer quantizer(q);
     if (auto problem = quantizer.prepare()) {
-        out.error = *problem;
+        out.error = std::move(problem);
         return out;
     }
     // 1. Every block's amax, 2. NVFP4's tensor scale and E4M3 block scales, 3. every block's scale,

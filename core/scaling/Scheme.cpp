@@ -12,10 +12,10 @@ bool positiveNumber(std::string_view s, std::size_t& n)
     return ec == std::errc() && ptr == s.data() + s.size() && n > 0;
 }
 
-SchemeParse failure(std::string reason)
+SchemeParse failure(SchemeErrorKind kind, std::string_view text)
 {
     SchemeParse out;
-    out.error = std::move(reason);
+    out.error = SchemeError{kind, std::string(text)};
     return out;
 }
 
@@ -42,7 +42,6 @@ std::string Scheme::name() const
 
 SchemeParse parseScheme(std::string_view text)
 {
-    const std::string usage = " (tensor, tile:N, block:RxC, mx, nvfp4)";
     if (text == "tensor")
         return success(Scheme::tensor());
     if (text == "mx")
@@ -61,7 +60,7 @@ SchemeParse parseScheme(std::string_view text)
             n.remove_prefix(2);
         std::size_t cols = 0;
         if (!positiveNumber(n, cols))
-            return failure("scheme '" + std::string(text) + "': the tile length must be a positive whole number" + usage);
+            return failure(SchemeErrorKind::BadTileLength, text);
         return success(Scheme::tile(cols));
     }
     if (colon != std::string_view::npos && head == "block") {
@@ -71,10 +70,10 @@ SchemeParse parseScheme(std::string_view text)
         std::size_t cols = 0;
         if (x == std::string_view::npos || !positiveNumber(dims.substr(0, x), rows)
             || !positiveNumber(dims.substr(x + 1), cols))
-            return failure("scheme '" + std::string(text) + "': a block is ROWSxCOLS with positive whole numbers" + usage);
+            return failure(SchemeErrorKind::BadBlockShape, text);
         return success(Scheme::block(rows, cols));
     }
-    return failure("unknown scheme '" + std::string(text) + "'" + usage);
+    return failure(SchemeErrorKind::UnknownScheme, text);
 }
 
 const char* toString(SchemeKind kind)
@@ -136,19 +135,6 @@ std::optional<RaggedPolicy> parseRaggedPolicy(std::string_view text)
     if (text == "reject")
         return RaggedPolicy::Reject;
     return std::nullopt;
-}
-
-const char* describe(MxScaleRule rule)
-{
-    switch (rule) {
-    case MxScaleRule::Floor:
-        return "floor: X = 2^(floor(log2 amax) - emax), OCP MX v1.0 section 6.3; values above max clamp";
-    case MxScaleRule::Ceil:
-        return "ceil: X = 2^(ceil(log2 amax) - emax); nothing clamps, but X is often twice what rceil needs";
-    case MxScaleRule::RoundUp:
-        return "rceil: X = 2^ceil(log2(amax / max)), the smallest power of two that never clamps (cuBLAS UE8M0)";
-    }
-    return "";
 }
 
 const Format& defaultElementFormat(SchemeKind kind)

@@ -38,9 +38,20 @@ struct Scheme {
 
 // "tensor", "tile:N", "block:RxC" (N, R, C >= 1), "mx", "nvfp4"; "tile" and "block" alone mean
 // DeepSeek-V3's 128 and 128x128.
+// Why a text names no scheme. The words are app/text/QuantizeText's.
+enum class SchemeErrorKind : std::uint8_t {
+    UnknownScheme,  // none of the names
+    BadTileLength,  // "tile:" without a positive whole number
+    BadBlockShape,  // "block:" without ROWSxCOLS of positive whole numbers
+};
+struct SchemeError {
+    SchemeErrorKind kind = SchemeErrorKind::UnknownScheme;
+    std::string text;  // as given
+};
+
 struct SchemeParse {
     std::optional<Scheme> scheme;
-    std::string error;
+    std::optional<SchemeError> error;
 };
 SchemeParse parseScheme(std::string_view text);
 
@@ -73,8 +84,6 @@ const char* toString(RaggedPolicy policy);           // "pad", "reject"
 std::optional<ScalePrecision> parseScalePrecision(std::string_view text);
 std::optional<MxScaleRule> parseMxScaleRule(std::string_view text);
 std::optional<RaggedPolicy> parseRaggedPolicy(std::string_view text);
-// One line that says where a rule comes from, for labels and help.
-const char* describe(MxScaleRule rule);
 
 struct QuantizeOptions {
     Scheme scheme = Scheme::tensor();

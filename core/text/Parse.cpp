@@ -226,7 +226,8 @@ ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameS
 {
     FormatLookup lookup = lookupFormat(name);
     if (!lookup.format)
-        return error(nameStart, ParseErrorKind::UnknownFormat, lookup.error);
+        return error(nameStart, ParseErrorKind::UnknownFormat,
+                     "unknown format '" + std::string(name) + "' (see 'floatscope formats')");
     const Format& format = *lookup.format;
     int base = 0;
     if (c.consumeIgnoreCase("0x"))

@@ -340,14 +340,13 @@ LedgerScheme ledgerScheme(const Recipe& r)
     LedgerScheme s;
     s.id = r.name;
     s.name = r.name;
-    s.gemm = r.fp8 ? r.fp8Forward.name() + " / " + r.fp8Backward.name() : r.matmul.name();
+    // Components are named by their role and moment (app/text/LedgerText), not by words here.
     if (r.master)
-        s.components.push_back({ComponentRole::MasterWeights, "master weights", "fp32", 4});
-    s.components.push_back({ComponentRole::Weights, "weights", r.params.name(), bytes(r.params)});
-    s.components.push_back({ComponentRole::Gradients, "gradients", r.gradients.name(), bytes(r.gradients)});
-    s.components.push_back({ComponentRole::OptimizerStates, "Adam m", r.adamM.name(), bytes(r.adamM)});
-    s.components.push_back({ComponentRole::OptimizerStates, "Adam v", r.adamV.name(), bytes(r.adamV)});
-    s.source = "floatscope train";
+        s.components.push_back({ComponentRole::MasterWeights, AdamMoment::None, {}, "fp32", 4});
+    s.components.push_back({ComponentRole::Weights, AdamMoment::None, {}, r.params.name(), bytes(r.params)});
+    s.components.push_back({ComponentRole::Gradients, AdamMoment::None, {}, r.gradients.name(), bytes(r.gradients)});
+    s.components.push_back({ComponentRole::OptimizerStates, AdamMoment::First, {}, r.adamM.name(), bytes(r.adamM)});
+    s.components.push_back({ComponentRole::OptimizerStates, AdamMoment::Second, {}, r.adamV.name(), bytes(r.adamV)});
     return s;
 }
 

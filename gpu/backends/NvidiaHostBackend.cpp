@@ -15,10 +15,9 @@ namespace {
 class NvidiaHostBackend final : public Backend {
 public:
     std::string name() const override { return "nvidia-host"; }
-    std::string description() const override
+    BackendInfo info() const override
     {
-        return "NVIDIA's conversion functions from the CUDA " + std::to_string(CUDART_VERSION / 1000) + "."
-            + std::to_string(CUDART_VERSION % 1000 / 10) + " headers, run on the CPU";
+        return {BackendKind::NvidiaHost, {}, CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10};
     }
     bool supports(const Format& f, RoundingMode mode, OverflowPolicy overflow) const override
     {

@@ -9,15 +9,9 @@ static_assert(kNvDown == static_cast<int>(RoundingMode::Down));
 
 NvidiaTarget nvidiaTargetOf(const Format& f)
 {
-    const std::string& n = f.name();
-    if (n == "fp16") return NvidiaTarget::Fp16;
-    if (n == "bf16") return NvidiaTarget::Bf16;
-    if (n == "e4m3fn") return NvidiaTarget::E4m3;
-    if (n == "e5m2") return NvidiaTarget::E5m2;
-    if (n == "e2m3") return NvidiaTarget::E2m3;
-    if (n == "e3m2") return NvidiaTarget::E3m2;
-    if (n == "e2m1") return NvidiaTarget::E2m1;
-    if (n == "e8m0") return NvidiaTarget::E8m0;
+    for (const NvidiaFormat& n : kNvidiaFormats)
+        if (f.name() == n.name)
+            return n.target;
     return NvidiaTarget::None;
 }
 

@@ -62,10 +62,12 @@ __attribute__((target("avx512f,avx512bf16"))) void bf16Convert(const std::uint32
 class F16cBackend final : public Backend {
 public:
     std::string name() const override { return "x86-f16c"; }
-    std::string description() const override { return "the CPU's F16C instruction VCVTPS2PH (fp32 to fp16)"; }
-    std::string unavailableReason() const override
+    BackendInfo info() const override { return {BackendKind::X86F16c, {}, 0, 0}; }
+    std::optional<Unavailable> unavailable() const override
     {
-        return __builtin_cpu_supports("f16c") ? "" : "this CPU has no F16C instructions";
+        if (__builtin_cpu_supports("f16c"))
+            return std::nullopt;
+        return Unavailable{UnavailableKind::CpuLacksF16c, {}};
     }
     bool supports(const Format& f, RoundingMode mode, OverflowPolicy overflow) const override
     {
@@ -85,13 +87,12 @@ public:
 class Avx512Bf16Backend final : public Backend {
 public:
     std::string name() const override { return "x86-avx512bf16"; }
-    std::string description() const override
+    BackendInfo info() const override { return {BackendKind::X86Avx512Bf16, {}, 0, 0}; }
+    std::optional<Unavailable> unavailable() const override
     {
-        return "the CPU's AVX512-BF16 instruction VCVTNEPS2BF16 (fp32 to bf16; flushes subnormal inputs)";
-    }
-    std::string unavailableReason() const override
-    {
-        return __builtin_cpu_supports("avx512bf16") ? "" : "this CPU has no AVX512-BF16 instructions";
+        if (__builtin_cpu_supports("avx512bf16"))
+            return std::nullopt;
+        return Unavailable{UnavailableKind::CpuLacksAvx512Bf16, {}};
     }
     bool supports(const Format& f, RoundingMode mode, OverflowPolicy overflow) const override
     {

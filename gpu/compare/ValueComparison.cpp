@@ -18,15 +18,17 @@ std::vector<ValueComparison> compareValue(std::uint32_t x, const std::vector<For
         ValueComparison row{f, x, 0, {}};
         convertFromFp32Bits({&x, 1}, {&row.engine, 1}, *plan.plan);
         for (const auto& backend : backends) {
-            BackendCode b{backend->name(), std::nullopt, std::nullopt, {}};
+            BackendCode b{backend->name(), std::nullopt, std::nullopt, std::nullopt, {}};
             if (!backend->available()) {
-                b.note = backend->unavailableReason();
+                b.missing = NoCode::Unavailable;
             } else if (!backend->supports(f, mode, overflow)) {
-                b.note = "not offered";
+                b.missing = NoCode::NotOffered;
             } else {
                 std::uint16_t code = 0;
-                b.note = backend->convert({&x, 1}, {&code, 1}, f, mode, overflow);
-                if (b.note.empty()) {
+                b.failure = backend->convert({&x, 1}, {&code, 1}, f, mode, overflow);
+                if (!b.failure.empty()) {
+                    b.missing = NoCode::Failed;
+                } else {
                     b.code = code;
                     if (code != row.engine)
                         b.difference = classifyMismatch(x, row.engine, code, f, *plan.plan,

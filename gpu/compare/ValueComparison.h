@@ -14,11 +14,19 @@ namespace floatscope::gpu {
 
 // One fp32 input through the engine and through every backend that converts the format: the GPU
 // panel's table for the current value and the lesson presets.
+// Why a backend gave no code for a value.
+enum class NoCode : std::uint8_t {
+    Unavailable,  // the backend does not work here (its unavailable() says why)
+    NotOffered,   // it has no conversion to this format with this rounding and overflow
+    Failed,       // it failed (failure: the device's own error)
+};
+
 struct BackendCode {
     std::string backend;
-    std::optional<std::uint16_t> code;  // empty: the backend does not convert this (see note)
+    std::optional<std::uint16_t> code;       // empty: see missing
     std::optional<MismatchKind> difference;  // set when the code differs from the engine's
-    std::string note;  // why there is no code (unavailable, mode not offered, device error)
+    std::optional<NoCode> missing;
+    std::string failure;
 };
 
 struct ValueComparison {

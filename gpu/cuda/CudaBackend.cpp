@@ -5,6 +5,7 @@
 #include "gpu/backends/NvidiaSupport.h"
 #include "core/batch/Batch.h"
 #include "gpu/cuda/CudaDevice.h"
+#include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 
@@ -15,14 +16,11 @@ public:
     CudaBackend() : m_info(queryCudaDevice()) {}
 
     std::string name() const override { return "cuda"; }
-    std::string description() const override
+    BackendInfo info() const override
     {
-        if (!m_info.unavailableReason.empty())
-            return "the CUDA device (none here)";
-        return m_info.name + " (compute capability " + std::to_string(m_info.computeMajor) + "."
-            + std::to_string(m_info.computeMinor) + "), NVIDIA's device conversion functions";
+        return {BackendKind::CudaDevice, m_info.name, m_info.computeMajor, m_info.computeMinor};
     }
-    std::string unavailableReason() const override { return m_info.unavailableReason; }
+    std::optional<Unavailable> unavailable() const override { return m_info.unavailable; }
     bool supports(const Format& f, RoundingMode mode, OverflowPolicy overflow) const override
     {
         return nvidiaSupports(f, mode, overflow);
@@ -46,18 +44,15 @@ public:
         sweep.target = nvidiaTargetOf(f);
         sweep.mode = static_cast<int>(mode);
         sweep.saturate = overflow == OverflowPolicy::Saturate;
-        sweep.nan = NanRule{static_cast<int>(f.convention()),
-                            static_cast<std::uint32_t>(((std::uint64_t{1} << f.exponentBits()) - 1) << f.mantissaBits()),
-                            static_cast<std::uint32_t>(f.mantissaMask()), static_cast<std::uint32_t>(f.magnitudeMask()),
-                            static_cast<std::uint32_t>(f.signMask())};
+        sweep.rules = mismatchRules(f, knownProperties(f));
         DeviceSweepCounts counts;
         InPlaceComparison out;
-        out.error = cudaSweep(sweep, begin, end, counts);
-        for (int k = 0; k < kDeviceKinds; ++k)
-            out.mismatches[static_cast<std::size_t>(k)] = counts.mismatches[k];
-        for (unsigned i = 0; i < std::min<unsigned>(counts.examples, kDeviceExamples); ++i) {
+        out.failure = cudaSweep(sweep, begin, end, counts);
+        for (unsigned k = 0; k < kMismatchKinds; ++k)
+            out.mismatches[k] = counts.mismatches[k];
+        for (unsigned i = 0; i < std::min(counts.examples, kDeviceExamples); ++i) {
             const DeviceMismatch& m = counts.example[i];
-            out.examples.push_back({m.input, m.engine, m.reference, static_cast<MismatchKind>(m.kind)});
+            out.examples.push_back({m.input, m.engine, m.reference, m.kind});
         }
         out.seconds = counts.milliseconds / 1000.0;
         return out;

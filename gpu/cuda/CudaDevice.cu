@@ -29,19 +29,7 @@ struct DeviceBuffer {
     cudaError_t allocate(std::size_t n) { return cudaMalloc(reinterpret_cast<void**>(&data), n * sizeof(T)); }
 };
 
-__device__ bool isNan(const NanRule& r, std::uint32_t code)
-{
-    switch (r.convention) {
-    case 0: return (code & r.exponentMask) == r.exponentMask && (code & r.mantissaMask) != 0;  // IEEE
-    case 1: return (code & r.magnitudeMask) == r.magnitudeMask;                                // FN
-    case 2: return code == r.signMask;                                                        // FNUZ
-    case 3: return code == r.magnitudeMask;                                                   // unsigned
-    default: return false;                                                                    // finite
-    }
-}
-
-// The same classification as gpu/sweep/Sweep.cpp (NVIDIA's functions flush nothing, so the
-// subnormal kind never arises here).
+// Each difference classified by the rules the CPU sweep uses (gpu/compare/MismatchRules.h).
 template <int Mode, bool Normalise>
 __global__ void sweepKernel(DeviceSweep s, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts* counts)
 {
@@ -53,13 +41,10 @@ __global__ void sweepKernel(DeviceSweep s, std::uint64_t begin, std::uint64_t en
         const std::uint32_t reference = nvidiaConvert(s.target, __uint_as_float(x), Mode, s.saturate);
         if (engine == reference)
             continue;
-        std::uint32_t kind = 3;  // unexplained
-        if ((x & 0x7FFFFFFFu) > 0x7F800000u && isNan(s.nan, engine) && isNan(s.nan, reference))
-            kind = 0;
-        else if (s.target == NvidiaTarget::E8m0 && (x >> 31) != 0 && isNan(s.nan, engine)
-                 && reference == convertFp32Bits<Mode, Normalise>(x & 0x7FFFFFFFu, s.plan))
-            kind = 2;
-        atomicAdd(&counts->mismatches[kind], 1ull);
+        const MismatchKind kind = classifyMismatch(x, engine, reference, s.rules, [&s](std::uint32_t y) {
+            return convertFp32Bits<Mode, Normalise>(y, s.plan);
+        });
+        atomicAdd(&counts->mismatches[static_cast<unsigned>(kind)], 1ull);
         const unsigned slot = atomicAdd(&counts->examples, 1u);
         if (slot < kDeviceExamples)
             counts->example[slot] = DeviceMismatch{x, static_cast<std::uint16_t>(engine),
@@ -78,8 +63,8 @@ void launchSweep(const DeviceSweep& s, std::uint64_t begin, std::uint64_t end, D
 }
 
 __global__ void accumulateKernel(std::uint16_t startFp16, std::uint16_t deltaFp16, std::uint16_t startBf16,
-                                 std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32, int steps,
-                                 DeviceAccumulation* out)
+                                 std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32,
+                                 std::int64_t steps, DeviceSums* out)
 {
     __half h = __ushort_as_half(startFp16);
     const __half dh = __ushort_as_half(deltaFp16);
@@ -87,7 +72,7 @@ __global__ void accumulateKernel(std::uint16_t startFp16, std::uint16_t deltaFp1
     const __nv_bfloat16 db = __ushort_as_bfloat16(deltaBf16);
     float f = __uint_as_float(startFp32);
     const float df = __uint_as_float(deltaFp32);
-    for (int i = 0; i < steps; ++i) {
+    for (std::int64_t i = 0; i < steps; ++i) {
         h = __hadd(h, dh);
         b = __hadd(b, db);
         f = __fadd_rn(f, df);
@@ -107,16 +92,16 @@ CudaDeviceInfo queryCudaDevice()
     int count = 0;  // cudaGetDeviceCount leaves it untouched on error
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
-        info.unavailableReason = "no CUDA device: " + describe(e);
+        info.unavailable = Unavailable{UnavailableKind::CudaNotStarted, describe(e)};
         return info;
     }
     if (count == 0) {
-        info.unavailableReason = "no CUDA device: the driver reports none";
+        info.unavailable = Unavailable{UnavailableKind::NoCudaDevice, {}};
         return info;
     }
     cudaDeviceProp prop{};
     if (const cudaError_t p = cudaGetDeviceProperties(&prop, 0); p != cudaSuccess) {
-        info.unavailableReason = "CUDA device 0 cannot be queried: " + describe(p);
+        info.unavailable = Unavailable{UnavailableKind::DeviceQueryFailed, describe(p)};
         return info;
     }
     info.name = prop.name;
@@ -144,12 +129,8 @@ std::string cudaConvert(const std::uint32_t* input, std::uint16_t* output, std::
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(output, out.data, n * sizeof(std::uint16_t), cudaMemcpyDeviceToHost);
-    return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
+    return e == cudaSuccess ? std::string() : describe(e);
 }
-
-}  // namespace floatscope::gpu
-
-namespace floatscope::gpu {
 
 std::string cudaSweep(const DeviceSweep& sweep, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts& counts)
 {
@@ -187,14 +168,14 @@ std::string cudaSweep(const DeviceSweep& sweep, std::uint64_t begin, std::uint64
         cudaEventDestroy(start);
     if (stop != nullptr)
         cudaEventDestroy(stop);
-    return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
+    return e == cudaSuccess ? std::string() : describe(e);
 }
 
 std::string cudaAccumulate(std::uint16_t startFp16, std::uint16_t deltaFp16, std::uint16_t startBf16,
-                           std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32, int steps,
-                           DeviceAccumulation& out)
+                           std::uint16_t deltaBf16, std::uint32_t startFp32, std::uint32_t deltaFp32,
+                           std::int64_t steps, DeviceSums& out)
 {
-    DeviceBuffer<DeviceAccumulation> device;
+    DeviceBuffer<DeviceSums> device;
     cudaError_t e = device.allocate(1);
     if (e == cudaSuccess) {
         accumulateKernel<<<1, 1>>>(startFp16, deltaFp16, startBf16, deltaBf16, startFp32, deltaFp32, steps, device.data);
@@ -202,7 +183,7 @@ std::string cudaAccumulate(std::uint16_t startFp16, std::uint16_t deltaFp16, std
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(&out, device.data, sizeof out, cudaMemcpyDeviceToHost);
-    return e == cudaSuccess ? std::string() : "CUDA: " + describe(e);
+    return e == cudaSuccess ? std::string() : describe(e);
 }
 
 }  // namespace floatscope::gpu

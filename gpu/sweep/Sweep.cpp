@@ -33,9 +33,6 @@ std::uint64_t nanInputsIn(const SweepRange& r)
     return overlap(0x7F800001u, 0x80000000u) + overlap(0xFF800001u, std::uint64_t{1} << 32);
 }
 
-bool isFp32Nan(std::uint32_t x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
-bool isFp32Subnormal(std::uint32_t x) { return (x & 0x7FFFFFFFu) != 0 && (x & 0x7F800000u) == 0; }
-
 // The first examples of each kind, in input order.
 void keepFirstExamples(SweepReport& report, std::size_t perKind)
 {
@@ -48,27 +45,32 @@ void keepFirstExamples(SweepReport& report, std::size_t perKind)
 
 }  // namespace
 
+MismatchRules mismatchRules(const Format& f, KnownProperties known)
+{
+    NanRule nan;
+    switch (f.convention()) {
+    case Convention::Ieee: nan.kind = NanRule::ExponentAllOnes; break;
+    case Convention::FiniteNan:
+    case Convention::Unsigned: nan.kind = NanRule::MagnitudeAllOnes; break;
+    case Convention::Fnuz: nan.kind = NanRule::NegativeZero; break;
+    case Convention::Finite: nan.kind = NanRule::NoNan; break;
+    }
+    nan.exponentMask = static_cast<std::uint32_t>(((std::uint64_t{1} << f.exponentBits()) - 1) << f.mantissaBits());
+    nan.mantissaMask = static_cast<std::uint32_t>(f.mantissaMask());
+    nan.magnitudeMask = static_cast<std::uint32_t>(f.magnitudeMask());
+    nan.signMask = static_cast<std::uint32_t>(f.signMask());
+    return MismatchRules{nan, known, f.signBits() == 0};
+}
+
 MismatchKind classifyMismatch(std::uint32_t x, std::uint16_t engine, std::uint16_t reference, const Format& f,
                               const BatchPlan& plan, KnownProperties known)
 {
-    if (isFp32Nan(x) && f.classify(engine) == ValueClass::NaN && f.classify(reference) == ValueClass::NaN)
-        return MismatchKind::NanEncoding;
-    if ((known & kFlushesSubnormalInputs) != 0 && isFp32Subnormal(x)) {
-        const std::uint32_t signedZero = x & 0x80000000u;
-        if (reference == convertFp32Bits<batch_detail::kNearestEven, true>(signedZero, plan))
-            return MismatchKind::SubnormalInputFlushed;
-    }
-    if ((known & kUnsignedTakesMagnitude) != 0 && f.signBits() == 0 && (x >> 31) != 0
-        && f.classify(engine) == ValueClass::NaN) {
-        std::uint16_t magnitudeCode = 0;
-        const std::uint32_t magnitude = x & 0x7FFFFFFFu;
-        convertFromFp32Bits({&magnitude, 1}, {&magnitudeCode, 1}, plan);
-        if (reference == magnitudeCode)
-            return MismatchKind::UnsignedTakesMagnitude;
-    }
-    return MismatchKind::Unexplained;
+    return classifyMismatch(x, engine, reference, mismatchRules(f, known), [&plan](std::uint32_t y) {
+        std::uint16_t code = 0;
+        convertFromFp32Bits({&y, 1}, {&code, 1}, plan);
+        return static_cast<std::uint32_t>(code);
+    });
 }
-
 
 std::optional<SweepRange> parseSweepRange(std::string_view text)
 {
@@ -104,18 +106,24 @@ std::optional<SweepRange> parseSweepRange(std::string_view text)
     return SweepRange{*first, *last + 1};
 }
 
-std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
-                                   OverflowPolicy overflow)
+std::optional<SweepRefusal> sweepRefusal(const Backend& backend, const Format& format, RoundingMode mode,
+                                         OverflowPolicy overflow)
 {
-    if (!backend.available())
-        return backend.name() + " is not available: " + backend.unavailableReason();
-    if (!backend.supports(format, mode, overflow))
-        return backend.name() + " does not convert to " + format.name() + " with " + toString(mode) + ", "
-            + toString(overflow);
+    SweepRefusal r{SweepRefusalKind::BackendUnavailable, backend.name(), backend.unavailable(), format.name(), mode,
+                   overflow, std::nullopt};
+    if (r.unavailable)
+        return r;
+    if (!backend.supports(format, mode, overflow)) {
+        r.kind = SweepRefusalKind::ConversionNotOffered;
+        return r;
+    }
     const BatchPlanResult plan = makeBatchPlan(format, mode, overflow);
-    if (!plan.plan)
-        return plan.error;
-    return {};
+    if (!plan.plan) {
+        r.kind = SweepRefusalKind::NoBatchPath;
+        r.batch = plan.error;
+        return r;
+    }
+    return std::nullopt;
 }
 
 SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mode, OverflowPolicy overflow,
@@ -130,8 +138,8 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     const KnownProperties known = backend.knownProperties(format);
 
     if (auto inPlace = backend.compareInPlace(format, mode, overflow, range.begin, range.end)) {
-        report.error = inPlace->error;
-        if (report.error.empty()) {
+        report.failure = inPlace->failure;
+        if (report.failure.empty()) {
             report.inputs = range.end - range.begin;
             report.mismatches = inPlace->mismatches;
             std::uint64_t differing = 0;
@@ -168,10 +176,10 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
             for (std::size_t i = 0; i < n; ++i)
                 input[i] = static_cast<std::uint32_t>(first + i);
             convertFromFp32Bits({input.data(), n}, {engine.data(), n}, plan);
-            if (std::string error = backend.convert({input.data(), n}, {reference.data(), n}, format, mode, overflow);
-                !error.empty()) {
+            if (std::string failure = backend.convert({input.data(), n}, {reference.data(), n}, format, mode, overflow);
+                !failure.empty()) {
                 const std::lock_guard lock(mergeMutex);
-                report.error = std::move(error);
+                report.failure = std::move(failure);
                 failed.store(true);
                 break;
             }
@@ -215,7 +223,7 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     workers.clear();  // joins
 
     keepFirstExamples(report, options.examplesPerKind);
-    report.cancelled = report.error.empty() && report.inputs < range.end - range.begin;
+    report.cancelled = report.failure.empty() && report.inputs < range.end - range.begin;
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return report;
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gpu/Backend.h"
-#include "core/batch/BatchKernel.h"
+#include "core/batch/Batch.h"
 #include "core/format/Format.h"
 #include "core/round/Rounding.h"
 
@@ -40,20 +40,39 @@ struct SweepReport {
     std::array<std::uint64_t, kMismatchKinds> mismatches{};
     std::vector<Mismatch> examples;  // the first few of each kind, in input order per thread chunk
     bool cancelled = false;
-    std::string error;  // the backend failed (a device error): the counts cover what ran before
+    std::string failure;  // the backend failed (the device's own error): the counts cover what ran before
     double seconds = 0;
 
     std::uint64_t count(MismatchKind kind) const { return mismatches[static_cast<std::size_t>(kind)]; }
     std::uint64_t unexplained() const { return count(MismatchKind::Unexplained); }
 };
 
+// The rules of gpu/compare/MismatchRules.h for a format and what a reference is known to do.
+MismatchRules mismatchRules(const Format& format, KnownProperties known);
+
 // Why the engine's code and a reference's code for one fp32 input differ (they must differ).
 MismatchKind classifyMismatch(std::uint32_t input, std::uint16_t engine, std::uint16_t reference, const Format& format,
                               const BatchPlan& plan, KnownProperties known);
 
-// Empty when the engine's batch path and the backend both convert this; else why not.
-std::string sweepUnsupportedReason(const Backend& backend, const Format& format, RoundingMode mode,
-                                   OverflowPolicy overflow);
+// Why a sweep cannot run. The words are app/text/HardwareText's.
+enum class SweepRefusalKind : std::uint8_t {
+    BackendUnavailable,    // (unavailable)
+    ConversionNotOffered,  // the backend has no such conversion (format, mode, overflow)
+    NoBatchPath,           // the engine's batch path does not cover it (batch)
+};
+struct SweepRefusal {
+    SweepRefusalKind kind = SweepRefusalKind::BackendUnavailable;
+    std::string backend;  // its name
+    std::optional<Unavailable> unavailable;
+    std::string format;
+    RoundingMode mode = RoundingMode::NearestEven;
+    OverflowPolicy overflow = OverflowPolicy::NonSaturating;
+    std::optional<BatchError> batch;
+};
+
+// Nothing when the engine's batch path and the backend both convert this; else why not.
+std::optional<SweepRefusal> sweepRefusal(const Backend& backend, const Format& format, RoundingMode mode,
+                                         OverflowPolicy overflow);
 
 // Every input in the range through the engine's batch path and the backend, compared bit for bit
 // on worker threads. Memory stays a few chunks per thread, whatever the range.

@@ -5,12 +5,14 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
 
 #include "gpu/Backend.h"
 #include "gpu/Device.h"
+#include "gpu/lessons/AccumulationOnDevice.h"
 #include "core/format/Registry.h"
 #include "app/inspector/InspectorState.h"
 #include "app/panels/HardwarePanel.h"
@@ -90,14 +92,39 @@ TEST(HardwarePanel, VerifyCancels)
 
 TEST(HardwarePanel, DeviceDemoRunsOrSaysWhy)
 {
-    const gpu::DeviceDemo demo = gpu::runAccumulationDemo();
+    const gpu::AccumulationOnDevice demo = gpu::accumulateOnDevice();
     ASSERT_EQ(demo.rows.size(), 3u);
-    EXPECT_EQ(demo.rows[0].engine, 0x3FE8u);  // fp16: 1.9765625, the seeds' number
+    EXPECT_EQ(demo.rows[0].engine, 0x3FE8u);  // fp16: 1.9765625, the BF16 lesson's number
     EXPECT_EQ(demo.rows[1].engine, 0x3F80u);  // bf16 stays 1
-    if (!demo.error.empty())
-        GTEST_SKIP() << "device part: " << demo.error;
-    for (const gpu::DeviceDemoRow& row : demo.rows)
+    if (!demo.ran())
+        GTEST_SKIP() << "device part: " << (demo.unavailable ? demo.unavailable->detail : demo.failure);
+    for (const gpu::AccumulationOnDeviceRow& row : demo.rows)
         EXPECT_EQ(row.device, row.engine) << row.format;
+}
+
+// Issue 12: without a GPU the dock read as a driver fault (the CUDA error twice) and kept "Run on the
+// device" enabled. It says plainly that there is no usable GPU and what still works; the CUDA error
+// is a detail line, once; the device demo is switched off.
+TEST(HardwarePanel, WithoutAGpuSaysSoPlainlyAndSwitchesTheDeviceOff)
+{
+    const gpu::DeviceReport device = gpu::describeDevice();
+    InspectorState state;
+    HardwarePanel panel(&state);
+    if (!device.unavailable) {
+        EXPECT_TRUE(panel.deviceDemoButton()->isEnabled());
+        GTEST_SKIP() << "this machine has a GPU: " << device.name;
+    }
+    const QString text = panel.deviceText();
+    EXPECT_TRUE(text.contains(QStringLiteral("This machine has no usable GPU."))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("What still works")) || text.contains(QStringLiteral("No CPU reference")))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("cudaError"))) << text.toStdString();
+    EXPECT_FALSE(panel.deviceDemoButton()->isEnabled());
+    // The technical reason is still there, once, for whoever fixes the machine.
+    int details = 0;
+    for (const QLabel* label : panel.findChildren<QLabel*>())
+        details += label->isVisibleTo(&panel) && label->text().contains(QStringLiteral("Technical detail")) ? 1 : 0;
+    EXPECT_EQ(details, 1);
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ void reference(benchmark::State& state, const char* backendName, const char* for
 {
     const auto backend = gpu::makeBackend(backendName);
     if (!backend || !backend->available()) {
-        state.SkipWithError(backend ? backend->unavailableReason().c_str() : "not in this build");
+        state.SkipWithError(backend ? "not available on this machine" : "not in this build");
         return;
     }
     const auto& in = inputs(n);

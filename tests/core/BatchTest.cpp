@@ -48,7 +48,7 @@ TEST_P(BatchMatchesScalar, StructuredInputs)
     const Case& c = GetParam();
     const Format format = *lookupFormat(c.format).format;
     const BatchPlanResult plan = makeBatchPlan(format, c.mode, c.overflow);
-    ASSERT_TRUE(plan.plan) << plan.error;
+    ASSERT_TRUE(plan.plan);
     static const std::vector<std::uint32_t> inputs = structuredInputs();
     std::vector<std::uint16_t> out(inputs.size());
     convertFromFp32Bits(inputs, out, *plan.plan);
@@ -90,7 +90,18 @@ TEST(Batch, RefusesWhatItCannotDo)
 {
     EXPECT_FALSE(makeBatchPlan(namedFormat("fp32"), RoundingMode::NearestEven).plan);
     EXPECT_FALSE(makeBatchPlan(namedFormat("fp16"), RoundingMode::Stochastic).plan);
-    EXPECT_NE(makeBatchPlan(namedFormat("tf32"), RoundingMode::NearestEven).error.find("19 bits"), std::string::npos);
+    const BatchPlanResult tf32 = makeBatchPlan(namedFormat("tf32"), RoundingMode::NearestEven);
+    ASSERT_TRUE(tf32.error);
+    EXPECT_EQ(tf32.error->kind, BatchErrorKind::TooWide);
+    EXPECT_EQ(tf32.error->format, "tf32");
+    EXPECT_EQ(tf32.error->bits, 19);
+    EXPECT_EQ(makeBatchPlan(namedFormat("fp16"), RoundingMode::Stochastic).error->kind, BatchErrorKind::Stochastic);
+    // The wide plan takes tf32, not fp64 (more than fp32's exponent and mantissa).
+    EXPECT_TRUE(makeWideBatchPlan(namedFormat("tf32"), RoundingMode::NearestEven).plan);
+    const BatchPlanResult fp64 = makeWideBatchPlan(namedFormat("fp64"), RoundingMode::NearestEven);
+    ASSERT_TRUE(fp64.error);
+    EXPECT_EQ(fp64.error->kind, BatchErrorKind::WiderThanFp32);
+    EXPECT_EQ(fp64.error->format, "fp64");
 }
 
 // Decoding back to fp32: every finite code's fp32 rounds back to the code; NaNs stay NaN.

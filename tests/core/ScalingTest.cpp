@@ -181,7 +181,7 @@ QuantizeOptions options(Scheme scheme, const char* element)
 Quantization run(const std::vector<double>& values, const QuantizeOptions& o)
 {
     QuantizeOutcome out = quantize(Tensor::vector(values), o);
-    EXPECT_TRUE(out.result.has_value()) << out.error;
+    EXPECT_TRUE(out.result.has_value());
     return std::move(*out.result);
 }
 
@@ -559,6 +559,8 @@ TEST(Policies, EmptyTensorIsRefused)
     EXPECT_FALSE(out.result);
     ASSERT_TRUE(out.tensorError);
     EXPECT_EQ(out.tensorError->kind, TensorErrorKind::Empty);
+    EXPECT_EQ(quantize(std::shared_ptr<const Tensor>(), options(Scheme::tensor(), "e4m3fn")).error->kind,
+              QuantizeErrorKind::NoTensor);
 }
 
 TEST(Policies, NanAndInfAreRefusedByPosition)
@@ -614,22 +616,51 @@ TEST(Policies, RaggedShapesArePaddedOrRefused)
     o.ragged = RaggedPolicy::Reject;
     const QuantizeOutcome refused = quantize(m, o);
     EXPECT_FALSE(refused.result);
-    EXPECT_NE(refused.error.find("shape 3x200 is not a multiple of the 128x128 block"), std::string::npos) << refused.error;
+    ASSERT_TRUE(refused.error);
+    EXPECT_EQ(refused.error->kind, QuantizeErrorKind::ShapeNotMultipleOfBlock);
+    EXPECT_EQ(refused.error->rows, 3u);
+    EXPECT_EQ(refused.error->cols, 200u);
+    EXPECT_EQ(refused.error->blockRows, 128u);
+    EXPECT_EQ(refused.error->blockCols, 128u);
     EXPECT_TRUE(quantize(Tensor::matrix(128, 256, std::vector<double>(128 * 256, 1.0)), o).result);
     // A block far larger than the tensor is one partial block (no wrap-around in the block count).
     const QuantizeOutcome huge =
         quantize(Tensor::vector({1.0, 2.0}), options(Scheme::tile(std::numeric_limits<std::size_t>::max()), "e4m3fn"));
-    ASSERT_TRUE(huge.result) << huge.error;
+    ASSERT_TRUE(huge.result);
     EXPECT_EQ(huge.result->blockCount(), 1u);
     EXPECT_TRUE(huge.result->block(0).partial);
 }
 
 TEST(Policies, FormatsThatCannotHoldElements)
 {
-    EXPECT_NE(quantize(Tensor::vector({1.0}), options(Scheme::tensor(), "e8m0")).error.find("no sign bit"),
-              std::string::npos);
-    EXPECT_NE(quantize(Tensor::vector({1.0}), options(Scheme::nvfp4(), "e4m3fn")).error.find("NVFP4 stores e2m1"),
-              std::string::npos);
+    const auto refusal = [](const Scheme& scheme, const char* format) {
+        const QuantizeOutcome out = quantize(Tensor::vector({1.0}), options(scheme, format));
+        EXPECT_EQ(out.error.value_or(QuantizeError{}).format, format);
+        return out.error.value_or(QuantizeError{}).kind;
+    };
+    EXPECT_EQ(refusal(Scheme::tensor(), "e8m0"), QuantizeErrorKind::UnsignedElementFormat);
+    EXPECT_EQ(refusal(Scheme::nvfp4(), "e4m3fn"), QuantizeErrorKind::Nvfp4NeedsE2m1);
+    EXPECT_EQ(refusal(Scheme::block(0, 4), "e4m3fn"), QuantizeErrorKind::EmptyBlock);
+    QuantizeOptions bits = options(Scheme::tensor(), "e4m3fn");
+    bits.randomBits = 65;
+    EXPECT_EQ(quantize(Tensor::vector({1.0}), bits).error->kind, QuantizeErrorKind::RandomBitsOutOfRange);
+}
+
+TEST(Schemes, NamesAndRefusals)
+{
+    EXPECT_EQ(parseScheme("tile").scheme->blockCols, 128u);
+    EXPECT_EQ(parseScheme("tile:1x64").scheme->blockCols, 64u);
+    EXPECT_EQ(parseScheme("block:4x8").scheme->name(), "block:4x8");
+    const auto refusal = [](std::string_view text) {
+        const SchemeParse p = parseScheme(text);
+        EXPECT_FALSE(p.scheme) << text;
+        EXPECT_EQ(p.error.value_or(SchemeError{}).text, text);
+        return p.error.value_or(SchemeError{}).kind;
+    };
+    EXPECT_EQ(refusal("blocky"), SchemeErrorKind::UnknownScheme);
+    EXPECT_EQ(refusal("tile:0"), SchemeErrorKind::BadTileLength);
+    EXPECT_EQ(refusal("block:4"), SchemeErrorKind::BadBlockShape);
+    EXPECT_EQ(refusal("block:0x4"), SchemeErrorKind::BadBlockShape);
 }
 
 TEST(Policies, NoSaturateShowsTheOverflow)

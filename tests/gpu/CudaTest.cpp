@@ -8,11 +8,19 @@
 
 #include "gpu/Backend.h"
 #include "gpu/Device.h"
+#include "gpu/backends/NvidiaTarget.h"
+#include "gpu/lessons/AccumulationOnDevice.h"
 #include "core/format/Registry.h"
 #include "gpu/sweep/Sweep.h"
 
 namespace floatscope::gpu {
 namespace {
+
+std::string unavailableText()
+{
+    const auto u = describeDevice().unavailable;
+    return u ? "no usable CUDA device (kind " + std::to_string(static_cast<int>(u->kind)) + ") " + u->detail : "";
+}
 
 std::unique_ptr<Backend> deviceOrSkip()
 {
@@ -24,13 +32,13 @@ std::unique_ptr<Backend> deviceOrSkip()
 
 #define SKIP_WITHOUT_DEVICE(backend)                                                                          \
     if (!(backend))                                                                                           \
-    GTEST_SKIP() << describeDevice().unavailableReason
+    GTEST_SKIP() << unavailableText()
 
 TEST(Cuda, DescribesTheDevice)
 {
     const DeviceReport d = describeDevice();
-    if (!d.unavailableReason.empty())
-        GTEST_SKIP() << d.unavailableReason;
+    if (d.unavailable)
+        GTEST_SKIP() << unavailableText();
     EXPECT_FALSE(d.name.empty());
     EXPECT_GE(d.computeMajor, 7);
     std::printf("[ device   ] %s, compute capability %d.%d, driver %s, runtime %s; fp8 %s, fp6/fp4 %s\n",
@@ -42,7 +50,8 @@ TEST(Cuda, EveryInputAgreesWithTheEngineInsideTheKernel)
 {
     const auto cuda = deviceOrSkip();
     SKIP_WITHOUT_DEVICE(cuda);
-    for (const char* name : {"fp16", "bf16", "e4m3fn", "e5m2", "e2m3", "e3m2", "e2m1", "e8m0"}) {
+    for (const NvidiaFormat& n : kNvidiaFormats) {
+        const char* name = n.name;
         const Format& f = namedFormat(name);
         for (const RoundingMode mode : {RoundingMode::NearestEven, RoundingMode::TowardZero, RoundingMode::Up,
                                         RoundingMode::Down}) {
@@ -54,7 +63,7 @@ TEST(Cuda, EveryInputAgreesWithTheEngineInsideTheKernel)
                             ", unexplained %" PRIu64 "\n",
                             name, toString(mode), toString(overflow), r.seconds * 1000, r.count(MismatchKind::NanEncoding),
                             r.count(MismatchKind::UnsignedTakesMagnitude), r.unexplained());
-                EXPECT_EQ(r.error, "");
+                EXPECT_EQ(r.failure, "");
                 EXPECT_EQ(r.inputs, std::uint64_t{1} << 32);
                 EXPECT_EQ(r.unexplained(), 0u) << name << " " << toString(mode);
                 // The device's NaN and sign conventions are NVIDIA's, as the host code's are.
@@ -73,9 +82,15 @@ TEST(Cuda, DeviceAddsGiveTheEnginesAccumulation)
 {
     const auto cuda = deviceOrSkip();
     SKIP_WITHOUT_DEVICE(cuda);
-    const DeviceDemo demo = runAccumulationDemo("1", "1e-3", 1000);
-    ASSERT_EQ(demo.error, "");
-    for (const DeviceDemoRow& row : demo.rows)
+    const AccumulationOnDevice demo = accumulateOnDevice();
+    ASSERT_TRUE(demo.ran()) << demo.failure;
+    for (const AccumulationOnDeviceRow& row : demo.rows)
+        EXPECT_EQ(row.device, row.engine) << row.format;
+    // Ten thousand 10^-4 from 0 (lecture 10's demo 2(a)): the device stalls where the engine does.
+    const AccumulationOnDevice stall =
+        accumulateOnDevice(ExactValue::fromRational(0), ExactValue::fromRational(mpq_class(1, 10000)), 10000);
+    ASSERT_TRUE(stall.ran()) << stall.failure;
+    for (const AccumulationOnDeviceRow& row : stall.rows)
         EXPECT_EQ(row.device, row.engine) << row.format;
 }
 

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "gpu/Backend.h"
+#include "gpu/Device.h"
 #include "core/batch/Batch.h"
 #include "core/format/Registry.h"
 #include "gpu/sweep/Sweep.h"
@@ -22,7 +23,7 @@ public:
     {
     }
     std::string name() const override { return "fake"; }
-    std::string description() const override { return "the engine, tampered with"; }
+    BackendInfo info() const override { return {}; }
     bool supports(const Format&, RoundingMode, OverflowPolicy) const override { return true; }
     KnownProperties knownProperties(const Format&) const override { return m_known; }
     std::string convert(std::span<const std::uint32_t> in, std::span<std::uint16_t> out, const Format& f,
@@ -124,7 +125,7 @@ TEST(Sweep, BackendErrorIsReported)
     oneThread.threads = 1;
     const SweepReport r = sweep(failing, namedFormat("fp16"), RoundingMode::NearestEven, OverflowPolicy::NonSaturating,
                                 {0, 1u << 22}, oneThread);
-    EXPECT_EQ(r.error, "device lost");
+    EXPECT_EQ(r.failure, "device lost");
     EXPECT_FALSE(r.cancelled);
     EXPECT_LT(r.inputs, 1u << 22);
 }
@@ -141,15 +142,53 @@ TEST(Sweep, RangesReadAsTheUserWritesThem)
         EXPECT_FALSE(parseSweepRange(bad)) << bad;
 }
 
+// The device classifies NaNs by masks (it has no Format); the masks must say NaN exactly where the
+// format's own classification does, code by code, in every format of 16 bits or fewer.
+TEST(MismatchRules, NanMasksAgreeWithTheFormatOnEveryCode)
+{
+    for (const Format& f : namedFormats()) {
+        if (f.totalBits() > 16)
+            continue;
+        const NanRule nan = mismatchRules(f, 0).nan;
+        for (std::uint32_t code = 0; code < (1u << f.totalBits()); ++code)
+            ASSERT_EQ(nan.isNan(code), f.classify(code) == ValueClass::NaN) << f.name() << " " << code;
+    }
+}
+
+TEST(Sweep, RefusalsSayWhy)
+{
+    const FakeBackend same([](std::uint32_t, std::uint16_t code) { return code; });
+    EXPECT_FALSE(sweepRefusal(same, namedFormat("fp16"), RoundingMode::NearestEven, OverflowPolicy::NonSaturating));
+    const auto wide = sweepRefusal(same, namedFormat("fp32"), RoundingMode::NearestEven, OverflowPolicy::NonSaturating);
+    ASSERT_TRUE(wide);
+    EXPECT_EQ(wide->kind, SweepRefusalKind::NoBatchPath);
+    EXPECT_EQ(wide->batch->kind, BatchErrorKind::TooWide);
+    for (const auto& b : makeBackends()) {
+        const auto r = sweepRefusal(*b, namedFormat("e4m3fn"), RoundingMode::ToOdd, OverflowPolicy::Saturate);
+        ASSERT_TRUE(r) << b->name();  // no reference rounds to odd
+        EXPECT_EQ(r->kind, b->available() ? SweepRefusalKind::ConversionNotOffered : SweepRefusalKind::BackendUnavailable);
+        EXPECT_EQ(r->backend, b->name());
+    }
+}
+
 TEST(Backends, EveryBackendSaysWhetherItIsAvailableAndWhy)
 {
     for (const auto& b : makeBackends()) {
         EXPECT_FALSE(b->name().empty());
-        EXPECT_FALSE(b->description().empty());
-        if (!b->available()) {
-            EXPECT_FALSE(b->unavailableReason().empty()) << b->name();
+        EXPECT_NE(b->info().kind, BackendKind::Other) << b->name();
+        EXPECT_EQ(b->available(), !b->unavailable().has_value()) << b->name();
+        if (b->name() == "cuda") {
+            EXPECT_EQ(b->info().kind, BackendKind::CudaDevice);
+            // Unavailable exactly when the device report says so, for the same reason.
+            const auto device = describeDevice().unavailable;
+            EXPECT_EQ(b->unavailable().has_value(), device.has_value());
+            if (device) {
+                EXPECT_EQ(b->unavailable()->kind, device->kind);
+            }
         }
     }
+    EXPECT_EQ(checkedFormats().size(), 8u);
+    EXPECT_EQ(checkedFormats().front().name(), "fp16");
 }
 
 }  // namespace

@@ -537,12 +537,21 @@ TEST(Setup, RejectsWhatCannotRun)
 {
     EXPECT_FALSE(checkSetup(setupOf("1", "1e-3", 1)));
     EXPECT_FALSE(checkSetup(setupOf("1", "1e-3", kMaxAccumulationSteps)));
-    EXPECT_NE(checkSetup(setupOf("1", "1e-3", 0))->find("at least 1"), std::string::npos);
-    EXPECT_NE(checkSetup(setupOf("1", "1e-3", -5))->find("got -5"), std::string::npos);
-    EXPECT_NE(checkSetup(setupOf("1", "1e-3", kMaxAccumulationSteps + 1))->find("at most"), std::string::npos);
-    EXPECT_NE(checkSetup(setupOf("1", "nan", 10))->find("must be a number"), std::string::npos);
-    EXPECT_NE(checkSetup(setupOf("1", "-inf", 10))->find("finite, got -inf"), std::string::npos);
-    EXPECT_NE(checkSetup(setupOf("inf", "1", 10))->find("start value must be finite"), std::string::npos);
+    EXPECT_EQ(checkSetup(setupOf("1", "1e-3", 0))->kind, SetupErrorKind::TooFewSteps);
+    EXPECT_EQ(checkSetup(setupOf("1", "1e-3", -5))->number, -5);
+    EXPECT_EQ(checkSetup(setupOf("1", "1e-3", kMaxAccumulationSteps + 1))->kind, SetupErrorKind::TooManySteps);
+    EXPECT_EQ(checkSetup(setupOf("1", "nan", 10))->kind, SetupErrorKind::IncrementNotANumber);
+    EXPECT_EQ(checkSetup(setupOf("1", "-inf", 10))->kind, SetupErrorKind::IncrementNotFinite);
+    EXPECT_EQ(checkSetup(setupOf("1", "-inf", 10))->value, "-inf");
+    EXPECT_EQ(checkSetup(setupOf("inf", "1", 10))->kind, SetupErrorKind::StartNotFinite);
+    AccumulationSetup kahan = setupOf("1", "1e-3", 10);
+    kahan.mode = AccumulationMode::Kahan;
+    const Format formats[] = {namedFormat("fp16"), namedFormat("e8m0")};
+    EXPECT_EQ(checkSetup(kahan, formats)->kind, SetupErrorKind::KahanNeedsZeroAndSign);
+    EXPECT_EQ(checkSetup(kahan, formats)->format, "e8m0");
+    AccumulationSetup bits = setupOf("1", "1e-3", 10);
+    bits.randomBits = 0;
+    EXPECT_EQ(checkSetup(bits)->kind, SetupErrorKind::RandomBitsOutOfRange);
     EXPECT_EQ(parseAccumulationMode("fp32-master"), AccumulationMode::Fp32Master);
     EXPECT_EQ(parseAccumulationMode("kahan"), AccumulationMode::Kahan);
     EXPECT_FALSE(parseAccumulationMode("master"));

@@ -1,0 +1,131 @@
+#include "app/text/HardwareText.h"
+
+#include <QCoreApplication>
+
+#include "app/text/StdString.h"
+
+namespace floatscope::text {
+
+namespace {
+
+// Translation context "HardwareText" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
+struct HardwareText {
+    Q_DECLARE_TR_FUNCTIONS(HardwareText)
+};
+
+// The command line's names for them (--rounding, --saturate), in words where translated.
+QString roundingText(RoundingMode mode)
+{
+    switch (mode) {
+    case RoundingMode::NearestEven: return HardwareText::tr("nearest-even");
+    case RoundingMode::NearestAway: return HardwareText::tr("nearest-away");
+    case RoundingMode::TowardZero: return HardwareText::tr("toward-zero");
+    case RoundingMode::Up: return HardwareText::tr("up");
+    case RoundingMode::Down: return HardwareText::tr("down");
+    case RoundingMode::ToOdd: return HardwareText::tr("odd");
+    case RoundingMode::Stochastic: return HardwareText::tr("stochastic");
+    }
+    return {};
+}
+
+QString overflowText(OverflowPolicy overflow)
+{
+    return overflow == OverflowPolicy::Saturate ? HardwareText::tr("saturate") : HardwareText::tr("no-saturate");
+}
+
+}  // namespace
+
+QString backendDescription(const gpu::Backend& backend)
+{
+    const gpu::BackendInfo info = backend.info();
+    switch (info.kind) {
+    case gpu::BackendKind::CudaDevice:
+        if (!backend.available())
+            return HardwareText::tr("NVIDIA's conversion functions on a CUDA device (none usable here)");
+        return HardwareText::tr("%1 (compute capability %2.%3), NVIDIA's device conversion functions")
+            .arg(qs(info.device))
+            .arg(info.major)
+            .arg(info.minor);
+    case gpu::BackendKind::NvidiaHost:
+        return HardwareText::tr("NVIDIA's conversion functions from the CUDA %1.%2 headers, run on the CPU")
+            .arg(info.major)
+            .arg(info.minor);
+    case gpu::BackendKind::X86F16c: return HardwareText::tr("the CPU's F16C instruction VCVTPS2PH (fp32 to fp16)");
+    case gpu::BackendKind::X86Avx512Bf16:
+        return HardwareText::tr("the CPU's AVX512-BF16 instruction VCVTNEPS2BF16 (fp32 to bf16; flushes subnormal inputs)");
+    case gpu::BackendKind::Other: break;
+    }
+    return qs(backend.name());
+}
+
+QString unavailableSummary(const gpu::Unavailable& u)
+{
+    switch (u.kind) {
+    case gpu::UnavailableKind::NoCudaInThisBuild:
+    case gpu::UnavailableKind::CudaNotStarted:
+    case gpu::UnavailableKind::NoCudaDevice:
+    case gpu::UnavailableKind::DeviceQueryFailed: return HardwareText::tr("This machine has no usable GPU.");
+    case gpu::UnavailableKind::CpuLacksF16c: return HardwareText::tr("This CPU has no F16C instructions.");
+    case gpu::UnavailableKind::CpuLacksAvx512Bf16: return HardwareText::tr("This CPU has no AVX512-BF16 instructions.");
+    }
+    return {};
+}
+
+QString unavailableDetail(const gpu::Unavailable& u)
+{
+    switch (u.kind) {
+    case gpu::UnavailableKind::NoCudaInThisBuild:
+        return HardwareText::tr("this build has no CUDA device support (nvcc was not found when Floatscope was built)");
+    case gpu::UnavailableKind::CudaNotStarted:
+        return HardwareText::tr("the CUDA runtime did not start: %1").arg(qs(u.detail));
+    case gpu::UnavailableKind::NoCudaDevice: return HardwareText::tr("the CUDA driver reports no device");
+    case gpu::UnavailableKind::DeviceQueryFailed:
+        return HardwareText::tr("CUDA device 0 cannot be queried: %1").arg(qs(u.detail));
+    case gpu::UnavailableKind::CpuLacksF16c: return HardwareText::tr("this CPU has no F16C instructions");
+    case gpu::UnavailableKind::CpuLacksAvx512Bf16: return HardwareText::tr("this CPU has no AVX512-BF16 instructions");
+    }
+    return {};
+}
+
+QString message(const gpu::Unavailable& u)
+{
+    switch (u.kind) {
+    case gpu::UnavailableKind::CpuLacksF16c:
+    case gpu::UnavailableKind::CpuLacksAvx512Bf16: return unavailableDetail(u);
+    default: break;
+    }
+    return HardwareText::tr("no usable GPU here (%1)").arg(unavailableDetail(u));
+}
+
+QString backendFailure(const QString& backend, const std::string& failure)
+{
+    return HardwareText::tr("%1 failed: %2").arg(backend, qs(failure));
+}
+
+QString message(const BatchError& e)
+{
+    switch (e.kind) {
+    case BatchErrorKind::TooWide:
+        return HardwareText::tr("%1 has %2 bits; the batch path covers 16 or fewer").arg(qs(e.format)).arg(e.bits);
+    case BatchErrorKind::Stochastic: return HardwareText::tr("stochastic rounding draws per element; use the scalar path");
+    case BatchErrorKind::WiderThanFp32:
+        return HardwareText::tr("%1 is wider than the kernel's 32-bit codes and fp32's exponent").arg(qs(e.format));
+    }
+    return {};
+}
+
+QString message(const gpu::SweepRefusal& r)
+{
+    const QString backend = qs(r.backend);
+    switch (r.kind) {
+    case gpu::SweepRefusalKind::BackendUnavailable:
+        return HardwareText::tr("%1 is not available: %2").arg(backend, r.unavailable ? message(*r.unavailable) : QString());
+    case gpu::SweepRefusalKind::ConversionNotOffered:
+        return HardwareText::tr("%1 does not convert to %2 with %3, %4")
+            .arg(backend, qs(r.format), roundingText(r.mode), overflowText(r.overflow));
+    case gpu::SweepRefusalKind::NoBatchPath: return r.batch ? message(*r.batch) : QString();
+    }
+    return {};
+}
+
+}  // namespace floatscope::text

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <string>
+
+#include <QString>
+
+#include "core/batch/Batch.h"
+#include "gpu/Backend.h"
+#include "gpu/sweep/Sweep.h"
+
+namespace floatscope::text {
+
+// The hardware cross-check's words: what each backend is, why one cannot be used here, why a sweep
+// cannot run. The system's own texts (a GPU's name, CUDA's error names) are quoted as they are.
+
+// One line: "NVIDIA's conversion functions from the CUDA 13.0 headers, run on the CPU".
+QString backendDescription(const gpu::Backend& backend);
+
+// Plainly, without the technical reason: "This machine has no usable GPU."
+QString unavailableSummary(const gpu::Unavailable& unavailable);
+// The technical reason alone (CUDA's error, or what the build or the CPU lacks), for a tooltip.
+QString unavailableDetail(const gpu::Unavailable& unavailable);
+// Both, on one line (the command line's form).
+QString message(const gpu::Unavailable& unavailable);
+
+// "cuda failed: cudaErrorLaunchFailure (unspecified launch failure)"
+QString backendFailure(const QString& backend, const std::string& failure);
+
+QString message(const BatchError& error);
+QString message(const gpu::SweepRefusal& refusal);
+
+}  // namespace floatscope::text

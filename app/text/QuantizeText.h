@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+
+#include "core/scaling/Quantization.h"
+#include "core/scaling/Scheme.h"
+
+namespace floatscope::text {
+
+// The block-scaling lesson's words that the panel, its figure and `floatscope quantize` share.
+
+// How an MX scale rule picks its power of two, and where the rule comes from.
+QString mxRuleDescription(MxScaleRule rule);
+
+QString message(const SchemeError& error);
+QString message(const QuantizeError& error);
+
+}  // namespace floatscope::text
