@@ -27,6 +27,7 @@ class LessonPanel;
 //         .makePanel = [] { return new LossScalingPanel; },
 //         .view = LossScalingFigure::exportView(),       // in the figure's .cpp
 //         .viewExample = {},                             // what a new panel shows, as view arguments
+//         .deck = {{"--preset", "static"}, {"--preset", "dynamic"}},  // its presets, a page each
 //     });
 //
 // A new lesson is these seven files, and only these (CMake picks up core/lessons, tests/lessons,
@@ -49,6 +50,10 @@ struct Lesson {
     std::function<LessonPanel*()> makePanel = {};
     ExportView view = {};
     std::vector<std::string> viewExample = {};  // view arguments that draw what a new panel shows
+    // The lesson's deck (`floatscope export deck`, File > Export lesson...): one page per entry, each
+    // the view arguments of one of the lesson's presets (the lecture notes' demos); empty: one page,
+    // viewExample.
+    std::vector<std::vector<std::string>> deck = {};
 };
 
 // Registers a lesson while the program starts (a namespace-scope object in the panel's .cpp).
