@@ -333,6 +333,22 @@ RecipeListParse parseRecipeList(std::string_view text)
     }
 }
 
+RecipeFileRead readRecipeFile(const std::string& path)
+{
+    RecipeFileRead out;
+    const FileBytes file = readRegularFile(path, kMaxRecipeFileBytes);
+    out.problem = file.problem;
+    out.systemError = file.systemError;
+    if (file.problem != FileProblem::None)
+        return out;
+    RecipeParse parsed = parseRecipe(file.bytes);
+    if (auto* e = std::get_if<RecipeError>(&parsed))
+        out.error = *e;
+    else
+        out.recipe = std::move(std::get<Recipe>(parsed));
+    return out;
+}
+
 LedgerScheme ledgerScheme(const Recipe& r)
 {
     // Formats are held in whole bytes: up to 8 bits in one, 16 in two, tf32 and fp32 in four.

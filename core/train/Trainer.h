@@ -148,7 +148,9 @@ struct ScaleProbe {
     double overflowShare = 0;
     std::optional<double> relativeError;
 };
-std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales);
+// `reference`, when given, receives the fp32 gradients the rows are measured against.
+std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales,
+                                        std::vector<float>* reference = nullptr);
 
 using StepCallback = std::function<void(const StepRecord&)>;
 // Runs a recipe to the end, or until *cancel is set (checked before every step). onStep is called on
@@ -178,5 +180,15 @@ std::vector<LearningRateGap> gapAgainstLearningRate(const Corpus& corpus, const 
                                                     const Recipe& recipe, const Recipe& reference,
                                                     const std::vector<double>& peaks, const RunCallback& onStep = {},
                                                     const std::atomic<bool>* cancel = nullptr, int threads = 2);
+// The same for several recipes against one reference, which is trained once per peak: out[r][i] is
+// recipes[r] at peaks[i]. onStep's run index is i * (1 + recipes.size()) + 0 for the reference and
+// + 1 + r for recipes[r]. A cancelled run leaves its bits per character (and the gap) empty.
+std::vector<std::vector<LearningRateGap>> gapsAgainstLearningRate(const Corpus& corpus, const TrainConfig& config,
+                                                                  const std::vector<Recipe>& recipes,
+                                                                  const Recipe& reference,
+                                                                  const std::vector<double>& peaks,
+                                                                  const RunCallback& onStep = {},
+                                                                  const std::atomic<bool>* cancel = nullptr,
+                                                                  int threads = 2);
 
 }  // namespace floatscope::train
