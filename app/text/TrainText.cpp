@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include "app/text/FileProblemText.h"
+
 namespace floatscope::text {
 
 namespace {
@@ -93,6 +95,21 @@ QString configErrorText(train::ConfigErrorKind kind)
     case train::ConfigErrorKind::Corpus: return TrainText::tr("The text is too short for one training window");
     }
     return {};
+}
+
+QString recipeFileErrorText(const QString& path, const train::RecipeFileRead& read)
+{
+    if (read.problem != FileProblem::None)
+        return TrainText::tr("Cannot read the recipe file %1: %2")
+            .arg(path, text::fileProblemText(read.problem, read.systemError, train::kMaxRecipeFileBytes));
+    if (read.error)
+        return TrainText::tr("%1: %2").arg(path, recipeErrorText(*read.error));
+    return {};
+}
+
+QString recipeSaveErrorText(const QString& path, const QString& reason)
+{
+    return TrainText::tr("Cannot write %1: %2 (a file already there is unchanged)").arg(path, reason);
 }
 
 QString learningRateErrorText(const QString& text)

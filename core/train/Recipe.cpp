@@ -1,5 +1,6 @@
 #include "core/train/Recipe.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -277,6 +278,13 @@ std::string recipeText(const Recipe& r)
         break;
     }
     return s;
+}
+
+std::string recipeFileText(const Recipe& recipe)
+{
+    std::string s = recipeText(recipe);  // values hold no blanks: every blank separates two pairs
+    std::replace(s.begin(), s.end(), ' ', '\n');
+    return s + '\n';
 }
 
 RecipeParse parseRecipe(std::string_view text)

@@ -72,6 +72,8 @@ std::optional<Recipe> findPreset(std::string_view name);
 // (none|dynamic|S for a static S), scale-interval, scale-growth, scale-backoff.
 // recipeText() writes every key, so parseRecipe(recipeText(r)) == r.
 std::string recipeText(const Recipe& recipe);
+// The same one pair to a line, as a recipe file holds it (readRecipeFile reads it back).
+std::string recipeFileText(const Recipe& recipe);
 
 enum class RecipeErrorKind : std::uint8_t {
     Empty,            // no key at all

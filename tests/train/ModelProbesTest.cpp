@@ -226,7 +226,7 @@ TEST(RecipeFile, ReadsWhatRecipeTextWrites)
 {
     const auto path = scratch("mine.recipe");
     const Recipe mine = test::recipe("base=bf16-pure name=mine update=stochastic adam-m=bf16");
-    std::ofstream(path) << "# my recipe\n" << recipeText(mine) << "\n";
+    std::ofstream(path) << "# my recipe\n" << recipeFileText(mine);
     const RecipeFileRead read = readRecipeFile(path.string());
     EXPECT_EQ(read.problem, FileProblem::None);
     ASSERT_TRUE(read.recipe);
