@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsScene>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -113,6 +114,9 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
         chart->addSeries(series);
         series->attachAxis(x);
         series->attachAxis(y);
+        if (!s.inLegend)
+            for (QLegendMarker* marker : chart->legend()->markers(series))
+                marker->setVisible(false);
     }
     return chart;
 }

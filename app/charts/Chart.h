@@ -27,6 +27,7 @@ struct ChartSeries {
     std::vector<QPointF> points;
     Kind kind = Kind::Line;
     bool dashed = false;
+    bool inLegend = true;  // false: a series that another one names (a run's markers beside its line)
 };
 
 struct ChartAxis {

@@ -1,6 +1,5 @@
 #include <charconv>
 #include <cmath>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <variant>
@@ -12,6 +11,8 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/TrainingFigure.h"
 #include "app/io/AtomicFile.h"
 #include "app/text/TrainText.h"
 #include "core/train/Trainer.h"
@@ -98,15 +99,6 @@ QJsonValue optionalFinite(const std::optional<double>& v)
 std::string text(const QString& s)
 {
     return s.toStdString();
-}
-
-std::optional<double> parseRate(const std::string& s)
-{
-    double v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || s.empty())
-        return std::nullopt;
-    return v;
 }
 
 // The fp8 statistics of a step: amax, scale, saturated and flushed shares per direction.
@@ -290,78 +282,36 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
         return 0;
     }
 
-    // 1. Recipes: the list, then the files.
-    std::vector<train::Recipe> recipes;
-    if (const auto list = args.value("recipe")) {
-        auto parsed = train::parseRecipeList(*list);
-        if (const auto* e = std::get_if<train::RecipeError>(&parsed))
-            return usageError(io, text(text::recipeErrorText(*e)));
-        recipes = std::get<std::vector<train::Recipe>>(parsed);
-    }
-    if (const auto files = args.value("recipe-file")) {
-        std::stringstream paths(*files);
-        std::string path;
-        while (std::getline(paths, path, ',')) {
-            // Bounded, and only a regular file: /dev/zero or a FIFO is refused at once.
-            const train::RecipeFileRead read = train::readRecipeFile(path);
-            if (!read.recipe)
-                return usageError(io, text(text::recipeFileErrorText(QString::fromStdString(path), read)));
-            recipes.push_back(*read.recipe);
-        }
-    }
-    if (recipes.empty())
-        return usageError(io, "train needs --recipe or --recipe-file (see 'floatscope train --help')");
+    // 1. Recipes and the run's settings, as `floatscope export training` reads them.
+    const ParsedArguments view(args);
+    std::string error;
     if (const auto target = args.value("save-recipe")) {
-        if (recipes.size() != 1)
-            return usageError(io, "--save-recipe writes one recipe, got " + std::to_string(recipes.size())
+        const auto recipes = gui::readRecipes(view, false, error);
+        if (!recipes)
+            return usageError(io, error);
+        if (recipes->size() != 1)
+            return usageError(io, "--save-recipe writes one recipe, got " + std::to_string(recipes->size())
                                       + " (give one in --recipe)");
         const QString path = QString::fromStdString(*target);
-        const std::string content = train::recipeFileText(recipes.front());
-        if (const QString error = io::writeFileAtomically(path, QByteArray::fromStdString(content)); !error.isEmpty())
-            return usageError(io, text(text::recipeSaveErrorText(path, error)));
+        const std::string content = train::recipeFileText(recipes->front());
+        if (const QString problem = io::writeFileAtomically(path, QByteArray::fromStdString(content)); !problem.isEmpty())
+            return usageError(io, text(text::recipeSaveErrorText(path, problem)));
         return 0;
     }
-    if (!args.value("steps"))
-        return usageError(io, "train needs --steps (see 'floatscope train --help')");
-
-    // 2. The run's settings.
-    train::TrainConfig config;
-    std::string error;
-    std::uint64_t steps = 0;
-    std::uint64_t evalEvery = static_cast<std::uint64_t>(config.evalEvery);
+    const auto request = gui::readTrainingRequest(view, false, error);
+    if (!request)
+        return usageError(io, error);
+    const std::vector<train::Recipe>& recipes = request->recipes;
+    const train::TrainConfig& config = request->config;
     const std::uint64_t cores = std::max(1u, std::thread::hardware_concurrency());
     std::uint64_t threads = std::min<std::uint64_t>(2, cores);
-    if (!readWhole(args, "steps", 1, train::TrainConfig::kMaxSteps, steps, error)
-        || !readWhole(args, "seed", 0, UINT64_MAX, config.seed, error)
-        || !readWhole(args, "eval-every", 1, train::TrainConfig::kMaxSteps, evalEvery, error)
-        || !readWhole(args, "threads", 1, 64, threads, error))
+    if (!readWhole(args, "threads", 1, 64, threads, error))
         return usageError(io, error);
-    config.steps = static_cast<int>(steps);
-    config.evalEvery = static_cast<int>(evalEvery);
-    if (const auto lr = args.value("lr")) {
-        if (const auto preset = train::findLearningRatePreset(*lr)) {
-            config.peakLearningRate = preset->peak;
-            config.finalLearningRate = preset->final;
-        } else if (const auto rate = parseRate(*lr)) {
-            config.peakLearningRate = *rate;
-            config.finalLearningRate = *rate / 10;
-        } else {
-            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
-        }
-    }
-    if (const auto lr = args.value("final-lr")) {
-        const auto rate = parseRate(*lr);
-        if (!rate)
-            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
-        config.finalLearningRate = *rate;
-    }
-    const train::Corpus& corpus = train::Corpus::builtin();
-    if (const auto problem = train::checkConfig(config, corpus))
-        return usageError(io, text(text::configErrorText(*problem)));
     if (args.has("json") && args.has("csv"))
         return usageError(io, "--json and --csv contradict each other");
+    const train::Corpus& corpus = train::Corpus::builtin();
 
-    // 3. The runs, side by side.
+    // 2. The runs, side by side.
     const std::vector<train::RunResult> runs =
         train::runAll(corpus, config, recipes, {}, nullptr, static_cast<int>(threads));
     if (args.has("json"))

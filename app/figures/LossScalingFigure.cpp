@@ -218,9 +218,9 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
     spec.title = tr("Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)").arg(d.dynamic.growthInterval);
     spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1))};
     // log2 S on a plain axis: its labels are the exponents (24, 23, ...), not 1.67772e+07.
-    ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false};
-    ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false};
-    ChartSeries grew{tr("S doubles after this step"), kGrewColour, {}, ChartSeries::Kind::Points, false};
+    ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false, true};
+    ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false, true};
+    ChartSeries grew{tr("S doubles after this step"), kGrewColour, {}, ChartSeries::Kind::Points, false, true};
     double lo = INFINITY;
     double hi = -INFINITY;
     for (const ScalingStep& s : d.run.steps) {
