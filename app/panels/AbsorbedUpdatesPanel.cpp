@@ -7,18 +7,21 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include "app/text/LessonText.h"
+#include "app/panels/BackgroundJob.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
+#include "core/train/ModelProbes.h"
 
 namespace floatscope::gui {
 
@@ -28,11 +31,11 @@ constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: w
 
 }  // namespace
 
-AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent)
+AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
 {
     QWidget* content = scrollingContent();
     m_source = new QComboBox(content);
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 4; ++i)
         m_source->addItem(QString());
     m_sourceLabel = new QLabel(content);
     m_sourceLabel->setBuddy(m_source);
@@ -82,9 +85,32 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     fileRow->addWidget(m_file, 1);
     fileLayout->addLayout(fileRow);
     fileLayout->addWidget(m_fileHint);
+    // The training lab's model after k fp32 steps: trained on the background job, kept for the next edit.
+    auto* model = new QWidget;
+    m_modelSteps = new QSpinBox(model);
+    m_modelSteps->setRange(0, train::TrainConfig::kMaxSteps);
+    m_modelSteps->setValue(train::TrainConfig{}.steps);
+    m_modelStepsLabel = new QLabel(model);
+    m_modelStepsLabel->setBuddy(m_modelSteps);
+    m_modelProgress = new QProgressBar(model);
+    m_modelProgress->setRange(0, 1000);
+    m_modelCancel = new QPushButton(model);
+    m_modelCancel->setEnabled(false);
+    m_modelStatus = new QLabel(model);
+    m_modelStatus->setWordWrap(true);
+    auto* modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_modelStepsLabel);
+    modelRow->addWidget(m_modelSteps);
+    modelRow->addWidget(m_modelProgress, 1);
+    modelRow->addWidget(m_modelCancel);
+    auto* modelLayout = new QVBoxLayout(model);
+    modelLayout->setContentsMargins(0, 0, 0, 0);
+    modelLayout->addLayout(modelRow);
+    modelLayout->addWidget(m_modelStatus);
     m_pages->addWidget(generated);
     m_pages->addWidget(pasted);
     m_pages->addWidget(file);
+    m_pages->addWidget(model);
     fitToCurrentPage(m_pages);
 
     m_update = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultUpdate), content);
@@ -112,6 +138,9 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
         connect(f, &HintedField::edited, this, later);
     connect(m_seed, &QSpinBox::valueChanged, this, later);
+    connect(m_modelSteps, &QSpinBox::valueChanged, this, later);
+    connect(m_modelCancel, &QPushButton::clicked, this, &AbsorbedUpdatesPanel::cancelModel);
+    connect(m_job, &BackgroundJob::progressed, m_modelProgress, &QProgressBar::setValue);
     connect(m_weights, &QPlainTextEdit::textChanged, this, later);
     connect(m_formats, &FormatChecklist::checkedChanged, this, &AbsorbedUpdatesPanel::recompute);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -129,6 +158,13 @@ void AbsorbedUpdatesPanel::retranslate()
     m_source->setItemText(0, tr("generated (normal, with some exact ones)"));
     m_source->setItemText(1, tr("pasted"));
     m_source->setItemText(2, tr("from a .npy or .csv file"));
+    m_source->setItemText(3, tr("the training lab's model, after k fp32 steps"));
+    m_modelStepsLabel->setText(tr("Ste&ps k:"));
+    m_modelSteps->setToolTip(tr("fp32 steps of the training lab's run (lecture 10's schedule) before the weights are taken; "
+                                "0: the initial weights"));
+    m_modelCancel->setText(tr("Cancel"));
+    if (!m_job->running())
+        m_modelStatus->setText(m_model ? modelSourceText() : tr("Choose k: the model trains on a worker thread."));
     m_countLabel->setText(tr("&How many:"));
     m_deviationLabel->setText(tr("Standard &deviation:"));
     m_onesLabel->setText(tr("Share of exact &ones:"));
@@ -167,7 +203,7 @@ void AbsorbedUpdatesPanel::compute()
     QString source;
     bool ok = true;
     switch (m_source->currentIndex()) {
-    case 0: {
+    case Generated: {
         QString countError;
         QString deviationError;
         QString onesError;
@@ -192,13 +228,23 @@ void AbsorbedUpdatesPanel::compute()
         }
         break;
     }
-    case 1: {
+    case Pasted: {
         QString error;
         if (const auto parsed = LessonInput::values(m_weights->toPlainText(), error))
             weights = *parsed;
         setErrorHint(m_weightsHint, error);
         ok = error.isEmpty();
         source = AbsorbedUpdatesFigure::pastedSource(weights.size());
+        break;
+    }
+    case Model: {
+        const int steps = m_modelSteps->value();
+        if (!m_model || m_modelFor != steps) {
+            trainModel(steps);  // the figure follows when the weights arrive
+            return;
+        }
+        weights = *m_model;
+        source = AbsorbedUpdatesFigure::modelSource(weights.size(), steps);
         break;
     }
     default:
@@ -224,6 +270,53 @@ void AbsorbedUpdatesPanel::compute()
     m_data = AbsorbedUpdatesData::compute(formats, weights, *update, source);
     QApplication::restoreOverrideCursor();
     m_figure->setFigure(makeFigure());
+}
+
+void AbsorbedUpdatesPanel::trainModel(int steps)
+{
+    if (m_job->running()) {
+        m_job->restart([this] { recompute(); });
+        return;
+    }
+    m_modelProgress->setValue(0);
+    m_modelCancel->setEnabled(true);
+    m_modelStatus->setText(tr("Training the model for %1 fp32 steps on a worker thread…").arg(steps));
+    m_job->start([this, steps](const BackgroundJob::Control& control) {
+        auto weights = train::trainedWeights(train::TrainConfig{}, steps, control.cancelFlag(), control.progressFunction());
+        return [this, steps, weights = std::move(weights)] {
+            m_modelCancel->setEnabled(false);
+            if (weights) {
+                m_model = std::make_shared<const std::vector<double>>(*weights);
+                m_modelFor = steps;
+                m_modelStatus->setText(modelSourceText());
+                recompute();
+            } else {
+                m_modelStatus->setText(m_data ? tr("Cancelled: the figure still shows the previous weights.")
+                                              : tr("Cancelled."));
+            }
+            emit modelReady();
+        };
+    });
+}
+
+QString AbsorbedUpdatesPanel::modelSourceText() const
+{
+    return m_model ? AbsorbedUpdatesFigure::modelSource(m_model->size(), m_modelFor) : QString();
+}
+
+QString AbsorbedUpdatesPanel::modelStatus() const
+{
+    return m_modelStatus->text();
+}
+
+bool AbsorbedUpdatesPanel::trainingModel() const
+{
+    return m_job->running();
+}
+
+void AbsorbedUpdatesPanel::cancelModel()
+{
+    m_job->cancel();
 }
 
 std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const

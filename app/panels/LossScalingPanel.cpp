@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -18,6 +19,7 @@
 #include "app/charts/Chart.h"
 #include "app/text/LessonText.h"
 #include "core/format/Registry.h"
+#include "app/panels/BackgroundJob.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
@@ -42,7 +44,7 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 
 }  // namespace
 
-LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
+LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
 {
     QWidget* content = scrollingContent();
     m_format = new QComboBox(content);
@@ -52,6 +54,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_formatLabel = new QLabel(content);
     m_formatLabel->setBuddy(m_format);
     m_source = new QComboBox(content);
+    m_source->addItem(QString());
     m_source->addItem(QString());
     m_source->addItem(QString());
     m_sourceLabel = new QLabel(content);
@@ -86,8 +89,30 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     loadRow->addWidget(m_valuesSource, 1);
     loadRow->addWidget(m_load);
     valuesLayout->addLayout(loadRow);
+    // The training lab's model: its fp32 gradients at step k, and the backward pass in the window's
+    // format at each of the table's scales (lecture 10, demo 3), on the background job.
+    auto* modelPage = new QWidget;
+    m_modelStep = spin(modelPage, 0, train::TrainConfig::kMaxSteps, train::kDefaultModelStep);
+    m_modelStepLabel = new QLabel(modelPage);
+    m_modelStepLabel->setBuddy(m_modelStep);
+    m_modelProgress = new QProgressBar(modelPage);
+    m_modelProgress->setRange(0, 1000);
+    m_modelCancel = new QPushButton(modelPage);
+    m_modelCancel->setEnabled(false);
+    m_modelStatus = new QLabel(modelPage);
+    m_modelStatus->setWordWrap(true);
+    auto* modelRow = new QHBoxLayout;
+    modelRow->addWidget(m_modelStepLabel);
+    modelRow->addWidget(m_modelStep);
+    modelRow->addWidget(m_modelProgress, 1);
+    modelRow->addWidget(m_modelCancel);
+    auto* modelLayout = new QVBoxLayout(modelPage);
+    modelLayout->setContentsMargins(0, 0, 0, 0);
+    modelLayout->addLayout(modelRow);
+    modelLayout->addWidget(m_modelStatus);
     m_sourcePages->addWidget(normalPage);
     m_sourcePages->addWidget(valuesPage);
+    m_sourcePages->addWidget(modelPage);
     fitToCurrentPage(m_sourcePages);
 
     m_scale = new QSlider(Qt::Horizontal, content);
@@ -163,7 +188,9 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     connect(m_median, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_spread, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_values, &QPlainTextEdit::textChanged, this, &LossScalingPanel::inputsChanged);
-    for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed})
+    connect(m_modelCancel, &QPushButton::clicked, this, &LossScalingPanel::cancelModel);
+    connect(m_job, &BackgroundJob::progressed, m_modelProgress, &QProgressBar::setValue);
+    for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed, m_modelStep})
         connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
@@ -178,6 +205,14 @@ void LossScalingPanel::retranslate()
     m_sourceLabel->setText(tr("&Gradients:"));
     m_source->setItemText(0, tr("log-normal (median and spread)"));
     m_source->setItemText(1, tr("values, pasted or loaded"));
+    m_source->setItemText(2, tr("the training lab's model at step k (its real gradients)"));
+    m_modelStepLabel->setText(tr("S&tep k:"));
+    m_modelStep->setToolTip(tr("The gradients of the batch the training lab's fp32 run trains on after k steps; the "
+                               "table adds each scale's real backward pass in the window's format"));
+    m_modelCancel->setText(tr("Cancel"));
+    if (!m_job->running())
+        m_modelStatus->setText(m_model ? LossScalingFigure::modelSource(*m_model, m_modelFormat)
+                                       : tr("The model trains to step k on a worker thread."));
     m_medianLabel->setText(tr("&Median |g|:"));
     m_spreadLabel->setText(tr("S&pread (decades, 1 σ):"));
     m_values->setPlaceholderText(tr("Paste gradients here (separated by spaces, commas or new lines)"));
@@ -263,6 +298,12 @@ void LossScalingPanel::compute()
         if (ok)
             distribution = {*median, *spread};
         m_valuesHint->hide();
+    } else if (m_source->currentIndex() == Model) {
+        m_valuesHint->hide();
+        if (!m_model || m_model->step != m_modelStep->value() || m_modelFormat != format.name()) {
+            probeModel(format, m_modelStep->value());  // the figures follow when the gradients arrive
+            return;
+        }
     } else {
         QString error;
         if (!m_values->toPlainText().trimmed().isEmpty()) {
@@ -287,8 +328,11 @@ void LossScalingPanel::compute()
     dynamic.gradientsPerStep = static_cast<std::size_t>(m_perStep->value());
     dynamic.seed = static_cast<std::uint64_t>(m_seed->value());
     const bool reuse = !m_runDirty && m_data;
-    m_data = LossScalingData::compute(format, distribution, values, m_scaleBox->value(), dynamic,
-                                      reuse ? &m_data->run : nullptr);
+    if (m_source->currentIndex() == Model)
+        m_data = train::lossScalingOfModel(format, *m_model, m_scaleBox->value(), dynamic, reuse ? &m_data->run : nullptr);
+    else
+        m_data = LossScalingData::compute(format, distribution, values, m_scaleBox->value(), dynamic,
+                                          reuse ? &m_data->run : nullptr);
     m_runDirty = false;
     m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
     m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
@@ -318,6 +362,50 @@ void LossScalingPanel::showEvents()
                                    .arg(m_data->dynamic.growthInterval));
     }
     m_events->setText(lines.join(QLatin1Char('\n')));
+}
+
+void LossScalingPanel::probeModel(const Format& format, int step)
+{
+    if (m_job->running()) {
+        m_job->restart([this] { recompute(); });
+        return;
+    }
+    m_modelProgress->setValue(0);
+    m_modelCancel->setEnabled(true);
+    m_modelStatus->setText(tr("Training the model to step %1 and probing its gradients on a worker thread…").arg(step));
+    m_job->start([this, format, step](const BackgroundJob::Control& control) {
+        auto model = train::modelGradients(format, train::TrainConfig{}, step, lossScaleSweep(), control.cancelFlag(),
+                                           control.progressFunction());
+        return [this, format, model = std::move(model)] {
+            m_modelCancel->setEnabled(false);
+            if (model) {
+                m_model = std::make_shared<const train::ModelGradients>(*model);
+                m_modelFormat = format.name();
+                m_modelStatus->setText(LossScalingFigure::modelSource(*m_model, m_modelFormat));
+                m_runDirty = true;
+                recompute();
+            } else {
+                m_modelStatus->setText(m_data ? tr("Cancelled: the figures still show the previous gradients.")
+                                              : tr("Cancelled."));
+            }
+            emit modelReady();
+        };
+    });
+}
+
+QString LossScalingPanel::modelStatus() const
+{
+    return m_modelStatus->text();
+}
+
+bool LossScalingPanel::probingModel() const
+{
+    return m_job->running();
+}
+
+void LossScalingPanel::cancelModel()
+{
+    m_job->cancel();
 }
 
 QString LossScalingPanel::summary() const

@@ -19,9 +19,14 @@
 #include <QTest>
 
 #include "FigureSupport.h"
+#include "app/panels/AbsorbedUpdatesPanel.h"
+#include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
+#include "app/panels/LossScalingPanel.h"
 #include "app/panels/TrainingPanel.h"
 #include "app/window/AppSettings.h"
+#include "core/format/Registry.h"
+#include "core/train/ModelProbes.h"
 
 namespace floatscope::gui {
 namespace {
@@ -204,6 +209,96 @@ TEST(TrainingPanel, InputsSurviveInTheSettings)
     EXPECT_EQ(request->config.peakLearningRate, 2e-3);
     EXPECT_EQ(request->gapPeaks, (std::vector<double>{1e-3, 1e-2}));
     EXPECT_EQ(restored.settings(), panel.settings());
+}
+
+// --- The model's gradients and weights in the other lessons (issue 15, part 4) -------------------
+
+// Lecture 10's demo 3 on the lab's model: the loss-scaling panel's third source trains to step k on
+// the background job and adds the real backward pass's columns, as the export view draws them.
+TEST(ModelSources, LossScalingTakesTheModelsGradientsWithTheBackwardColumn)
+{
+    LossScalingPanel panel;
+    QSignalSpy ready(&panel, &LossScalingPanel::modelReady);
+    panel.modelStepBox()->setValue(3);
+    panel.sourceBox()->setCurrentIndex(LossScalingPanel::Model);
+    panel.recompute();
+    ASSERT_TRUE(panel.probingModel());
+    ASSERT_TRUE(ready.wait(30000));
+    ASSERT_TRUE(panel.data());
+    EXPECT_EQ(panel.data()->modelStep, 3);
+    ASSERT_EQ(panel.data()->sweep.size(), 7u);
+    for (const LossScalingData::SweepRow& row : panel.data()->sweep)
+        EXPECT_TRUE(row.backward) << row.log2Scale;
+    // The column is core's, for the same step and format (checked there against MPFR).
+    const auto core = train::modelGradients(namedFormat("fp16"), train::TrainConfig{}, 3, lossScaleSweep());
+    ASSERT_TRUE(core);
+    EXPECT_EQ(panel.data()->sweep[0].backward->relativeError, core->scales[0].relativeError);
+    const FigureTable table = LossWindowFigure::sweepTable(*panel.data());
+    EXPECT_EQ(table.header.back(), QStringLiteral("error vs fp32"));
+    EXPECT_EQ(table.rows.size(), 7u);
+    std::string error;
+    const auto exported = exportViewFigure("loss-scale", {"--model-step", "3"}, error);
+    ASSERT_NE(exported, nullptr) << error;
+    EXPECT_EQ(svgOf(*panel.makeFigure()), svgOf(*exported));
+    // Moving S alone reuses the gradients: no new run.
+    panel.setLog2Scale(8);
+    panel.recompute();
+    EXPECT_FALSE(panel.probingModel());
+    EXPECT_EQ(panel.data()->log2Scale, 8);
+}
+
+TEST(ModelSources, LossScalingModelRunCanBeCancelled)
+{
+    LossScalingPanel panel;
+    QSignalSpy ready(&panel, &LossScalingPanel::modelReady);
+    panel.modelStepBox()->setValue(5000);
+    panel.sourceBox()->setCurrentIndex(LossScalingPanel::Model);
+    panel.recompute();
+    ASSERT_TRUE(panel.probingModel());
+    panel.cancelModel();
+    ASSERT_TRUE(ready.wait(20000));
+    EXPECT_FALSE(panel.probingModel());
+    EXPECT_TRUE(panel.modelStatus().startsWith(QStringLiteral("Cancelled"))) << panel.modelStatus().toStdString();
+    ASSERT_TRUE(panel.data());
+    EXPECT_FALSE(panel.data()->modelStep) << "the log-normal figure it had stays";
+}
+
+// The absorbed-updates panel's fourth source: the model's weights after k fp32 steps. At k = 0 the
+// norms' gains are exactly 1, and +3e-4 in bf16 (half an ulp at 1 is 2^-8) leaves every one of them.
+TEST(ModelSources, AbsorbedUpdatesTakesTheModelsTrainedWeights)
+{
+    AbsorbedUpdatesPanel panel;
+    QSignalSpy ready(&panel, &AbsorbedUpdatesPanel::modelReady);
+    panel.modelStepsBox()->setValue(0);
+    panel.sourceBox()->setCurrentIndex(AbsorbedUpdatesPanel::Model);
+    ASSERT_TRUE(ready.wait(30000));
+    ASSERT_TRUE(panel.data());
+    train::ModelShape shape;
+    shape.vocabulary = train::Corpus::builtin().vocabulary();
+    const train::ParameterLayout layout(shape);
+    std::int64_t gains = 0;
+    for (const train::TensorSlot& t : layout.tensors())
+        gains += t.kind == train::TensorKind::Gain ? static_cast<std::int64_t>(t.size()) : 0;
+    EXPECT_EQ(panel.data()->weightCount, static_cast<std::int64_t>(layout.size()));
+    const std::size_t chosen = panel.data()->chosenRow();
+    std::int64_t bf16Absorbed = -1;
+    for (const AbsorptionRow& row : panel.data()->rows[chosen])
+        if (row.format == "bf16")
+            bf16Absorbed = row.absorbed;
+    EXPECT_GE(bf16Absorbed, gains);
+
+    panel.modelStepsBox()->setValue(3);
+    panel.recompute();
+    ASSERT_TRUE(ready.wait(30000));
+    const auto weights = train::trainedWeights(train::TrainConfig{}, 3);
+    const AbsorbedUpdatesData direct = AbsorbedUpdatesData::compute(panel.data()->formats, *weights,
+                                                                    panel.data()->update, panel.data()->source);
+    for (std::size_t f = 0; f < direct.rows[chosen].size(); ++f)
+        EXPECT_EQ(panel.data()->rows[chosen][f].absorbed, direct.rows[chosen][f].absorbed);
+    std::string error;
+    const auto exported = exportViewFigure("absorbed", {"--model-steps", "3"}, error);
+    ASSERT_NE(exported, nullptr) << error;
+    EXPECT_EQ(svgOf(*panel.makeFigure()), svgOf(*exported));
 }
 
 }  // namespace
