@@ -80,7 +80,7 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setFont(style.font());
     chart->legend()->setLabelColor(style.foreground());
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(spec.legendRight ? Qt::AlignRight : Qt::AlignBottom);
     QAbstractAxis* x = makeAxis(spec.x, extent(spec, true, spec.x.log2), style);
     QAbstractAxis* y = makeAxis(spec.y, extent(spec, false, spec.y.log2), style);
     chart->addAxis(x, Qt::AlignBottom);

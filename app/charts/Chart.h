@@ -42,6 +42,7 @@ struct ChartSpec {
     ChartAxis x;
     ChartAxis y;
     std::vector<ChartSeries> series;
+    bool legendRight = false;  // a column of names beside the plot, for more names than fit under it
 };
 
 // The chart on screen, in the window's palette.

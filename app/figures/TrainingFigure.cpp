@@ -246,6 +246,7 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
         spec.series.push_back(std::move(loss));
         addLine(spec, recipeName(run.recipe), colour, std::move(validation));
     }
+    spec.legendRight = d.runs.size() > 4;  // nine names do not fit under the plot
     if (!any)  // before training: from 0 to the uniform guess over the corpus's characters
         spec.y = {tr("bits per character"), false, 0.0,
                   std::ceil(std::log2(static_cast<double>(train::Corpus::builtin().vocabulary())))};
@@ -259,8 +260,9 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
     double most = 0;
     for (const train::RunResult& run : d.runs) {
         most = std::max(most, run.bytesPerParameter);
+        // Named by the curves' legend beside it (and the table): a legend here would not fit a third of the width.
         ChartSeries point{recipeName(run.recipe), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
-                          true};
+                          false};
         if (const auto bits = latestValidation(run))
             point.points.emplace_back(run.bytesPerParameter, *bits);
         spec.series.push_back(std::move(point));
@@ -278,6 +280,7 @@ ChartSpec TrainingFigure::gapChart(const TrainingData& d)
     spec.x = {tr("peak learning rate, log₁₀"), false, std::floor(std::log10(*lo) * 2) / 2 - 0.25,
               std::ceil(std::log10(*hi) * 2) / 2 + 0.25};
     spec.y = {tr("bits per character behind fp32"), false, std::nullopt, std::nullopt};
+    spec.legendRight = d.gapRecipes.size() > 3;
     spec.series.push_back({tr("fp32 (no gap)"), QColor(0x7F, 0x7F, 0x7F),
                            {QPointF(*spec.x.min, 0), QPointF(*spec.x.max, 0)}, ChartSeries::Kind::Line, true, true});
     for (std::size_t r = 0; r < d.gapRecipes.size() && r < d.gaps.size(); ++r) {
