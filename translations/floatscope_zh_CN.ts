@@ -2398,10 +2398,6 @@ largest finite: %5</source>
         <translation>bf16-stochastic 最终与 fp32 相差 %1 比特/字符；bf16-pure 在这里的差距太小，看不出随机舍入挽回了多少。</translation>
     </message>
     <message>
-        <source>fp16-pure ends %1 bit/char against fp32 (the issue&apos;s reference: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average).</source>
-        <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（议题中的参照：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2）。</translation>
-    </message>
-    <message>
         <source>Without loss scaling fp16 rounds %1 of the nonzero gradients to zero on average (fp16-noscale ends %2 bit/char against fp32).</source>
         <translation>不做损失缩放时，fp16 平均把 %1 的非零梯度舍入成 0（fp16-noscale 最终与 fp32 相差 %2 比特/字符）。</translation>
     </message>
@@ -2425,16 +2421,20 @@ largest finite: %5</source>
         <source>Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the small learning rates, as in the issue&apos;s PyTorch reference (0.29 at 3e-4, none at 3e-3).</source>
         <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与议题中的 PyTorch 参照一致（3e-4 时 0.29，3e-3 时没有）。</translation>
     </message>
+    <message>
+        <source>%1 parameters · batch %2 × %3 · %4 steps · each peak learning rate cosine to a tenth of it · seed %5</source>
+        <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · 每个峰值学习率都余弦衰减到其十分之一 · 种子 %5</translation>
+    </message>
+    <message>
+        <source>fp16-pure ends %1 bit/char against fp32 (the issue&apos;s reference: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average), but without loss scaling %3 of its nonzero gradients become 0.</source>
+        <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（议题中的参照：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2），但没有损失缩放时，它有 %3 的非零梯度变成 0。</translation>
+    </message>
 </context>
 <context>
     <name>TrainingFigure</name>
     <message>
         <source>Bits per character on the validation text at the end of each run; absorbed: the recipe&apos;s share of updates absorbed, the mean over its steps.</source>
         <translation>每次训练结束时验证文本上的比特/字符；吞没：该配方被吞没的更新所占比例，取各步的平均。</translation>
-    </message>
-    <message>
-        <source>bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger&apos;s weights, master copy, gradients and Adam&apos;s moments; absorbed, underflow, overflow: means over the steps; loss scale: at the end. fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
-        <translation>比特/字符：结束时的验证结果（训练中为最近一次）；字节/参数：内存账本中的权重、主副本、梯度和 Adam 的两个矩；吞没、下溢、上溢：各步的平均；损失缩放：结束时的值。fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
     </message>
     <message>
         <source>Gap to fp32 against the peak learning rate, %1 steps</source>
@@ -2471,10 +2471,6 @@ largest finite: %5</source>
     <message>
         <source>Gap to fp32 at the end of the run, by peak learning rate (cosine to a tenth of it)</source>
         <translation>训练结束时相对 fp32 的差距，按峰值学习率（余弦衰减到其十分之一）</translation>
-    </message>
-    <message>
-        <source>peak learning rate, log₁₀</source>
-        <translation>峰值学习率，log₁₀</translation>
     </message>
     <message>
         <source>bits per character behind fp32</source>
@@ -2567,6 +2563,18 @@ largest finite: %5</source>
     <message>
         <source>Not trained yet.</source>
         <translation>尚未训练。</translation>
+    </message>
+    <message>
+        <source>bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger&apos;s weights, master copy, gradients and Adam&apos;s moments; absorbed, underflow, overflow: means over the steps; loss scale: at the end.</source>
+        <translation>比特/字符：结束时的验证结果（训练中为最近一次）；字节/参数：内存账本中的权重、主副本、梯度和 Adam 的两个矩；吞没、下溢、上溢：各步的平均；损失缩放：结束时的值。</translation>
+    </message>
+    <message>
+        <source>fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
+        <translation>fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
+    </message>
+    <message>
+        <source>peak learning rate, log₁₀ (−3 is 1e-3)</source>
+        <translation>峰值学习率，log₁₀（−3 即 1e-3）</translation>
     </message>
 </context>
 <context>
@@ -4733,10 +4741,6 @@ GEMM 精度：%4</translation>
         <translation>正在工作线程上进行 %1 次训练…</translation>
     </message>
     <message>
-        <source>Training on a worker thread: step %1 of %2…</source>
-        <translation>正在工作线程上训练：第 %1 步，共 %2 步…</translation>
-    </message>
-    <message>
         <source>Trained: every recipe reached step %1.</source>
         <translation>训练完成：每个配方都到了第 %1 步。</translation>
     </message>
@@ -4763,6 +4767,18 @@ GEMM 精度：%4</translation>
     <message>
         <source>Training lab</source>
         <translation>训练实验室</translation>
+    </message>
+    <message>
+        <source>a preset…</source>
+        <translation>选一个预设…</translation>
+    </message>
+    <message>
+        <source>Training %1 recipes on a worker thread, %2 at a time: %3 of %4 steps…</source>
+        <translation>正在工作线程上训练 %1 个配方，每次 %2 个：已完成 %3 / %4 步…</translation>
+    </message>
+    <message>
+        <source>Trained: %1 runs of %2 steps.</source>
+        <translation>训练完成：%1 次训练，每次 %2 步。</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,7 @@ struct ChartSpec {
     ChartAxis y;
     std::vector<ChartSeries> series;
     bool legendRight = false;  // a column of names beside the plot, for more names than fit under it
+    std::optional<double> xTickInterval;  // ticks at the multiples of this, where the axis is padded
 };
 
 // The chart on screen, in the window's palette.

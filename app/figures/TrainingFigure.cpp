@@ -134,6 +134,22 @@ std::optional<double> latestValidation(const train::RunResult& run)
     return std::nullopt;
 }
 
+int latestValidatedStep(const train::RunResult& run)
+{
+    for (auto it = run.steps.rbegin(); it != run.steps.rend(); ++it)
+        if (it->valBitsPerChar)
+            return it->step;
+    return 0;
+}
+
+std::optional<double> validationAt(const train::RunResult& run, int step)
+{
+    for (const train::StepRecord& s : run.steps)
+        if (s.step == step)
+            return s.valBitsPerChar;
+    return std::nullopt;
+}
+
 QString bitsCell(const std::optional<double>& bits)
 {
     return bits ? QString::number(*bits, 'f', 4) : QStringLiteral("—");
@@ -211,8 +227,11 @@ QString TrainingFigure::tableCaption(const TrainingData& d)
                   "updates absorbed, the mean over its steps.");
     return tr("bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger's "
               "weights, master copy, gradients and Adam's moments; absorbed, underflow, overflow: means over the "
-              "steps; loss scale: at the end. fp8: the last step's largest amax and its scale, and the means of "
-              "the shares saturated and flushed to 0.");
+              "steps; loss scale: at the end.")
+         + (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.recipe.fp8; })
+                ? QLatin1Char(' ') + tr("fp8: the last step's largest amax and its scale, and the means of the shares "
+                                        "saturated and flushed to 0.")
+                : QString());
 }
 
 QString TrainingFigure::title(const TrainingData& d)
@@ -277,8 +296,9 @@ ChartSpec TrainingFigure::gapChart(const TrainingData& d)
     ChartSpec spec;
     spec.title = tr("Gap to fp32 at the end of the run, by peak learning rate (cosine to a tenth of it)");
     const auto [lo, hi] = std::minmax_element(d.request.gapPeaks.begin(), d.request.gapPeaks.end());
-    spec.x = {tr("peak learning rate, log₁₀"), false, std::floor(std::log10(*lo) * 2) / 2 - 0.25,
+    spec.x = {tr("peak learning rate, log₁₀ (−3 is 1e-3)"), false, std::floor(std::log10(*lo) * 2) / 2 - 0.25,
               std::ceil(std::log10(*hi) * 2) / 2 + 0.25};
+    spec.xTickInterval = 0.5;  // 1e-4, 3e-4 (-3.5), 1e-3, ... fall on or between ticks
     spec.y = {tr("bits per character behind fp32"), false, std::nullopt, std::nullopt};
     spec.legendRight = d.gapRecipes.size() > 3;
     spec.series.push_back({tr("fp32 (no gap)"), QColor(0x7F, 0x7F, 0x7F),
@@ -298,15 +318,16 @@ FigureTable TrainingFigure::endTable(const TrainingData& d)
     FigureTable t;
     t.header = {tr("recipe"),   tr("bytes/param"), tr("bits/char"), tr("vs fp32"),   tr("absorbed"),
                 tr("underflow"), tr("overflow"),   tr("skipped"),   tr("loss scale")};
-    std::optional<double> reference;
+    const train::RunResult* fp32 = nullptr;
     for (const train::RunResult& run : d.runs)
         if (run.recipe.name == "fp32")
-            reference = latestValidation(run);
+            fp32 = &run;
     for (const train::RunResult& run : d.runs) {
         const std::optional<double> bits = latestValidation(run);
         QStringList row = {recipeName(run.recipe), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
-        row << (bits && reference && run.recipe.name != "fp32" ? text::signedBitsText(*bits - *reference)
-                                                                 : QStringLiteral("—"));
+        // Against fp32's validation at the same step (while training, the runs are at different steps).
+        const std::optional<double> reference = fp32 != nullptr ? validationAt(*fp32, latestValidatedStep(run)) : std::nullopt;
+        row << (bits && reference && &run != fp32 ? text::signedBitsText(*bits - *reference) : QStringLiteral("—"));
         if (run.steps.empty()) {
             row << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—")
                 << QStringLiteral("—");
@@ -372,7 +393,9 @@ FigureTable TrainingFigure::gapTable(const TrainingData& d)
 
 TrainingFigure::TrainingFigure(const TrainingData& d) : StackedFigure(title(d))
 {
-    QStringList words = {text::trainingSettingsText(d.request.config, parameterCount(d.request.config))};
+    const std::size_t parameters = parameterCount(d.request.config);
+    QStringList words = {d.gapView() ? text::gapSettingsText(d.request.config, parameters)
+                                     : text::trainingSettingsText(d.request.config, parameters)};
     const bool started = std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return !r.steps.empty(); })
                       || (d.gapView() && d.finished);
     if (!started)

@@ -43,6 +43,9 @@ struct LiveRuns {
     std::mutex mutex;
     std::vector<std::vector<train::StepRecord>> steps;  // per recipe, not yet taken
     std::size_t done = 0;                               // steps of every run so far
+    // The gap view's runs (reference and recipes at each peak): final bits per character, absorbed sums.
+    std::vector<std::optional<double>> finals;
+    std::vector<double> absorbed;
 };
 
 namespace {
@@ -108,6 +111,7 @@ QTableWidget* makeTable(QWidget* parent)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);  // as wide as its columns
     return table;
 }
 
@@ -155,6 +159,9 @@ void TrainingPanel::createWidgets()
     m_preset->addItem(QString(), QString());
     for (const Preset& p : presets())
         m_preset->addItem(QString(), QString::fromLatin1(p.id));
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_preset->setMinimumContentsLength(24);
+    m_preset->setCurrentIndex(1);  // the defaults are the lecture's demo
     m_presetLabel = new QLabel(content);
     m_presetLabel->setBuddy(m_preset);
 
@@ -205,6 +212,8 @@ void TrainingPanel::createWidgets()
     m_view = new QComboBox(content);
     m_view->addItem(QString());
     m_view->addItem(QString());
+    m_view->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_view->setMinimumContentsLength(16);
     m_viewLabel = new QLabel(content);
     m_viewLabel->setBuddy(m_view);
     m_peaks = new HintedField(QString::fromLatin1(kDefaultGapPeaks), content);
@@ -230,7 +239,8 @@ void TrainingPanel::createWidgets()
     m_editorLabel->setWordWrap(true);
     m_recipeText = new QPlainTextEdit(QString::fromLatin1(kDefaultCustomRecipe), editor);
     m_recipeText->setTabChangesFocus(true);
-    m_recipeText->setMaximumHeight(110);
+    m_recipeText->setMinimumHeight(90);
+    m_recipeText->setMaximumHeight(130);
     QFont mono = m_recipeText->font();
     mono.setFamily(QStringLiteral("monospace"));
     m_recipeText->setFont(mono);
@@ -238,6 +248,7 @@ void TrainingPanel::createWidgets()
     m_base = new QComboBox(editor);
     for (const train::Recipe& r : train::presets())
         m_base->addItem(QString::fromStdString(r.name));
+    m_base->setCurrentIndex(-1);  // an action, not a state: it shows its placeholder
     m_baseLabel = new QLabel(editor);
     m_baseLabel->setBuddy(m_base);
     m_loadRecipe = new QPushButton(editor);
@@ -306,9 +317,12 @@ void TrainingPanel::createWidgets()
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // The fields beside the editor, so that the curves start above the fold at 1280 x 720.
+    auto* top = new QHBoxLayout;
+    top->addLayout(form, 3);
+    top->addWidget(editor, 2);
     auto* layout = new QVBoxLayout(content);
-    layout->addLayout(form);
-    layout->addWidget(editor);
+    layout->addLayout(top);
     layout->addLayout(runRow);
     layout->addWidget(m_status);
     layout->addWidget(m_pages, 1);
@@ -346,8 +360,8 @@ void TrainingPanel::createWidgets()
     connect(m_base, &QComboBox::activated, this, [this](int index) {
         train::Recipe r = train::presets()[static_cast<std::size_t>(index)];
         r.name = "mine";
-        m_recipeText->setPlainText(QStringLiteral("base=%1\n").arg(QString::fromStdString(train::presets()[static_cast<std::size_t>(index)].name))
-                                   + QString::fromStdString(train::recipeFileText(r)));
+        m_recipeText->setPlainText(QString::fromStdString(train::recipeFileText(r)));
+        m_base->setCurrentIndex(-1);
     });
     connect(m_loadRecipe, &QPushButton::clicked, this, &TrainingPanel::chooseRecipeFile);
     connect(m_saveRecipe, &QPushButton::clicked, this, &TrainingPanel::chooseSaveFile);
@@ -406,6 +420,7 @@ void TrainingPanel::retranslate()
                               "matmul (a format, or fp8), grads, attention, adam-m, adam-v, update (nearest or "
                               "stochastic), loss-scale (none, dynamic or a number); base=PRESET starts from a preset."));
     m_baseLabel->setText(tr("Start &from:"));
+    m_base->setPlaceholderText(tr("a preset…"));
     m_loadRecipe->setText(tr("L&oad…"));
     m_saveRecipe->setText(tr("Sa&ve…"));
     m_recipeFile->setText(m_recipePath.isEmpty() ? QString() : tr("File: %1").arg(m_recipePath));
@@ -421,8 +436,11 @@ void TrainingPanel::retranslate()
 
 void TrainingPanel::updateEnabled()
 {
-    m_ownRate->setEnabled(m_rate->currentIndex() == kOwnRate);
+    // The gap view trains at its peaks, each to a tenth of itself: the learning rate is not asked.
     const bool gap = m_view->currentIndex() == 1;
+    m_rate->setEnabled(!gap);
+    m_rateLabel->setEnabled(!gap);
+    m_ownRate->setEnabled(!gap && m_rate->currentIndex() == kOwnRate);
     m_peaks->setEnabled(gap);
     m_peaksLabel->setEnabled(gap);
 }
@@ -521,8 +539,9 @@ std::optional<TrainingRequest> TrainingPanel::request()
     // 2. The run's settings.
     r.config.steps = m_steps->value();
     r.config.seed = static_cast<std::uint64_t>(m_seed->value());
+    // The gap view trains each peak to a tenth of itself; the other view reads the learning rate.
     QString rateError;
-    if (m_rate->currentIndex() == kOwnRate) {
+    if (!gap && m_rate->currentIndex() == kOwnRate) {
         const auto rate = finiteNumberText(m_ownRate->text().trimmed().toStdString());
         if (!rate || !(*rate > 0 && *rate <= 1))
             rateError = text::learningRateErrorText(m_ownRate->text().trimmed());
@@ -530,7 +549,7 @@ std::optional<TrainingRequest> TrainingPanel::request()
             r.config.peakLearningRate = *rate;
             r.config.finalLearningRate = *rate / 10;
         }
-    } else {
+    } else if (!gap) {
         const train::LearningRatePreset& p = train::learningRatePresets()[static_cast<std::size_t>(std::max(0, m_rate->currentIndex()))];
         r.config.peakLearningRate = p.peak;
         r.config.finalLearningRate = p.final;
@@ -592,6 +611,9 @@ void TrainingPanel::startTraining(const TrainingRequest& r)
     showStatus();
     auto live = std::make_shared<LiveRuns>();
     live->steps.resize(r.recipes.size());
+    const std::size_t gapRuns = m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size());
+    live->finals.resize(gapRuns);
+    live->absorbed.resize(gapRuns);
     m_live = live;
     m_liveTimer->start();
     updateEnabled();
@@ -607,8 +629,13 @@ void TrainingPanel::startTraining(const TrainingRequest& r)
         const double total = static_cast<double>(runs) * config.steps;
         const train::RunCallback onStep = [&](std::size_t run, const train::StepRecord& step) {
             const std::lock_guard lock(live->mutex);
-            if (!d.gapView())
+            if (!d.gapView()) {
                 live->steps[run].push_back(step);
+            } else {
+                live->absorbed[run] += step.absorbedShare;
+                if (step.step == config.steps)
+                    live->finals[run] = step.valBitsPerChar;
+            }
             control.progress(static_cast<double>(++live->done) / total);
         };
         bool cancelled = false;
@@ -633,6 +660,21 @@ void TrainingPanel::takeLiveSteps()
     bool any = false;
     {
         const std::lock_guard lock(live->mutex);
+        // The gap view: a point as soon as both runs of a peak have ended.
+        const std::size_t perPeak = 1 + m_data.gapRecipes.size();
+        for (std::size_t r = 0; r < m_data.gaps.size(); ++r)
+            for (std::size_t i = 0; i < m_data.gaps[r].size(); ++i) {
+                train::LearningRateGap& g = m_data.gaps[r][i];
+                const std::optional<double>& reference = live->finals[i * perPeak];
+                const std::optional<double>& mine = live->finals[i * perPeak + 1 + r];
+                if (g.gap || !reference || !mine)
+                    continue;
+                g.referenceBitsPerChar = reference;
+                g.recipeBitsPerChar = mine;
+                g.gap = *mine - *reference;
+                g.meanAbsorbedShare = live->absorbed[i * perPeak + 1 + r] / m_data.request.config.steps;
+                any = true;
+            }
         for (std::size_t i = 0; i < live->steps.size() && i < m_data.runs.size(); ++i) {
             std::vector<train::StepRecord>& taken = live->steps[i];
             any = any || !taken.empty();
@@ -682,6 +724,7 @@ void TrainingPanel::showData()
         m_curves->setSpec(TrainingFigure::curves(m_data));
         m_cost->setSpec(TrainingFigure::cost(m_data));
         showTable(m_endTable, TrainingFigure::endTable(m_data));
+        m_endTable->setToolTip(TrainingFigure::tableCaption(m_data));
         showTable(m_fp8Table, TrainingFigure::fp8Table(m_data));
     }
     QStringList notes;
@@ -703,13 +746,22 @@ void TrainingPanel::showStatus()
     case Status::Training: {
         std::size_t done = 0;
         for (const train::RunResult& r : m_data.runs)
-            done = std::max(done, r.steps.size());
+            done += r.steps.size();
         status = m_data.gapView()
                    ? tr("Training %1 runs on a worker thread…").arg(m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size()))
-                   : tr("Training on a worker thread: step %1 of %2…").arg(done).arg(c.steps);
+                   : tr("Training %1 recipes on a worker thread, %2 at a time: %3 of %4 steps…")
+                         .arg(m_data.runs.size())
+                         .arg(std::min<std::size_t>(m_data.runs.size(), static_cast<std::size_t>(trainingThreads())))
+                         .arg(done)
+                         .arg(m_data.runs.size() * static_cast<std::size_t>(c.steps));
         break;
     }
-    case Status::Done: status = tr("Trained: every recipe reached step %1.").arg(c.steps); break;
+    case Status::Done:
+        status = m_data.gapView() ? tr("Trained: %1 runs of %2 steps.")
+                                        .arg(m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size()))
+                                        .arg(c.steps)
+                                  : tr("Trained: every recipe reached step %1.").arg(c.steps);
+        break;
     case Status::Cancelled: status = tr("Cancelled: what the runs did until then stays below."); break;
     case Status::Changed: status = tr("The inputs changed since this run: press Train to train them."); break;
     }

@@ -211,6 +211,17 @@ QString trainingSettingsText(const train::TrainConfig& c, std::size_t parameters
         .arg(c.seed);
 }
 
+QString gapSettingsText(const train::TrainConfig& c, std::size_t parameters)
+{
+    return TrainText::tr("%1 parameters · batch %2 × %3 · %4 steps · each peak learning rate cosine to a tenth of it · "
+                         "seed %5")
+        .arg(gui::LessonText::count(static_cast<std::int64_t>(parameters)))
+        .arg(c.batch)
+        .arg(c.model.context)
+        .arg(c.steps)
+        .arg(c.seed);
+}
+
 QStringList trainingNotes(const train::TrainConfig& config, const std::vector<train::RunResult>& runs)
 {
     QStringList notes;
@@ -259,8 +270,10 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
     }
     if (const train::RunResult* fp16 = finishedRun(runs, "fp16-pure"))
         notes << TrainText::tr("fp16-pure ends %1 bit/char against fp32 (the issue's reference: 0.03 at 3e-4): fp16's "
-                               "10 mantissa bits absorb fewer updates than bf16's 7 (%2 absorbed on average).")
-                     .arg(against(*fp16), gui::LessonText::percent(meanOf(*fp16, &train::StepRecord::absorbedShare)));
+                               "10 mantissa bits absorb fewer updates than bf16's 7 (%2 absorbed on average), but "
+                               "without loss scaling %3 of its nonzero gradients become 0.")
+                     .arg(against(*fp16), gui::LessonText::percent(meanOf(*fp16, &train::StepRecord::absorbedShare)),
+                          gui::LessonText::percent(meanOf(*fp16, &train::StepRecord::underflowShare)));
 
     // 2. The BF16 lesson: fp16 gradients without and with loss scaling.
     if (const train::RunResult* noscale = finishedRun(runs, "fp16-noscale"))

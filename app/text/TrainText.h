@@ -32,6 +32,8 @@ QString learningRateText(double rate);
 QString signedBitsText(double bits);
 // The run's settings in a line: parameters, batch, steps, the learning rate's schedule, the seed.
 QString trainingSettingsText(const train::TrainConfig& config, std::size_t parameters);
+// The same for the gap against the learning rate, whose runs each decay from their peak to a tenth of it.
+QString gapSettingsText(const train::TrainConfig& config, std::size_t parameters);
 // What the runs got against lecture 10's claims (and the BF16 lesson's, the FP8 blog's), and why: a
 // sentence for each claim the recipes speak to; once every run has reached its end.
 QStringList trainingNotes(const train::TrainConfig& config, const std::vector<train::RunResult>& runs);

@@ -206,9 +206,14 @@ TEST(TrainingPanel, InputsSurviveInTheSettings)
     EXPECT_EQ(names, (std::vector<std::string>{"fp32", "fp16-amp", "kept"}));
     EXPECT_EQ(request->config.steps, 123);
     EXPECT_EQ(request->config.seed, 7u);
-    EXPECT_EQ(request->config.peakLearningRate, 2e-3);
     EXPECT_EQ(request->gapPeaks, (std::vector<double>{1e-3, 1e-2}));
     EXPECT_EQ(restored.settings(), panel.settings());
+    // The gap view trains at its peaks; the learning rate of one's own is kept for the other view.
+    EXPECT_FALSE(restored.rateBox()->isEnabled());
+    restored.viewBox()->setCurrentIndex(0);
+    emit restored.viewBox()->activated(0);
+    EXPECT_EQ(restored.request()->config.peakLearningRate, 2e-3);
+    EXPECT_EQ(restored.request()->config.finalLearningRate, 2e-4);
 }
 
 // --- The model's gradients and weights in the other lessons (issue 15, part 4) -------------------
