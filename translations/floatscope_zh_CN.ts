@@ -2366,10 +2366,6 @@ largest finite: %5</source>
         <translation>小学习率：%1</translation>
     </message>
     <message>
-        <source>%1 parameters · batch %2 × %3 · %4 steps · learning rate %5 → %6 (cosine) · seed %7</source>
-        <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · 学习率 %5 → %6（余弦）· 种子 %7</translation>
-    </message>
-    <message>
         <source>Train fp32 beside the others to see what each recipe costs against it.</source>
         <translation>把 fp32 也一起训练，才能看出每个配方相对它的代价。</translation>
     </message>
@@ -2422,12 +2418,20 @@ largest finite: %5</source>
         <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与议题中的 PyTorch 参照一致（3e-4 时 0.29，3e-3 时没有）。</translation>
     </message>
     <message>
-        <source>%1 parameters · batch %2 × %3 · %4 steps · each peak learning rate cosine to a tenth of it · seed %5</source>
-        <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · 每个峰值学习率都余弦衰减到其十分之一 · 种子 %5</translation>
-    </message>
-    <message>
         <source>fp16-pure ends %1 bit/char against fp32 (the issue&apos;s reference: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average), but without loss scaling %3 of its nonzero gradients become 0.</source>
         <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（议题中的参照：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2），但没有损失缩放时，它有 %3 的非零梯度变成 0。</translation>
+    </message>
+    <message>
+        <source>%1 parameters · batch %2 × %3 · %4 steps · %5 · seed %6</source>
+        <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · %5 · 种子 %6</translation>
+    </message>
+    <message>
+        <source>learning rate %1 → %2 (cosine)</source>
+        <translation>学习率 %1 → %2（余弦）</translation>
+    </message>
+    <message>
+        <source>each peak learning rate cosine to a tenth of it</source>
+        <translation>每个峰值学习率都余弦衰减到其十分之一</translation>
     </message>
 </context>
 <context>
@@ -2674,10 +2678,6 @@ largest finite: %5</source>
     <message>
         <source>fp32 steps of the training lab&apos;s run (lecture 10&apos;s schedule) before the weights are taken; 0: the initial weights</source>
         <translation>取权重之前，训练实验室按第 10 讲的学习率计划进行的 fp32 步数；0 表示初始权重</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <source>Choose k: the model trains on a worker thread.</source>
@@ -3851,10 +3851,6 @@ GEMM 精度：%4</translation>
         <translation>训练实验室的 fp32 训练进行 k 步后，下一批次的梯度；表格另加各缩放因子下以窗口格式进行的真实反向传播</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>The model trains to step k on a worker thread.</source>
         <translation>模型在工作线程上训练到第 k 步。</translation>
     </message>
@@ -4144,6 +4140,13 @@ GEMM 精度：%4</translation>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::ModelSourceRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

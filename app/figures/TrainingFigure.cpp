@@ -115,14 +115,6 @@ QString recipeName(const train::Recipe& recipe)
     return QString::fromStdString(recipe.name);
 }
 
-double meanOf(const train::RunResult& run, double train::StepRecord::*member)
-{
-    double sum = 0;
-    for (const train::StepRecord& s : run.steps)
-        sum += s.*member;
-    return run.steps.empty() ? 0.0 : sum / static_cast<double>(run.steps.size());
-}
-
 // The latest validation of a run (its final one once it has ended).
 std::optional<double> latestValidation(const train::RunResult& run)
 {
@@ -153,12 +145,6 @@ std::optional<double> validationAt(const train::RunResult& run, int step)
 QString bitsCell(const std::optional<double>& bits)
 {
     return bits ? QString::number(*bits, 'f', 4) : QStringLiteral("—");
-}
-
-QString scaleCell(double scale)
-{
-    const int exponent = static_cast<int>(std::lround(std::log2(scale)));
-    return std::ldexp(1.0, exponent) == scale ? LessonText::powerOfTwo(exponent) : LessonText::approx(scale, 4);
 }
 
 QColor faded(QColor colour)
@@ -335,10 +321,10 @@ FigureTable TrainingFigure::endTable(const TrainingData& d)
             int skipped = 0;
             for (const train::StepRecord& s : run.steps)
                 skipped += s.skipped ? 1 : 0;
-            row << LessonText::percent(meanOf(run, &train::StepRecord::absorbedShare))
-                << LessonText::percent(meanOf(run, &train::StepRecord::underflowShare))
-                << LessonText::percent(meanOf(run, &train::StepRecord::overflowShare)) << QString::number(skipped)
-                << scaleCell(run.steps.back().lossScale);
+            row << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::absorbedShare))
+                << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::underflowShare))
+                << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::overflowShare)) << QString::number(skipped)
+                << text::lossScaleText(run.steps.back().lossScale);
         }
         t.rows.push_back(row);
         t.rowColours.push_back(recipeColour(run.recipe.name));

@@ -7,18 +7,17 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include "app/text/LessonText.h"
-#include "app/panels/BackgroundJob.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
+#include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "core/train/ModelProbes.h"
@@ -31,7 +30,7 @@ constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: w
 
 }  // namespace
 
-AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
+AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent)
 {
     QWidget* content = scrollingContent();
     m_source = new QComboBox(content);
@@ -86,31 +85,11 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     fileLayout->addLayout(fileRow);
     fileLayout->addWidget(m_fileHint);
     // The training lab's model after k fp32 steps: trained on the background job, kept for the next edit.
-    auto* model = new QWidget;
-    m_modelSteps = new QSpinBox(model);
-    m_modelSteps->setRange(0, train::TrainConfig::kMaxSteps);
-    m_modelSteps->setValue(train::TrainConfig{}.steps);
-    m_modelStepsLabel = new QLabel(model);
-    m_modelStepsLabel->setBuddy(m_modelSteps);
-    m_modelProgress = new QProgressBar(model);
-    m_modelProgress->setRange(0, 1000);
-    m_modelCancel = new QPushButton(model);
-    m_modelCancel->setEnabled(false);
-    m_modelStatus = new QLabel(model);
-    m_modelStatus->setWordWrap(true);
-    auto* modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_modelStepsLabel);
-    modelRow->addWidget(m_modelSteps);
-    modelRow->addWidget(m_modelProgress, 1);
-    modelRow->addWidget(m_modelCancel);
-    auto* modelLayout = new QVBoxLayout(model);
-    modelLayout->setContentsMargins(0, 0, 0, 0);
-    modelLayout->addLayout(modelRow);
-    modelLayout->addWidget(m_modelStatus);
+    m_modelRow = new ModelSourceRow(train::TrainConfig{}.steps);
     m_pages->addWidget(generated);
     m_pages->addWidget(pasted);
     m_pages->addWidget(file);
-    m_pages->addWidget(model);
+    m_pages->addWidget(m_modelRow);
     fitToCurrentPage(m_pages);
 
     m_update = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultUpdate), content);
@@ -138,9 +117,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
         connect(f, &HintedField::edited, this, later);
     connect(m_seed, &QSpinBox::valueChanged, this, later);
-    connect(m_modelSteps, &QSpinBox::valueChanged, this, later);
-    connect(m_modelCancel, &QPushButton::clicked, this, &AbsorbedUpdatesPanel::cancelModel);
-    connect(m_job, &BackgroundJob::progressed, m_modelProgress, &QProgressBar::setValue);
+    connect(m_modelRow, &ModelSourceRow::stepChanged, this, later);
     connect(m_weights, &QPlainTextEdit::textChanged, this, later);
     connect(m_formats, &FormatChecklist::checkedChanged, this, &AbsorbedUpdatesPanel::recompute);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -159,12 +136,10 @@ void AbsorbedUpdatesPanel::retranslate()
     m_source->setItemText(1, tr("pasted"));
     m_source->setItemText(2, tr("from a .npy or .csv file"));
     m_source->setItemText(3, tr("the training lab's model, after k fp32 steps"));
-    m_modelStepsLabel->setText(tr("Ste&ps k:"));
-    m_modelSteps->setToolTip(tr("fp32 steps of the training lab's run (lecture 10's schedule) before the weights are taken; "
-                                "0: the initial weights"));
-    m_modelCancel->setText(tr("Cancel"));
-    if (!m_job->running())
-        m_modelStatus->setText(m_model ? modelSourceText() : tr("Choose k: the model trains on a worker thread."));
+    m_modelRow->retranslate(tr("Ste&ps k:"), tr("fp32 steps of the training lab's run (lecture 10's schedule) before "
+                                                "the weights are taken; 0: the initial weights"));
+    if (!m_modelRow->running())
+        m_modelRow->setStatus(m_model ? modelSourceText() : tr("Choose k: the model trains on a worker thread."));
     m_countLabel->setText(tr("&How many:"));
     m_deviationLabel->setText(tr("Standard &deviation:"));
     m_onesLabel->setText(tr("Share of exact &ones:"));
@@ -238,7 +213,7 @@ void AbsorbedUpdatesPanel::compute()
         break;
     }
     case Model: {
-        const int steps = m_modelSteps->value();
+        const int steps = m_modelRow->step();
         if (!m_model || m_modelFor != steps) {
             trainModel(steps);  // the figure follows when the weights arrive
             return;
@@ -274,29 +249,23 @@ void AbsorbedUpdatesPanel::compute()
 
 void AbsorbedUpdatesPanel::trainModel(int steps)
 {
-    if (m_job->running()) {
-        m_job->restart([this] { recompute(); });
-        return;
-    }
-    m_modelProgress->setValue(0);
-    m_modelCancel->setEnabled(true);
-    m_modelStatus->setText(tr("Training the model for %1 fp32 steps on a worker thread…").arg(steps));
-    m_job->start([this, steps](const BackgroundJob::Control& control) {
+    const auto work = [this, steps](const BackgroundJob::Control& control) -> std::function<void()> {
         auto weights = train::trainedWeights(train::TrainConfig{}, steps, control.cancelFlag(), control.progressFunction());
         return [this, steps, weights = std::move(weights)] {
-            m_modelCancel->setEnabled(false);
             if (weights) {
                 m_model = std::make_shared<const std::vector<double>>(*weights);
                 m_modelFor = steps;
-                m_modelStatus->setText(modelSourceText());
+                m_modelRow->setStatus(modelSourceText());
                 recompute();
             } else {
-                m_modelStatus->setText(m_data ? tr("Cancelled: the figure still shows the previous weights.")
-                                              : tr("Cancelled."));
+                m_modelRow->setStatus(m_data ? tr("Cancelled: the figure still shows the previous weights.")
+                                             : tr("Cancelled."));
             }
             emit modelReady();
         };
-    });
+    };
+    m_modelRow->start(tr("Training the model for %1 fp32 steps on a worker thread…").arg(steps), work,
+                      [this] { recompute(); });
 }
 
 QString AbsorbedUpdatesPanel::modelSourceText() const
@@ -304,19 +273,24 @@ QString AbsorbedUpdatesPanel::modelSourceText() const
     return m_model ? AbsorbedUpdatesFigure::modelSource(m_model->size(), m_modelFor) : QString();
 }
 
+QSpinBox* AbsorbedUpdatesPanel::modelStepsBox() const
+{
+    return m_modelRow->stepBox();
+}
+
 QString AbsorbedUpdatesPanel::modelStatus() const
 {
-    return m_modelStatus->text();
+    return m_modelRow->status();
 }
 
 bool AbsorbedUpdatesPanel::trainingModel() const
 {
-    return m_job->running();
+    return m_modelRow->running();
 }
 
 void AbsorbedUpdatesPanel::cancelModel()
 {
-    m_job->cancel();
+    m_modelRow->cancel();
 }
 
 std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const

@@ -8,7 +8,6 @@
 #include "app/panels/LessonPanel.h"
 
 class QComboBox;
-class QProgressBar;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -17,10 +16,10 @@ class QStackedWidget;
 
 namespace floatscope::gui {
 
-class BackgroundJob;
 class FigureWidget;
 class FormatChecklist;
 class HintedField;
+class ModelSourceRow;
 
 // The absorbed-updates lesson (seed 003, demo 5): weights stored in a 16-bit format without an fp32
 // master copy (generated with a seed, pasted, loaded from .npy or .csv, or the training lab's model
@@ -44,8 +43,7 @@ public:
     QPlainTextEdit* weightsEdit() const { return m_weights; }
     FormatChecklist* formatList() const { return m_formats; }
     FigureWidget* figureWidget() const { return m_figure; }
-    QSpinBox* modelStepsBox() const { return m_modelSteps; }
-    QProgressBar* modelProgress() const { return m_modelProgress; }
+    QSpinBox* modelStepsBox() const;
     QString modelStatus() const;
     bool trainingModel() const;
     void cancelModel();
@@ -85,16 +83,11 @@ private:
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
     FigureWidget* m_figure = nullptr;
-    QSpinBox* m_modelSteps = nullptr;
-    QLabel* m_modelStepsLabel = nullptr;
-    QProgressBar* m_modelProgress = nullptr;
-    QPushButton* m_modelCancel = nullptr;
-    QLabel* m_modelStatus = nullptr;
+    ModelSourceRow* m_modelRow = nullptr;
 
     LoadedValues m_loaded;
     std::shared_ptr<const std::vector<double>> m_model;  // the lab's weights after m_modelFor steps
     int m_modelFor = -1;
-    BackgroundJob* m_job;
     std::optional<AbsorbedUpdatesData> m_data;
 };
 

@@ -9,7 +9,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -19,10 +18,10 @@
 #include "app/charts/Chart.h"
 #include "app/text/LessonText.h"
 #include "core/format/Registry.h"
-#include "app/panels/BackgroundJob.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
+#include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
@@ -44,7 +43,7 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 
 }  // namespace
 
-LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
+LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
 {
     QWidget* content = scrollingContent();
     m_format = new QComboBox(content);
@@ -91,28 +90,10 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent), m_job
     valuesLayout->addLayout(loadRow);
     // The training lab's model: its fp32 gradients at step k, and the backward pass in the window's
     // format at each of the table's scales (lecture 10, demo 3), on the background job.
-    auto* modelPage = new QWidget;
-    m_modelStep = spin(modelPage, 0, train::TrainConfig::kMaxSteps, train::kDefaultModelStep);
-    m_modelStepLabel = new QLabel(modelPage);
-    m_modelStepLabel->setBuddy(m_modelStep);
-    m_modelProgress = new QProgressBar(modelPage);
-    m_modelProgress->setRange(0, 1000);
-    m_modelCancel = new QPushButton(modelPage);
-    m_modelCancel->setEnabled(false);
-    m_modelStatus = new QLabel(modelPage);
-    m_modelStatus->setWordWrap(true);
-    auto* modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_modelStepLabel);
-    modelRow->addWidget(m_modelStep);
-    modelRow->addWidget(m_modelProgress, 1);
-    modelRow->addWidget(m_modelCancel);
-    auto* modelLayout = new QVBoxLayout(modelPage);
-    modelLayout->setContentsMargins(0, 0, 0, 0);
-    modelLayout->addLayout(modelRow);
-    modelLayout->addWidget(m_modelStatus);
+    m_modelRow = new ModelSourceRow(train::kDefaultModelStep);
     m_sourcePages->addWidget(normalPage);
     m_sourcePages->addWidget(valuesPage);
-    m_sourcePages->addWidget(modelPage);
+    m_sourcePages->addWidget(m_modelRow);
     fitToCurrentPage(m_sourcePages);
 
     m_scale = new QSlider(Qt::Horizontal, content);
@@ -188,9 +169,8 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent), m_job
     connect(m_median, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_spread, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_values, &QPlainTextEdit::textChanged, this, &LossScalingPanel::inputsChanged);
-    connect(m_modelCancel, &QPushButton::clicked, this, &LossScalingPanel::cancelModel);
-    connect(m_job, &BackgroundJob::progressed, m_modelProgress, &QProgressBar::setValue);
-    for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed, m_modelStep})
+    connect(m_modelRow, &ModelSourceRow::stepChanged, this, &LossScalingPanel::inputsChanged);
+    for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
@@ -206,13 +186,11 @@ void LossScalingPanel::retranslate()
     m_source->setItemText(0, tr("log-normal (median and spread)"));
     m_source->setItemText(1, tr("values, pasted or loaded"));
     m_source->setItemText(2, tr("the training lab's model at step k (its real gradients)"));
-    m_modelStepLabel->setText(tr("S&tep k:"));
-    m_modelStep->setToolTip(tr("The gradients of the batch the training lab's fp32 run trains on after k steps; the "
-                               "table adds each scale's real backward pass in the window's format"));
-    m_modelCancel->setText(tr("Cancel"));
-    if (!m_job->running())
-        m_modelStatus->setText(m_model ? LossScalingFigure::modelSource(*m_model, m_modelFormat)
-                                       : tr("The model trains to step k on a worker thread."));
+    m_modelRow->retranslate(tr("S&tep k:"), tr("The gradients of the batch the training lab's fp32 run trains on after k "
+                                               "steps; the table adds each scale's real backward pass in the window's format"));
+    if (!m_modelRow->running())
+        m_modelRow->setStatus(m_model ? LossScalingFigure::modelSource(*m_model, m_modelFormat)
+                                      : tr("The model trains to step k on a worker thread."));
     m_medianLabel->setText(tr("&Median |g|:"));
     m_spreadLabel->setText(tr("S&pread (decades, 1 σ):"));
     m_values->setPlaceholderText(tr("Paste gradients here (separated by spaces, commas or new lines)"));
@@ -300,8 +278,8 @@ void LossScalingPanel::compute()
         m_valuesHint->hide();
     } else if (m_source->currentIndex() == Model) {
         m_valuesHint->hide();
-        if (!m_model || m_model->step != m_modelStep->value() || m_modelFormat != format.name()) {
-            probeModel(format, m_modelStep->value());  // the figures follow when the gradients arrive
+        if (!m_model || m_model->step != m_modelRow->step() || m_modelFormat != format.name()) {
+            probeModel(format, m_modelRow->step());  // the figures follow when the gradients arrive
             return;
         }
     } else {
@@ -366,46 +344,45 @@ void LossScalingPanel::showEvents()
 
 void LossScalingPanel::probeModel(const Format& format, int step)
 {
-    if (m_job->running()) {
-        m_job->restart([this] { recompute(); });
-        return;
-    }
-    m_modelProgress->setValue(0);
-    m_modelCancel->setEnabled(true);
-    m_modelStatus->setText(tr("Training the model to step %1 and probing its gradients on a worker thread…").arg(step));
-    m_job->start([this, format, step](const BackgroundJob::Control& control) {
+    const auto work = [this, format, step](const BackgroundJob::Control& control) -> std::function<void()> {
         auto model = train::modelGradients(format, train::TrainConfig{}, step, lossScaleSweep(), control.cancelFlag(),
                                            control.progressFunction());
         return [this, format, model = std::move(model)] {
-            m_modelCancel->setEnabled(false);
             if (model) {
                 m_model = std::make_shared<const train::ModelGradients>(*model);
                 m_modelFormat = format.name();
-                m_modelStatus->setText(LossScalingFigure::modelSource(*m_model, m_modelFormat));
+                m_modelRow->setStatus(LossScalingFigure::modelSource(*m_model, m_modelFormat));
                 m_runDirty = true;
                 recompute();
             } else {
-                m_modelStatus->setText(m_data ? tr("Cancelled: the figures still show the previous gradients.")
-                                              : tr("Cancelled."));
+                m_modelRow->setStatus(m_data ? tr("Cancelled: the figures still show the previous gradients.")
+                                             : tr("Cancelled."));
             }
             emit modelReady();
         };
-    });
+    };
+    m_modelRow->start(tr("Training the model to step %1 and probing its gradients on a worker thread…").arg(step), work,
+                      [this] { recompute(); });
+}
+
+QSpinBox* LossScalingPanel::modelStepBox() const
+{
+    return m_modelRow->stepBox();
 }
 
 QString LossScalingPanel::modelStatus() const
 {
-    return m_modelStatus->text();
+    return m_modelRow->status();
 }
 
 bool LossScalingPanel::probingModel() const
 {
-    return m_job->running();
+    return m_modelRow->running();
 }
 
 void LossScalingPanel::cancelModel()
 {
-    m_job->cancel();
+    m_modelRow->cancel();
 }
 
 QString LossScalingPanel::summary() const

@@ -12,7 +12,6 @@ class QComboBox;
 class QGroupBox;
 class QLabel;
 class QPlainTextEdit;
-class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -20,10 +19,10 @@ class QStackedWidget;
 
 namespace floatscope::gui {
 
-class BackgroundJob;
 class ChartView;
 class FigureWidget;
 class HintedField;
+class ModelSourceRow;
 
 // The loss-scaling lesson (seed 003, demos 3 and 4): a gradient distribution (log-normal with a
 // chosen median and spread, pasted or loaded values, or the training lab's model's real gradients at
@@ -52,7 +51,7 @@ public:
     QString summary() const;
     ChartView* timelineView() const { return m_timeline; }
     FigureWidget* windowView() const { return m_window; }
-    QSpinBox* modelStepBox() const { return m_modelStep; }
+    QSpinBox* modelStepBox() const;
     QString modelStatus() const;
     bool probingModel() const;
     void cancelModel();
@@ -106,17 +105,12 @@ private:
     QLabel* m_summary = nullptr;
     QLabel* m_events = nullptr;
 
-    QSpinBox* m_modelStep = nullptr;
-    QLabel* m_modelStepLabel = nullptr;
-    QProgressBar* m_modelProgress = nullptr;
-    QPushButton* m_modelCancel = nullptr;
-    QLabel* m_modelStatus = nullptr;
+    ModelSourceRow* m_modelRow = nullptr;
 
     LoadedValues m_loaded;
     // The lab's gradients at a step, with the backward passes in a format: kept while S alone moves.
     std::shared_ptr<const train::ModelGradients> m_model;
     std::string m_modelFormat;
-    BackgroundJob* m_job;
     bool m_runDirty = true;
     std::optional<LossScalingData> m_data;
 };

@@ -10,6 +10,9 @@
 
 namespace floatscope::text {
 
+using gui::LessonText;
+using train::meanOverSteps;
+
 namespace {
 
 // Translation context "TrainText" (lupdate reads Q_DECLARE_TR_FUNCTIONS).
@@ -136,20 +139,6 @@ const train::RunResult* finishedRun(const std::vector<train::RunResult>& runs, c
     return nullptr;
 }
 
-double meanOf(const train::RunResult& run, double train::StepRecord::*member)
-{
-    double sum = 0;
-    for (const train::StepRecord& s : run.steps)
-        sum += s.*member;
-    return run.steps.empty() ? 0.0 : sum / static_cast<double>(run.steps.size());
-}
-
-QString scaleText(double scale)
-{
-    const int exponent = static_cast<int>(std::lround(std::log2(scale)));
-    return std::ldexp(1.0, exponent) == scale ? gui::LessonText::powerOfTwo(exponent) : gui::LessonText::approx(scale, 4);
-}
-
 }  // namespace
 
 QString recipeDescription(const std::string& name)
@@ -185,6 +174,12 @@ QString learningRatePresetText(const train::LearningRatePreset& preset)
     return range;
 }
 
+QString lossScaleText(double scale)
+{
+    const int exponent = static_cast<int>(std::lround(std::log2(scale)));
+    return std::ldexp(1.0, exponent) == scale ? LessonText::powerOfTwo(exponent) : LessonText::approx(scale, 4);
+}
+
 QString learningRateText(double rate)
 {
     if (!(rate > 0) || !std::isfinite(rate))
@@ -200,26 +195,31 @@ QString signedBitsText(double bits)
     return (bits < 0 && digits != QLatin1String("0.000") ? QStringLiteral("−") : QStringLiteral("+")) + digits;
 }
 
-QString trainingSettingsText(const train::TrainConfig& c, std::size_t parameters)
+namespace {
+
+QString settingsLine(const train::TrainConfig& c, std::size_t parameters, const QString& schedule)
 {
-    return TrainText::tr("%1 parameters · batch %2 × %3 · %4 steps · learning rate %5 → %6 (cosine) · seed %7")
-        .arg(gui::LessonText::count(static_cast<std::int64_t>(parameters)))
+    return TrainText::tr("%1 parameters · batch %2 × %3 · %4 steps · %5 · seed %6")
+        .arg(LessonText::count(static_cast<std::int64_t>(parameters)))
         .arg(c.batch)
         .arg(c.model.context)
         .arg(c.steps)
-        .arg(learningRateText(c.peakLearningRate), learningRateText(c.finalLearningRate))
+        .arg(schedule)
         .arg(c.seed);
+}
+
+}  // namespace
+
+QString trainingSettingsText(const train::TrainConfig& c, std::size_t parameters)
+{
+    return settingsLine(c, parameters,
+                        TrainText::tr("learning rate %1 → %2 (cosine)")
+                            .arg(learningRateText(c.peakLearningRate), learningRateText(c.finalLearningRate)));
 }
 
 QString gapSettingsText(const train::TrainConfig& c, std::size_t parameters)
 {
-    return TrainText::tr("%1 parameters · batch %2 × %3 · %4 steps · each peak learning rate cosine to a tenth of it · "
-                         "seed %5")
-        .arg(gui::LessonText::count(static_cast<std::int64_t>(parameters)))
-        .arg(c.batch)
-        .arg(c.model.context)
-        .arg(c.steps)
-        .arg(c.seed);
+    return settingsLine(c, parameters, TrainText::tr("each peak learning rate cosine to a tenth of it"));
 }
 
 QStringList trainingNotes(const train::TrainConfig& config, const std::vector<train::RunResult>& runs)
@@ -238,7 +238,7 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
 
     // 1. Lecture 10, demo 5: bf16 storage without a master copy, and with one.
     if (pure != nullptr) {
-        const QString absorbed = gui::LessonText::percent(meanOf(*pure, &train::StepRecord::absorbedShare));
+        const QString absorbed = LessonText::percent(meanOverSteps(*pure, &train::StepRecord::absorbedShare));
         notes << TrainText::tr("bf16-pure ends %1 bit/char against fp32. Lecture 10 reports 0.12 bit/char worse at "
                                "3e-3; the issue's PyTorch reference of such a model saw none at 3e-3 and 0.29 at 3e-4.")
                      .arg(against(*pure));
@@ -256,13 +256,13 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
         notes << TrainText::tr("bf16-master ends %1 bit/char against fp32 (lecture 10: with an fp32 master copy bf16 "
                                "matches fp32): AdamW updates the fp32 copy, which keeps what bf16 storage would absorb "
                                "(%2 absorbed there).")
-                     .arg(against(*master), gui::LessonText::percent(meanOf(*master, &train::StepRecord::absorbedShare)));
+                     .arg(against(*master), LessonText::percent(meanOverSteps(*master, &train::StepRecord::absorbedShare)));
     if (const train::RunResult* stochastic = finishedRun(runs, "bf16-stochastic")) {
         const double gap = pure != nullptr ? *pure->finalValBitsPerChar - reference : 0.0;
         if (pure != nullptr && gap > 0.005)
             notes << TrainText::tr("bf16-stochastic recovers %1 of bf16-pure's gap at 2 bytes a weight, without a "
                                    "master copy: rounding the update stochastically keeps it on average.")
-                         .arg(gui::LessonText::percent((*pure->finalValBitsPerChar - *stochastic->finalValBitsPerChar) / gap));
+                         .arg(LessonText::percent((*pure->finalValBitsPerChar - *stochastic->finalValBitsPerChar) / gap));
         else
             notes << TrainText::tr("bf16-stochastic ends %1 bit/char against fp32; bf16-pure's gap is too small here "
                                    "to say how much of it stochastic rounding recovers.")
@@ -272,14 +272,14 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
         notes << TrainText::tr("fp16-pure ends %1 bit/char against fp32 (the issue's reference: 0.03 at 3e-4): fp16's "
                                "10 mantissa bits absorb fewer updates than bf16's 7 (%2 absorbed on average), but "
                                "without loss scaling %3 of its nonzero gradients become 0.")
-                     .arg(against(*fp16), gui::LessonText::percent(meanOf(*fp16, &train::StepRecord::absorbedShare)),
-                          gui::LessonText::percent(meanOf(*fp16, &train::StepRecord::underflowShare)));
+                     .arg(against(*fp16), LessonText::percent(meanOverSteps(*fp16, &train::StepRecord::absorbedShare)),
+                          LessonText::percent(meanOverSteps(*fp16, &train::StepRecord::underflowShare)));
 
     // 2. The BF16 lesson: fp16 gradients without and with loss scaling.
     if (const train::RunResult* noscale = finishedRun(runs, "fp16-noscale"))
         notes << TrainText::tr("Without loss scaling fp16 rounds %1 of the nonzero gradients to zero on average "
                                "(fp16-noscale ends %2 bit/char against fp32).")
-                     .arg(gui::LessonText::percent(meanOf(*noscale, &train::StepRecord::underflowShare)), against(*noscale));
+                     .arg(LessonText::percent(meanOverSteps(*noscale, &train::StepRecord::underflowShare)), against(*noscale));
     if (const train::RunResult* amp = finishedRun(runs, "fp16-amp")) {
         int skipped = 0;
         for (const train::StepRecord& s : amp->steps)
@@ -287,8 +287,8 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
         notes << TrainText::tr("fp16-amp loses %1 of them: its dynamic scale went from %2 to %3 with %4 steps skipped "
                                "(the BF16 lesson measured 2¹⁶ doubling twice in 300 steps), and it ends %5 bit/char "
                                "against fp32.")
-                     .arg(gui::LessonText::percent(meanOf(*amp, &train::StepRecord::underflowShare)),
-                          scaleText(amp->steps.front().lossScale), scaleText(amp->steps.back().lossScale))
+                     .arg(LessonText::percent(meanOverSteps(*amp, &train::StepRecord::underflowShare)),
+                          lossScaleText(amp->steps.front().lossScale), lossScaleText(amp->steps.back().lossScale))
                      .arg(skipped)
                      .arg(against(*amp));
     }
@@ -306,7 +306,7 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
             notes << TrainText::tr("%1 ends %2 bit/char against fp32 (the FP8 blog: the loss curves coincide); its "
                                    "casts saturated %3 of the forward elements and %4 of the gradients.")
                          .arg(QString::fromStdString(fp8->recipe.name), against(*fp8),
-                              gui::LessonText::percent(forward / n), gui::LessonText::percent(backward / n));
+                              LessonText::percent(forward / n), LessonText::percent(backward / n));
         }
     return notes;
 }
@@ -334,8 +334,8 @@ QStringList gapNotes(const std::vector<train::Recipe>& recipes,
         notes << TrainText::tr("%1's gap to fp32 in bit/char, by peak learning rate: %2.").arg(name, points.join(QStringLiteral(", ")));
         notes << TrainText::tr("Its updates absorbed on average: %1 at %2, %3 at %4. The gap follows absorption, which "
                                "bites when updates are small against the weights.")
-                     .arg(gui::LessonText::percent(most->meanAbsorbedShare), learningRateText(most->peak),
-                          gui::LessonText::percent(least->meanAbsorbedShare), learningRateText(least->peak));
+                     .arg(LessonText::percent(most->meanAbsorbedShare), learningRateText(most->peak),
+                          LessonText::percent(least->meanAbsorbedShare), learningRateText(least->peak));
         if (recipes[r].name == "bf16-pure")
             notes << TrainText::tr("Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the "
                                    "small learning rates, as in the issue's PyTorch reference (0.29 at 3e-4, none at "

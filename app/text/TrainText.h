@@ -28,6 +28,8 @@ QString recipeDescription(const std::string& name);
 QString learningRatePresetText(const train::LearningRatePreset& preset);
 // A learning rate as the lecture writes it: 3e-3, 3e-4, 1.5e-3.
 QString learningRateText(double rate);
+// A loss scale: 2¹⁶ where it is a power of two, else about 4 digits.
+QString lossScaleText(double scale);
 // A difference in bits per character with its sign: +0.011, −0.001.
 QString signedBitsText(double bits);
 // The run's settings in a line: parameters, batch, steps, the learning rate's schedule, the seed.

@@ -279,6 +279,14 @@ std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precisio
     return rows;
 }
 
+double meanOverSteps(const RunResult& run, double StepRecord::*share)
+{
+    double sum = 0;
+    for (const StepRecord& s : run.steps)
+        sum += s.*share;
+    return run.steps.empty() ? 0.0 : sum / static_cast<double>(run.steps.size());
+}
+
 RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& recipe, const StepCallback& onStep,
               const std::atomic<bool>* cancel)
 {
@@ -347,8 +355,7 @@ std::vector<std::vector<LearningRateGap>> gapsAgainstLearningRate(const Corpus& 
             g.recipeBitsPerChar = mine.finalValBitsPerChar;
             if (g.referenceBitsPerChar && g.recipeBitsPerChar)
                 g.gap = *g.recipeBitsPerChar - *g.referenceBitsPerChar;
-            for (const StepRecord& s : mine.steps)
-                g.meanAbsorbedShare += s.absorbedShare / static_cast<double>(mine.steps.size());
+            g.meanAbsorbedShare = meanOverSteps(mine, &StepRecord::absorbedShare);
             out[r].push_back(g);
         }
     }

@@ -90,6 +90,9 @@ struct RunResult {
     bool cancelled = false;
 };
 
+// The mean of one of a run's per-step shares (absorbedShare, underflowShare, ...) over its steps.
+double meanOverSteps(const RunResult& run, double StepRecord::*share);
+
 // The gradients of one batch under a recipe's roundings, for the loss-scaling panel: unscaled, in
 // the flat layout, each value as the gradient format held it (before the division by S, which is fp32).
 struct GradientProbe {

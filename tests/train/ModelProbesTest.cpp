@@ -111,22 +111,12 @@ double mpfrRelativeError(const std::vector<float>& a, const std::vector<float>& 
     return out;
 }
 
-TrainConfig probeConfig()
-{
-    TrainConfig config;  // 150 steps of batch 8 x 32, as the lecture-outcome tests train
-    config.batch = 8;
-    config.model.context = 32;
-    config.steps = 150;
-    config.evalEvery = 150;
-    return config;
-}
-
 // Lecture 10's demo 3 on the lab's model at step 20: the column of relative errors against fp32, and
 // the shares flushed and overflowed, are those of fp16 backward passes probed here on a trainer of
 // our own and measured in MPFR.
 TEST(ModelGradients, RelativeErrorColumnAgainstAnIndependentSum)
 {
-    const TrainConfig config = probeConfig();
+    const TrainConfig config = test::lessonConfig();
     const std::vector<int> scales = lossScaleSweep();
     const auto model = modelGradients(namedFormat("fp16"), config, 20, scales);
     ASSERT_TRUE(model);
