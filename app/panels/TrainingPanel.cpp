@@ -358,6 +358,8 @@ void TrainingPanel::createWidgets()
     });
     connect(m_recipeText, &QPlainTextEdit::textChanged, this, &TrainingPanel::recipeEdited);
     connect(m_base, &QComboBox::activated, this, [this](int index) {
+        if (index < 0 || index >= static_cast<int>(train::presets().size()))
+            return;  // the placeholder: no preset
         train::Recipe r = train::presets()[static_cast<std::size_t>(index)];
         r.name = "mine";
         m_recipeText->setPlainText(QString::fromStdString(train::recipeFileText(r)));
