@@ -25,6 +25,7 @@
 #include "app/panels/LossScalingPanel.h"
 #include "app/panels/TrainingPanel.h"
 #include "app/window/AppSettings.h"
+#include "app/window/MainWindow.h"
 #include "core/format/Registry.h"
 #include "core/train/ModelProbes.h"
 
@@ -214,6 +215,27 @@ TEST(TrainingPanel, InputsSurviveInTheSettings)
     emit restored.viewBox()->activated(0);
     EXPECT_EQ(restored.request()->config.peakLearningRate, 2e-3);
     EXPECT_EQ(restored.request()->config.finalLearningRate, 2e-4);
+}
+
+// The window keeps every lesson's inputs when it closes and gives them back when it opens.
+TEST(TrainingPanel, TheWindowRemembersTheInputs)
+{
+    const auto stepsIn = [](MainWindow& window) {
+        return window.findChild<TrainingPanel*>(QStringLiteral("trainingDock"))->stepsBox();
+    };
+    {
+        MainWindow window;
+        stepsIn(window)->setValue(77);
+        window.close();
+    }
+    {
+        MainWindow window;
+        EXPECT_EQ(stepsIn(window)->value(), 77);
+        stepsIn(window)->setValue(kDefaultTrainingSteps);  // as the other tests expect a window to open
+        window.close();
+    }
+    MainWindow window;
+    EXPECT_EQ(stepsIn(window)->value(), kDefaultTrainingSteps);
 }
 
 // --- The model's gradients and weights in the other lessons (issue 15, part 4) -------------------
