@@ -64,7 +64,7 @@ _floatscope()
             compopt -o nospace 2>/dev/null
             return 0
             ;;
-        -o|--output|--input|--recipe-file) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        -o|--output|--input|--recipe-file|--save-recipe) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
     esac
     if [[ $command == export && $COMP_CWORD -eq 2 ]]; then
         local views

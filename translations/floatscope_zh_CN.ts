@@ -83,6 +83,10 @@
         <source>%1 ≤ |w| &lt; %2: %3 weights</source>
         <translation>%1 ≤ |w| &lt; %2：%3 个权重</translation>
     </message>
+    <message>
+        <source>the %1 weights of the training lab&apos;s model after %2 fp32 steps (its norms&apos; gains start at 1)</source>
+        <translation>训练实验室模型在 fp32 训练 %2 步后的 %1 个权重（其归一化增益从 1 开始）</translation>
+    </message>
 </context>
 <context>
     <name>AccumulationFigure</name>
@@ -1239,6 +1243,10 @@
         <source>S doubles after this step</source>
         <translation>此步后 S 翻倍</translation>
     </message>
+    <message>
+        <source>fp32 gradients of the training lab&apos;s model at step %1 (%2 values), and its backward pass in %3 at the table&apos;s scales</source>
+        <translation>训练实验室模型在第 %1 步的 fp32 梯度（%2 个值），以及它在表中各缩放因子下以 %3 进行的反向传播</translation>
+    </message>
 </context>
 <context>
     <name>LossWindowFigure</name>
@@ -1293,6 +1301,34 @@
     <message>
         <source>|g × S| from 2^%1 to 2^%2: %3 of %4 gradients (%5)</source>
         <translation>|g × S| 在 2^%1 到 2^%2 之间：%4 个梯度中的 %3 个（%5）</translation>
+    </message>
+    <message>
+        <source>backward: → 0</source>
+        <translation>反向传播：→ 0</translation>
+    </message>
+    <message>
+        <source>→ inf</source>
+        <translation>→ inf</translation>
+    </message>
+    <message>
+        <source>error vs fp32</source>
+        <translation>与 fp32 的误差</translation>
+    </message>
+    <message>
+        <source>— (inf)</source>
+        <translation>—（有 inf）</translation>
+    </message>
+    <message>
+        <source>The gradients are the training lab&apos;s model&apos;s at step %1 (its fp32 run, the batch of the next step: %2 values).</source>
+        <translation>梯度取自训练实验室模型第 %1 步（其 fp32 训练，下一步的批次：%2 个值）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot hold the model&apos;s roles, so no backward pass ran in it.</source>
+        <translation>%1 无法承担模型的各个角色，因此没有在其中运行反向传播。</translation>
+    </message>
+    <message>
+        <source>The last three columns are lecture 10&apos;s demo 3: the backward pass run in %1 with the loss times S, divided by S in fp32: the gradients that became 0 though fp32&apos;s is not, those that became inf or NaN, and ||g − g₃₂|| / ||g₃₂||.</source>
+        <translation>最后三列即第 10 讲的演示 3：反向传播在 %1 中进行，损失乘以 S，再在 fp32 中除以 S：变成 0（而 fp32 的不是 0）的梯度、变成 inf 或 NaN 的梯度，以及 ||g − g₃₂|| / ||g₃₂||。</translation>
     </message>
 </context>
 <context>
@@ -2273,6 +2309,277 @@ largest finite: %5</source>
         <source>&apos;%1&apos; is not a learning rate: write a number in (0, 1], &apos;lecture&apos; (3e-3 to 3e-4) or &apos;small&apos; (3e-4 to 3e-5)</source>
         <translation>“%1”不是学习率：请写 (0, 1] 之间的数，或 “lecture”（3e-3 到 3e-4），或 “small”（3e-4 到 3e-5）</translation>
     </message>
+    <message>
+        <source>Cannot read the recipe file %1: %2</source>
+        <translation>无法读取配方文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2 (a file already there is unchanged)</source>
+        <translation>无法写入 %1：%2（原有文件保持不变）</translation>
+    </message>
+    <message>
+        <source>Everything in fp32: the reference</source>
+        <translation>全部使用 fp32：参照</translation>
+    </message>
+    <message>
+        <source>Weights, products and gradients in bf16, no fp32 master copy</source>
+        <translation>权重、矩阵乘法和梯度都用 bf16，没有 fp32 主副本</translation>
+    </message>
+    <message>
+        <source>Weights, products and gradients in fp16, no master copy, no loss scaling</source>
+        <translation>权重、矩阵乘法和梯度都用 fp16，没有主副本，也没有损失缩放</translation>
+    </message>
+    <message>
+        <source>bf16 weights, products and gradients; AdamW updates an fp32 master copy</source>
+        <translation>bf16 的权重、矩阵乘法和梯度；AdamW 更新一份 fp32 主副本</translation>
+    </message>
+    <message>
+        <source>fp16 with an fp32 master and dynamic loss scaling (2¹⁶, doubled after 100 good steps)</source>
+        <translation>fp16，带 fp32 主副本和动态损失缩放（2¹⁶，连续 100 步正常后翻倍）</translation>
+    </message>
+    <message>
+        <source>fp16 with an fp32 master, without loss scaling</source>
+        <translation>fp16，带 fp32 主副本，不做损失缩放</translation>
+    </message>
+    <message>
+        <source>bf16-pure with the update rounded stochastically (seeded): 2 bytes a weight, no master</source>
+        <translation>bf16-pure，但更新用随机舍入（带种子）：每个权重 2 字节，没有主副本</translation>
+    </message>
+    <message>
+        <source>bf16-master with the linear layers&apos; products in e4m3fn / e5m2, per-tensor current scaling</source>
+        <translation>bf16-master，线性层的矩阵乘法用 e4m3fn / e5m2，按张量的即时缩放</translation>
+    </message>
+    <message>
+        <source>fp8-current with delayed scaling: the largest amax of the last 16 steps</source>
+        <translation>fp8-current 改用延迟缩放：取最近 16 步中最大的 amax</translation>
+    </message>
+    <message>
+        <source>lecture 10&apos;s: %1</source>
+        <translation>第 10 讲的：%1</translation>
+    </message>
+    <message>
+        <source>small: %1</source>
+        <translation>小学习率：%1</translation>
+    </message>
+    <message>
+        <source>Train fp32 beside the others to see what each recipe costs against it.</source>
+        <translation>把 fp32 也一起训练，才能看出每个配方相对它的代价。</translation>
+    </message>
+    <message>
+        <source>bf16-pure ends %1 bit/char against fp32. Lecture 10 reports 0.12 bit/char worse at 3e-3; the issue&apos;s PyTorch reference of such a model saw none at 3e-3 and 0.29 at 3e-4.</source>
+        <translation>bf16-pure 最终比 fp32 差 %1 比特/字符。第 10 讲报告在 3e-3 时差 0.12 比特/字符；本项目议题中同类模型的 PyTorch 参照在 3e-3 时没有差距，在 3e-4 时差 0.29。</translation>
+    </message>
+    <message>
+        <source>Why: at a peak of %1 the updates are large against the weights, so only %2 of them are absorbed on average and the lecture&apos;s gap does not come out on this model. Absorption bites when updates are small: try the small learning rate.</source>
+        <translation>原因：峰值学习率为 %1 时，更新相对权重较大，平均只有 %2 的更新被吞没，所以讲义中的差距在这个模型上没有出现。更新很小时吞没才明显：试试小学习率。</translation>
+    </message>
+    <message>
+        <source>Why: at a peak of %1, %2 of its updates are absorbed on average. An update smaller than half a bf16 ulp of its weight rounds away in bf16 storage, and small learning rates make most updates that small.</source>
+        <translation>原因：峰值学习率为 %1 时，平均有 %2 的更新被吞没。小于权重的半个 bf16 ulp 的更新在 bf16 存储中被舍入掉，而小学习率让大多数更新都这么小。</translation>
+    </message>
+    <message>
+        <source>bf16-master ends %1 bit/char against fp32 (lecture 10: with an fp32 master copy bf16 matches fp32): AdamW updates the fp32 copy, which keeps what bf16 storage would absorb (%2 absorbed there).</source>
+        <translation>bf16-master 最终与 fp32 相差 %1 比特/字符（第 10 讲：有 fp32 主副本时 bf16 与 fp32 一致）：AdamW 更新的是 fp32 副本，它保留了 bf16 存储会吞没的更新（那里被吞没 %2）。</translation>
+    </message>
+    <message>
+        <source>bf16-stochastic recovers %1 of bf16-pure&apos;s gap at 2 bytes a weight, without a master copy: rounding the update stochastically keeps it on average.</source>
+        <translation>bf16-stochastic 以每个权重 2 字节、不用主副本的代价，挽回了 bf16-pure 差距的 %1：随机舍入让更新在平均意义上得以保留。</translation>
+    </message>
+    <message>
+        <source>bf16-stochastic ends %1 bit/char against fp32; bf16-pure&apos;s gap is too small here to say how much of it stochastic rounding recovers.</source>
+        <translation>bf16-stochastic 最终与 fp32 相差 %1 比特/字符；bf16-pure 在这里的差距太小，看不出随机舍入挽回了多少。</translation>
+    </message>
+    <message>
+        <source>Without loss scaling fp16 rounds %1 of the nonzero gradients to zero on average (fp16-noscale ends %2 bit/char against fp32).</source>
+        <translation>不做损失缩放时，fp16 平均把 %1 的非零梯度舍入成 0（fp16-noscale 最终与 fp32 相差 %2 比特/字符）。</translation>
+    </message>
+    <message>
+        <source>fp16-amp loses %1 of them: its dynamic scale went from %2 to %3 with %4 steps skipped (the BF16 lesson measured 2¹⁶ doubling twice in 300 steps), and it ends %5 bit/char against fp32.</source>
+        <translation>fp16-amp 丢失 %1：它的动态缩放因子从 %2 变为 %3，跳过了 %4 步（BF16 课实测为 2¹⁶ 在 300 步内翻倍两次），最终与 fp32 相差 %5 比特/字符。</translation>
+    </message>
+    <message>
+        <source>%1 ends %2 bit/char against fp32 (the FP8 blog: the loss curves coincide); its casts saturated %3 of the forward elements and %4 of the gradients.</source>
+        <translation>%1 最终与 fp32 相差 %2 比特/字符（FP8 博文：损失曲线重合）；它的类型转换使 %3 的前向元素和 %4 的梯度饱和。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s gap to fp32 in bit/char, by peak learning rate: %2.</source>
+        <translation>%1 相对 fp32 的差距（比特/字符），按峰值学习率：%2。</translation>
+    </message>
+    <message>
+        <source>Its updates absorbed on average: %1 at %2, %3 at %4. The gap follows absorption, which bites when updates are small against the weights.</source>
+        <translation>它的更新平均被吞没：%2 时 %1，%4 时 %3。差距随吞没而变：更新相对权重很小时，吞没才明显。</translation>
+    </message>
+    <message>
+        <source>Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the small learning rates, as in the issue&apos;s PyTorch reference (0.29 at 3e-4, none at 3e-3).</source>
+        <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与议题中的 PyTorch 参照一致（3e-4 时 0.29，3e-3 时没有）。</translation>
+    </message>
+    <message>
+        <source>fp16-pure ends %1 bit/char against fp32 (the issue&apos;s reference: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average), but without loss scaling %3 of its nonzero gradients become 0.</source>
+        <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（议题中的参照：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2），但没有损失缩放时，它有 %3 的非零梯度变成 0。</translation>
+    </message>
+    <message>
+        <source>%1 parameters · batch %2 × %3 · %4 steps · %5 · seed %6</source>
+        <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · %5 · 种子 %6</translation>
+    </message>
+    <message>
+        <source>learning rate %1 → %2 (cosine)</source>
+        <translation>学习率 %1 → %2（余弦）</translation>
+    </message>
+    <message>
+        <source>each peak learning rate cosine to a tenth of it</source>
+        <translation>每个峰值学习率都余弦衰减到其十分之一</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingFigure</name>
+    <message>
+        <source>Bits per character on the validation text at the end of each run; absorbed: the recipe&apos;s share of updates absorbed, the mean over its steps.</source>
+        <translation>每次训练结束时验证文本上的比特/字符；吞没：该配方被吞没的更新所占比例，取各步的平均。</translation>
+    </message>
+    <message>
+        <source>Gap to fp32 against the peak learning rate, %1 steps</source>
+        <translation>相对 fp32 的差距与峰值学习率，%1 步</translation>
+    </message>
+    <message>
+        <source>Training lab: %1 steps, learning rate %2 → %3</source>
+        <translation>训练实验室：%1 步，学习率 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Training loss (faint) and validation, bits per character</source>
+        <translation>训练损失（浅色）与验证结果，比特/字符</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>bits per character</source>
+        <translation>比特/字符</translation>
+    </message>
+    <message>
+        <source>Loss against memory</source>
+        <translation>损失与内存</translation>
+    </message>
+    <message>
+        <source>bytes per parameter</source>
+        <translation>每个参数的字节数</translation>
+    </message>
+    <message>
+        <source>validation bits per character</source>
+        <translation>验证的比特/字符</translation>
+    </message>
+    <message>
+        <source>Gap to fp32 at the end of the run, by peak learning rate (cosine to a tenth of it)</source>
+        <translation>训练结束时相对 fp32 的差距，按峰值学习率（余弦衰减到其十分之一）</translation>
+    </message>
+    <message>
+        <source>bits per character behind fp32</source>
+        <translation>比 fp32 多出的比特/字符</translation>
+    </message>
+    <message>
+        <source>fp32 (no gap)</source>
+        <translation>fp32（无差距）</translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation>配方</translation>
+    </message>
+    <message>
+        <source>bytes/param</source>
+        <translation>字节/参数</translation>
+    </message>
+    <message>
+        <source>bits/char</source>
+        <translation>比特/字符</translation>
+    </message>
+    <message>
+        <source>vs fp32</source>
+        <translation>与 fp32 相比</translation>
+    </message>
+    <message>
+        <source>absorbed</source>
+        <translation>吞没</translation>
+    </message>
+    <message>
+        <source>underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>fp8 casts</source>
+        <translation>fp8 转换</translation>
+    </message>
+    <message>
+        <source>amax</source>
+        <translation>amax</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>flushed to 0</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>forward (%1)</source>
+        <translation>前向（%1）</translation>
+    </message>
+    <message>
+        <source>gradients (%1)</source>
+        <translation>梯度（%1）</translation>
+    </message>
+    <message>
+        <source>peak learning rate</source>
+        <translation>峰值学习率</translation>
+    </message>
+    <message>
+        <source>fp32 bits/char</source>
+        <translation>fp32 比特/字符</translation>
+    </message>
+    <message>
+        <source>recipe bits/char</source>
+        <translation>配方比特/字符</translation>
+    </message>
+    <message>
+        <source>gap</source>
+        <translation>差距</translation>
+    </message>
+    <message>
+        <source>Not trained yet.</source>
+        <translation>尚未训练。</translation>
+    </message>
+    <message>
+        <source>bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger&apos;s weights, master copy, gradients and Adam&apos;s moments; absorbed, underflow, overflow: means over the steps; loss scale: at the end.</source>
+        <translation>比特/字符：结束时的验证结果（训练中为最近一次）；字节/参数：内存账本中的权重、主副本、梯度和 Adam 的两个矩；吞没、下溢、上溢：各步的平均；损失缩放：结束时的值。</translation>
+    </message>
+    <message>
+        <source>fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
+        <translation>fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
+    </message>
+    <message>
+        <source>peak learning rate, log₁₀ (−3 is 1e-3)</source>
+        <translation>峰值学习率，log₁₀（−3 即 1e-3）</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::AbsorbedUpdatesPanel</name>
@@ -2359,6 +2666,34 @@ largest finite: %5</source>
     <message>
         <source>Choose at least one storage format</source>
         <translation>请至少选择一种存储格式</translation>
+    </message>
+    <message>
+        <source>the training lab&apos;s model, after k fp32 steps</source>
+        <translation>训练实验室的模型，fp32 训练 k 步后</translation>
+    </message>
+    <message>
+        <source>Ste&amp;ps k:</source>
+        <translation>步数 k(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>fp32 steps of the training lab&apos;s run (lecture 10&apos;s schedule) before the weights are taken; 0: the initial weights</source>
+        <translation>取权重之前，训练实验室按第 10 讲的学习率计划进行的 fp32 步数；0 表示初始权重</translation>
+    </message>
+    <message>
+        <source>Choose k: the model trains on a worker thread.</source>
+        <translation>选择 k：模型在工作线程上训练。</translation>
+    </message>
+    <message>
+        <source>Training the model for %1 fp32 steps on a worker thread…</source>
+        <translation>正在工作线程上用 fp32 训练模型 %1 步…</translation>
+    </message>
+    <message>
+        <source>Cancelled: the figure still shows the previous weights.</source>
+        <translation>已取消：图中仍是之前的权重。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
     </message>
 </context>
 <context>
@@ -3503,6 +3838,34 @@ GEMM 精度：%4</translation>
         <source>step %1, S = %2: %3 good steps in a row: S doubles</source>
         <translation>第 %1 步，S = %2：连续 %3 步正常：S 翻倍</translation>
     </message>
+    <message>
+        <source>the training lab&apos;s model at step k (its real gradients)</source>
+        <translation>训练实验室模型第 k 步的梯度（真实梯度）</translation>
+    </message>
+    <message>
+        <source>S&amp;tep k:</source>
+        <translation>第 k 步(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>The gradients of the batch the training lab&apos;s fp32 run trains on after k steps; the table adds each scale&apos;s real backward pass in the window&apos;s format</source>
+        <translation>训练实验室的 fp32 训练进行 k 步后，下一批次的梯度；表格另加各缩放因子下以窗口格式进行的真实反向传播</translation>
+    </message>
+    <message>
+        <source>The model trains to step k on a worker thread.</source>
+        <translation>模型在工作线程上训练到第 k 步。</translation>
+    </message>
+    <message>
+        <source>Training the model to step %1 and probing its gradients on a worker thread…</source>
+        <translation>正在工作线程上把模型训练到第 %1 步并探测其梯度…</translation>
+    </message>
+    <message>
+        <source>Cancelled: the figures still show the previous gradients.</source>
+        <translation>已取消：图中仍是之前的梯度。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::MainWindow</name>
@@ -3777,6 +4140,13 @@ GEMM 精度：%4</translation>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::ModelSourceRow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -4221,6 +4591,197 @@ GEMM 精度：%4</translation>
     <message>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::TrainingPanel</name>
+    <message>
+        <source>Prese&amp;t:</source>
+        <translation>示例(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>(your own)</source>
+        <translation>（自定义）</translation>
+    </message>
+    <message>
+        <source>Lecture 10, demo 5: fp32, bf16 and fp16 storage, bf16 with a master copy</source>
+        <translation>第 10 讲演示 5：fp32、bf16 和 fp16 存储，以及带主副本的 bf16</translation>
+    </message>
+    <message>
+        <source>The small learning rate (3e-4): where bf16 storage falls behind</source>
+        <translation>小学习率（3e-4）：bf16 存储落后的地方</translation>
+    </message>
+    <message>
+        <source>fp16 with and without loss scaling (the BF16 lesson)</source>
+        <translation>fp16 有无损失缩放（BF16 课）</translation>
+    </message>
+    <message>
+        <source>fp8 with current and delayed scaling (the FP8 blog)</source>
+        <translation>fp8 的即时缩放与延迟缩放（FP8 博文）</translation>
+    </message>
+    <message>
+        <source>bf16-pure&apos;s gap to fp32 against the learning rate</source>
+        <translation>bf16-pure 相对 fp32 的差距与学习率</translation>
+    </message>
+    <message>
+        <source>Recipes:</source>
+        <translation>配方：</translation>
+    </message>
+    <message>
+        <source>and my recipe, “%1”, from the editor below</source>
+        <translation>以及下方编辑器中我的配方“%1”</translation>
+    </message>
+    <message>
+        <source>and my recipe from the editor below</source>
+        <translation>以及下方编辑器中我的配方</translation>
+    </message>
+    <message>
+        <source>&amp;Steps:</source>
+        <translation>步数(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Initial weights, batches and stochastic rounding</source>
+        <translation>初始权重、批次和随机舍入</translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate:</source>
+        <translation>学习率(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>a peak of your own, cosine to a tenth:</source>
+        <translation>自定峰值，余弦衰减到十分之一：</translation>
+    </message>
+    <message>
+        <source>The peak learning rate, a number in (0, 1]</source>
+        <translation>峰值学习率，(0, 1] 之间的数</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>the recipes side by side</source>
+        <translation>各配方并列</translation>
+    </message>
+    <message>
+        <source>each recipe&apos;s gap to fp32 against the peak learning rate</source>
+        <translation>各配方相对 fp32 的差距与峰值学习率</translation>
+    </message>
+    <message>
+        <source>&amp;Peaks:</source>
+        <translation>峰值(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Peak learning rates, separated by commas; each run decays to a tenth of its peak</source>
+        <translation>峰值学习率，用逗号分隔；每次训练都衰减到其峰值的十分之一</translation>
+    </message>
+    <message>
+        <source>My recipe</source>
+        <translation>我的配方</translation>
+    </message>
+    <message>
+        <source>Every role&apos;s format as key=value pairs, one to a line: params, master (fp32 or none), matmul (a format, or fp8), grads, attention, adam-m, adam-v, update (nearest or stochastic), loss-scale (none, dynamic or a number); base=PRESET starts from a preset.</source>
+        <translation>每个角色的格式写成“键=值”，一行一个：‘params’、‘master’（‘fp32’ 或 ‘none’）、‘matmul’（一种格式，或 ‘fp8’）、‘grads’、‘attention’、‘adam-m’、‘adam-v’、‘update’（‘nearest’ 或 ‘stochastic’）、‘loss-scale’（‘none’、‘dynamic’ 或一个数）；‘base=预设’ 从一个预设开始。</translation>
+    </message>
+    <message>
+        <source>Start &amp;from:</source>
+        <translation>起点(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>L&amp;oad…</source>
+        <translation>载入(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve…</source>
+        <translation>保存(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Train every chosen recipe from the same weights and batches (Ctrl+Enter)</source>
+        <translation>从相同的权重和批次训练每个选中的配方（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the runs; what they did so far stays (Esc)</source>
+        <translation>停止训练；已完成的部分保留（Esc）</translation>
+    </message>
+    <message>
+        <source>My recipe is called “%1”, as a preset is: give it another name (name=...)</source>
+        <translation>我的配方与某个预设同名（“%1”）：请另取一个名字（name=...）</translation>
+    </message>
+    <message>
+        <source>My recipe has an error: see the red hint in the editor</source>
+        <translation>我的配方有错误：见编辑器中的红色提示</translation>
+    </message>
+    <message>
+        <source>Choose at least one recipe</source>
+        <translation>请至少选择一个配方</translation>
+    </message>
+    <message>
+        <source>The gap view compares recipes with fp32: choose one besides fp32</source>
+        <translation>差距视图把配方与 fp32 比较：请在 fp32 之外再选一个</translation>
+    </message>
+    <message>
+        <source>Not trained yet: press Train (Ctrl+Enter). 300 steps take a few seconds a recipe.</source>
+        <translation>尚未训练：按“训练”（Ctrl+Enter）。每个配方 300 步需要几秒钟。</translation>
+    </message>
+    <message>
+        <source>Training %1 runs on a worker thread…</source>
+        <translation>正在工作线程上进行 %1 次训练…</translation>
+    </message>
+    <message>
+        <source>Trained: every recipe reached step %1.</source>
+        <translation>训练完成：每个配方都到了第 %1 步。</translation>
+    </message>
+    <message>
+        <source>Cancelled: what the runs did until then stays below.</source>
+        <translation>已取消：训练到那时为止的结果保留在下方。</translation>
+    </message>
+    <message>
+        <source>The inputs changed since this run: press Train to train them.</source>
+        <translation>输入在这次训练之后改变了：按“训练”来训练它们。</translation>
+    </message>
+    <message>
+        <source>Load a recipe</source>
+        <translation>载入配方</translation>
+    </message>
+    <message>
+        <source>Recipes (*.recipe *.txt);;All files (*)</source>
+        <translation>配方 (*.recipe *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the recipe</source>
+        <translation>保存配方</translation>
+    </message>
+    <message>
+        <source>Training lab</source>
+        <translation>训练实验室</translation>
+    </message>
+    <message>
+        <source>a preset…</source>
+        <translation>选一个预设…</translation>
+    </message>
+    <message>
+        <source>Training %1 recipes on a worker thread, %2 at a time: %3 of %4 steps…</source>
+        <translation>正在工作线程上训练 %1 个配方，每次 %2 个：已完成 %3 / %4 步…</translation>
+    </message>
+    <message>
+        <source>Trained: %1 runs of %2 steps.</source>
+        <translation>训练完成：%1 次训练，每次 %2 步。</translation>
     </message>
 </context>
 <context>

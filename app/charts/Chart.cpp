@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsScene>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -39,7 +40,8 @@ std::pair<double, double> extent(const ChartSpec& spec, bool x, bool positiveOnl
     return {lo, hi};
 }
 
-QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, const FigureStyle& style)
+QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, const FigureStyle& style,
+                        std::optional<double> tickInterval = std::nullopt)
 {
     QAbstractAxis* axis = nullptr;
     if (a.log2) {
@@ -55,6 +57,11 @@ QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, cons
         value->setRange(a.min.value_or(data.first), a.max.value_or(data.second));
         if (!a.min && !a.max)
             value->applyNiceNumbers();
+        if (tickInterval) {
+            value->setTickType(QValueAxis::TicksDynamic);
+            value->setTickAnchor(0);
+            value->setTickInterval(*tickInterval);
+        }
         axis = value;
     }
     axis->setTitleText(a.title);
@@ -79,8 +86,8 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setFont(style.font());
     chart->legend()->setLabelColor(style.foreground());
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QAbstractAxis* x = makeAxis(spec.x, extent(spec, true, spec.x.log2), style);
+    chart->legend()->setAlignment(spec.legendRight ? Qt::AlignRight : Qt::AlignBottom);
+    QAbstractAxis* x = makeAxis(spec.x, extent(spec, true, spec.x.log2), style, spec.xTickInterval);
     QAbstractAxis* y = makeAxis(spec.y, extent(spec, false, spec.y.log2), style);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -113,6 +120,9 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
         chart->addSeries(series);
         series->attachAxis(x);
         series->attachAxis(y);
+        if (!s.inLegend)
+            for (QLegendMarker* marker : chart->legend()->markers(series))
+                marker->setVisible(false);
     }
     return chart;
 }

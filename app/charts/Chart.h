@@ -27,6 +27,7 @@ struct ChartSeries {
     std::vector<QPointF> points;
     Kind kind = Kind::Line;
     bool dashed = false;
+    bool inLegend = true;  // false: a series that another one names (a run's markers beside its line)
 };
 
 struct ChartAxis {
@@ -41,6 +42,8 @@ struct ChartSpec {
     ChartAxis x;
     ChartAxis y;
     std::vector<ChartSeries> series;
+    bool legendRight = false;  // a column of names beside the plot, for more names than fit under it
+    std::optional<double> xTickInterval;  // ticks at the multiples of this, where the axis is padded
 };
 
 // The chart on screen, in the window's palette.

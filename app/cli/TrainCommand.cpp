@@ -1,7 +1,5 @@
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <variant>
@@ -13,6 +11,9 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportViews.h"
+#include "app/figures/TrainingFigure.h"
+#include "app/io/AtomicFile.h"
 #include "app/text/TrainText.h"
 #include "core/train/Trainer.h"
 
@@ -22,6 +23,8 @@ namespace {
 
 constexpr const char* kHelp = R"(usage: floatscope train --recipe R[,R...] --steps N [--seed S] [--lr X] [--final-lr X]
                         [--eval-every K] [--recipe-file FILE] [--threads T] [--json | --csv]
+       floatscope train --recipe R --save-recipe FILE
+       floatscope train --list
 
 Trains the training lab's tiny character transformer (lecture 10's demo 5: embeddings, two pre-norm
 blocks of attention and MLP, RMSNorm gains starting at 1.0; AdamW with weight decay 0.1, betas 0.9 /
@@ -55,9 +58,13 @@ options:
   --eval-every K      validation bits per character every K steps and after the last (default 25)
   --threads T         recipes trained side by side (default: 2, or 1 on one core)
   --list              print every preset as recipe text and exit
+  --save-recipe FILE  write the one recipe of --recipe (or --recipe-file) to FILE as key=value text
+                      (what --recipe-file and the window's recipe editor read) and exit; e.g.
+                      floatscope train --recipe 'base=bf16-pure;name=mine;adam-m=bf16' --save-recipe mine.recipe
   --json              one JSON document: {"runs": [{"recipe", "bytes_per_param",
                       "final_val_bits_per_char", "steps": [{"step", "train_loss", "val_bits_per_char",
-                      "absorbed_share", "underflow_share", "overflow_share", "loss_scale", "skipped"}]}]}
+                      "absorbed_share", "underflow_share", "overflow_share", "loss_scale", "skipped",
+                      "fp8_forward_amax", ... }]}]} (keys sorted; the fp8 keys below)
   --csv               one row per recipe and step, with the same fields
   --no-color          no colours, even on a terminal
   -h, --help          this help
@@ -66,7 +73,10 @@ train_loss is the step's batch loss in nats per character; val_bits_per_char is 
 validations; absorbed_share: of the parameters with a nonzero update, those whose updated copy did not
 move; underflow_share / overflow_share: of the nonzero gradients rounded in the step (activation
 gradients entering products, and parameter gradients), those that became 0 / inf; bytes_per_param is
-the memory ledger's (weights, master, gradients and Adam's two moments).
+the memory ledger's (weights, master, gradients and Adam's two moments). fp8 recipes add, per step and
+direction (forward: e4m3fn activations and weights; backward: e5m2 gradients), fp8_forward_amax /
+fp8_backward_amax (the largest |x| cast), fp8_*_scale (that operand's scale), fp8_*_saturated_share
+and fp8_*_flushed_share (of all elements cast, those that saturated or became 0); null for the others.
 )";
 
 std::string number(double v)
@@ -91,13 +101,31 @@ std::string text(const QString& s)
     return s.toStdString();
 }
 
-std::optional<double> parseRate(const std::string& s)
+// The fp8 statistics of a step: amax, scale, saturated and flushed shares per direction.
+struct Fp8Field {
+    const char* name;
+    double train::Fp8Summary::*member;
+};
+constexpr Fp8Field kFp8Fields[] = {{"amax", &train::Fp8Summary::amax},
+                                   {"scale", &train::Fp8Summary::scale},
+                                   {"saturated_share", &train::Fp8Summary::saturatedShare},
+                                   {"flushed_share", &train::Fp8Summary::flushedShare}};
+
+struct Fp8Direction {
+    const char* name;
+    std::optional<train::Fp8Summary> train::StepRecord::*member;
+};
+constexpr Fp8Direction kFp8Directions[] = {{"forward", &train::StepRecord::fp8Forward},
+                                           {"backward", &train::StepRecord::fp8Backward}};
+
+void addFp8Json(QJsonObject& step, const train::StepRecord& s)
 {
-    double v = 0;
-    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || s.empty())
-        return std::nullopt;
-    return v;
+    for (const Fp8Direction& d : kFp8Directions)
+        for (const Fp8Field& f : kFp8Fields) {
+            const std::optional<train::Fp8Summary>& summary = s.*(d.member);
+            step.insert(QStringLiteral("fp8_%1_%2").arg(QLatin1String(d.name), QLatin1String(f.name)),
+                        summary ? finite((*summary).*(f.member)) : QJsonValue());
+        }
 }
 
 void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
@@ -105,8 +133,8 @@ void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
     QJsonArray list;
     for (const train::RunResult& run : runs) {
         QJsonArray steps;
-        for (const train::StepRecord& s : run.steps)
-            steps.append(QJsonObject{
+        for (const train::StepRecord& s : run.steps) {
+            QJsonObject step{
                 {"step", s.step},
                 {"train_loss", finite(s.trainLoss)},
                 {"val_bits_per_char", optionalFinite(s.valBitsPerChar)},
@@ -115,7 +143,10 @@ void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
                 {"overflow_share", s.overflowShare},
                 {"loss_scale", s.lossScale},
                 {"skipped", s.skipped},
-            });
+            };
+            addFp8Json(step, s);
+            steps.append(step);
+        }
         list.append(QJsonObject{
             {"recipe", QString::fromStdString(run.recipe.name)},
             {"bytes_per_param", run.bytesPerParameter},
@@ -128,15 +159,25 @@ void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
 
 void printCsv(const Io& io, const std::vector<train::RunResult>& runs)
 {
-    std::fputs("recipe,step,train_loss,val_bits_per_char,absorbed_share,underflow_share,overflow_share,loss_scale,"
-               "skipped\n",
-               io.out);
+    std::string header = "recipe,step,train_loss,val_bits_per_char,absorbed_share,underflow_share,overflow_share,"
+                         "loss_scale,skipped";
+    for (const Fp8Direction& d : kFp8Directions)
+        for (const Fp8Field& f : kFp8Fields)
+            header += std::string(",fp8_") + d.name + "_" + f.name;
+    std::fprintf(io.out, "%s\n", header.c_str());
     for (const train::RunResult& run : runs)
-        for (const train::StepRecord& s : run.steps)
-            std::fprintf(io.out, "%s,%d,%s,%s,%s,%s,%s,%s,%d\n", run.recipe.name.c_str(), s.step,
+        for (const train::StepRecord& s : run.steps) {
+            std::fprintf(io.out, "%s,%d,%s,%s,%s,%s,%s,%s,%d", run.recipe.name.c_str(), s.step,
                          number(s.trainLoss).c_str(), s.valBitsPerChar ? number(*s.valBitsPerChar).c_str() : "",
                          number(s.absorbedShare).c_str(), number(s.underflowShare).c_str(),
                          number(s.overflowShare).c_str(), number(s.lossScale).c_str(), s.skipped ? 1 : 0);
+            for (const Fp8Direction& d : kFp8Directions)
+                for (const Fp8Field& f : kFp8Fields) {
+                    const std::optional<train::Fp8Summary>& summary = s.*(d.member);
+                    std::fprintf(io.out, ",%s", summary ? number((*summary).*(f.member)).c_str() : "");
+                }
+            std::fputc('\n', io.out);
+        }
 }
 
 std::string percent(double share)
@@ -175,16 +216,35 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
                       number(run.steps.back().lossScale)});
     }
     table.print(io);
-}
 
-std::optional<std::string> readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    // fp8 recipes: what their casts did in the last step, and the saturation over the run.
+    Table fp8({"recipe", "direction", "amax (last step)", "scale (last step)", "saturated (mean)", "flushed (mean)"});
+    for (const train::RunResult& run : runs)
+        for (const Fp8Direction& d : kFp8Directions) {
+            const std::optional<train::Fp8Summary>& last = run.steps.back().*(d.member);
+            if (!last)
+                continue;
+            double saturated = 0;
+            double flushed = 0;
+            for (const train::StepRecord& s : run.steps)
+                if (const std::optional<train::Fp8Summary>& f = s.*(d.member)) {
+                    saturated += f->saturatedShare / static_cast<double>(run.steps.size());
+                    flushed += f->flushedShare / static_cast<double>(run.steps.size());
+                }
+            char amax[32];
+            char scale[32];
+            std::snprintf(amax, sizeof amax, "%.4g", last->amax);
+            std::snprintf(scale, sizeof scale, "%.4g", last->scale);
+            fp8.addRow({paint(io, Colour::Bold, run.recipe.name),
+                        std::string(d.name) + (d.member == &train::StepRecord::fp8Forward
+                                                   ? " (" + run.recipe.fp8Forward.name() + ")"
+                                                   : " (" + run.recipe.fp8Backward.name() + ")"),
+                        amax, scale, percent(saturated), percent(flushed)});
+        }
+    if (fp8.pendingRows() > 0) {
+        std::fputs("\nfp8 casts (per tensor: the largest amax of the step and its scale)\n", io.out);
+        fp8.print(io);
+    }
 }
 
 }  // namespace
@@ -200,6 +260,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"eval-every", 0, true},
                     {"threads", 0, true},
                     {"list", 0, false},
+                    {"save-recipe", 0, true},
                     {"json", 0, false},
                     {"csv", 0, false},
                     {"no-color", 0, false},
@@ -221,70 +282,36 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
         return 0;
     }
 
-    // 1. Recipes: the list, then the files.
-    std::vector<train::Recipe> recipes;
-    if (const auto list = args.value("recipe")) {
-        auto parsed = train::parseRecipeList(*list);
-        if (const auto* e = std::get_if<train::RecipeError>(&parsed))
-            return usageError(io, text(text::recipeErrorText(*e)));
-        recipes = std::get<std::vector<train::Recipe>>(parsed);
-    }
-    if (const auto files = args.value("recipe-file")) {
-        std::stringstream paths(*files);
-        std::string path;
-        while (std::getline(paths, path, ',')) {
-            const auto content = readFile(path);
-            if (!content)
-                return usageError(io, "cannot read recipe file '" + path + "'");
-            auto parsed = train::parseRecipe(*content);
-            if (const auto* e = std::get_if<train::RecipeError>(&parsed))
-                return usageError(io, path + ": " + text(text::recipeErrorText(*e)));
-            recipes.push_back(std::get<train::Recipe>(parsed));
-        }
-    }
-    if (recipes.empty())
-        return usageError(io, "train needs --recipe or --recipe-file (see 'floatscope train --help')");
-    if (!args.value("steps"))
-        return usageError(io, "train needs --steps (see 'floatscope train --help')");
-
-    // 2. The run's settings.
-    train::TrainConfig config;
+    // 1. Recipes and the run's settings, as `floatscope export training` reads them.
+    const ParsedArguments view(args);
     std::string error;
-    std::uint64_t steps = 0;
-    std::uint64_t evalEvery = static_cast<std::uint64_t>(config.evalEvery);
+    if (const auto target = args.value("save-recipe")) {
+        const auto recipes = gui::readRecipes(view, false, error);
+        if (!recipes)
+            return usageError(io, error);
+        if (recipes->size() != 1)
+            return usageError(io, "--save-recipe writes one recipe, got " + std::to_string(recipes->size())
+                                      + " (give one in --recipe)");
+        const QString path = QString::fromStdString(*target);
+        const std::string content = train::recipeFileText(recipes->front());
+        if (const QString problem = io::writeFileAtomically(path, QByteArray::fromStdString(content)); !problem.isEmpty())
+            return usageError(io, text(text::recipeSaveErrorText(path, problem)));
+        return 0;
+    }
+    const auto request = gui::readTrainingRequest(view, false, error);
+    if (!request)
+        return usageError(io, error);
+    const std::vector<train::Recipe>& recipes = request->recipes;
+    const train::TrainConfig& config = request->config;
     const std::uint64_t cores = std::max(1u, std::thread::hardware_concurrency());
     std::uint64_t threads = std::min<std::uint64_t>(2, cores);
-    if (!readWhole(args, "steps", 1, train::TrainConfig::kMaxSteps, steps, error)
-        || !readWhole(args, "seed", 0, UINT64_MAX, config.seed, error)
-        || !readWhole(args, "eval-every", 1, train::TrainConfig::kMaxSteps, evalEvery, error)
-        || !readWhole(args, "threads", 1, 64, threads, error))
+    if (!readWhole(args, "threads", 1, 64, threads, error))
         return usageError(io, error);
-    config.steps = static_cast<int>(steps);
-    config.evalEvery = static_cast<int>(evalEvery);
-    if (const auto lr = args.value("lr")) {
-        if (const auto preset = train::findLearningRatePreset(*lr)) {
-            config.peakLearningRate = preset->peak;
-            config.finalLearningRate = preset->final;
-        } else if (const auto rate = parseRate(*lr)) {
-            config.peakLearningRate = *rate;
-            config.finalLearningRate = *rate / 10;
-        } else {
-            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
-        }
-    }
-    if (const auto lr = args.value("final-lr")) {
-        const auto rate = parseRate(*lr);
-        if (!rate)
-            return usageError(io, text(text::learningRateErrorText(QString::fromStdString(*lr))));
-        config.finalLearningRate = *rate;
-    }
-    const train::Corpus& corpus = train::Corpus::builtin();
-    if (const auto problem = train::checkConfig(config, corpus))
-        return usageError(io, text(text::configErrorText(*problem)));
     if (args.has("json") && args.has("csv"))
         return usageError(io, "--json and --csv contradict each other");
+    const train::Corpus& corpus = train::Corpus::builtin();
 
-    // 3. The runs, side by side.
+    // 2. The runs, side by side.
     const std::vector<train::RunResult> runs =
         train::runAll(corpus, config, recipes, {}, nullptr, static_cast<int>(threads));
     if (args.has("json"))

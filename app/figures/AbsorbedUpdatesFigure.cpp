@@ -11,6 +11,7 @@
 #include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "core/format/Registry.h"
+#include "core/train/ModelProbes.h"
 #include "app/style/Palette.h"
 
 namespace floatscope::gui {
@@ -258,6 +259,13 @@ QString AbsorbedUpdatesFigure::fileSource(std::size_t count, const QString& file
     return tr("%1 weights from %2").arg(LessonText::count(static_cast<std::int64_t>(count)), fileName);
 }
 
+QString AbsorbedUpdatesFigure::modelSource(std::size_t count, int steps)
+{
+    return tr("the %1 weights of the training lab's model after %2 fp32 steps (its norms' gains start at 1)")
+        .arg(LessonText::count(static_cast<std::int64_t>(count)))
+        .arg(steps);
+}
+
 ExportView AbsorbedUpdatesFigure::exportView()
 {
     const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
@@ -273,7 +281,13 @@ ExportView AbsorbedUpdatesFigure::exportView()
         }
         std::vector<double> weights;
         QString source;
-        if (const auto given = readValues(args, error)) {
+        if (args.value("model-steps")) {
+            const auto steps = readWhole(args, "model-steps", 0, 0, train::TrainConfig::kMaxSteps, error);
+            if (!steps)
+                return nullptr;
+            weights = *train::trainedWeights(train::TrainConfig{}, static_cast<int>(*steps));
+            source = modelSource(weights.size(), static_cast<int>(*steps));
+        } else if (const auto given = readValues(args, error)) {
             weights = *given;
             source = args.value("file")
                        ? fileSource(weights.size(), QFileInfo(QString::fromStdString(*args.value("file"))).fileName())
@@ -298,8 +312,9 @@ ExportView AbsorbedUpdatesFigure::exportView()
         return std::make_unique<AbsorbedUpdatesFigure>(AbsorbedUpdatesData::compute(*formats, weights, *update, source));
     };
     return {"absorbed", "the share of weight updates each storage format loses, and with an fp32 master",
-            "[--update U] [-f FMTS] [--count N --std S --ones SHARE --seed S | --values LIST | --file F]",
-            {{"update"}, {"formats", 'f'}, {"count"}, {"std"}, {"ones"}, {"seed"}, {"values"}, {"file"}},
+            "[--update U] [-f FMTS] [--count N --std S --ones SHARE --seed S | --values LIST | --file F | "
+            "--model-steps K]",
+            {{"update"}, {"formats", 'f'}, {"count"}, {"std"}, {"ones"}, {"seed"}, {"values"}, {"file"}, {"model-steps"}},
             make};
 }
 

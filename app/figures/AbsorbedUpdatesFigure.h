@@ -64,7 +64,9 @@ public:
     static QString generatedSource(std::int64_t count, double deviation, double ones, std::uint64_t seed);
     static QString pastedSource(std::size_t count);
     static QString fileSource(std::size_t count, const QString& fileName);
-    // `floatscope export absorbed`: the weights (generated, pasted or from a file) and the update.
+    static QString modelSource(std::size_t count, int steps);
+    // `floatscope export absorbed`: the weights (generated, pasted, from a file, or the training lab's
+    // model after --model-steps K fp32 steps) and the update.
     static ExportView exportView();
 
 private:

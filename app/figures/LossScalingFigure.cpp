@@ -56,7 +56,10 @@ LossWindowFigure::Layout LossWindowFigure::layout(double width, const FigureStyl
     l.tableTop = l.sharesTop + metrics.height() * 1.6;
     FigureTable t;
     t.rows.resize(m_data.sweep.size());
-    l.height = l.tableTop + t.height(style) + l.margin * 0.5;
+    l.captionTop = l.tableTop + t.height(style) + body * 0.5;
+    l.height = l.captionTop + l.margin * 0.5;
+    if (const QString caption = modelCaption(m_data); !caption.isEmpty())
+        l.height += metrics.boundingRect(QRectF(0, 0, width - 2 * l.margin, 10000), Qt::TextWordWrap, caption).height();
 
     Log2Range range;
     range.include(m_data.bar.log2MinSubnormal);
@@ -148,17 +151,62 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     painter.setPen(style.foreground());
     painter.drawText(QRectF(l.margin, l.sharesTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
                      sharesText(m_data.shares));
-    FigureTable t;
-    t.header = {tr("S"), tr("underflow (→ 0)"), tr("subnormal"), tr("normal"), tr("overflow")};
-    for (const LossScalingData::SweepRow& row : m_data.sweep) {
-        t.rows.push_back({LessonText::powerOfTwo(row.log2Scale), LessonText::percent(row.shares.underflow),
-                          LessonText::percent(row.shares.subnormal), LessonText::percent(row.shares.normal),
-                          LessonText::percent(row.shares.overflow)});
-        t.boldRows.push_back(row.log2Scale == m_data.log2Scale);
-    }
+    const FigureTable t = sweepTable(m_data);
     t.paint(painter, QRectF(l.margin, l.tableTop, std::min(size.width() - 2 * l.margin, t.naturalWidth(style) + body), t.height(style)),
             style);
+    if (const QString caption = modelCaption(m_data); !caption.isEmpty()) {
+        painter.setFont(style.font());
+        painter.setPen(style.foreground());
+        painter.drawText(QRectF(l.margin, l.captionTop, size.width() - 2 * l.margin, 10000), Qt::TextWordWrap, caption);
+    }
     painter.restore();
+}
+
+FigureTable LossWindowFigure::sweepTable(const LossScalingData& d)
+{
+    const bool model = std::any_of(d.sweep.begin(), d.sweep.end(),
+                                   [](const LossScalingData::SweepRow& r) { return r.backward.has_value(); });
+    FigureTable t;
+    t.header = {tr("S"), tr("underflow (→ 0)"), tr("subnormal"), tr("normal"), tr("overflow")};
+    if (model)
+        t.header << tr("backward: → 0") << tr("→ inf") << tr("error vs fp32");
+    for (const LossScalingData::SweepRow& row : d.sweep) {
+        QStringList cells = {LessonText::powerOfTwo(row.log2Scale), LessonText::percent(row.shares.underflow),
+                             LessonText::percent(row.shares.subnormal), LessonText::percent(row.shares.normal),
+                             LessonText::percent(row.shares.overflow)};
+        if (model) {
+            if (row.backward) {
+                cells << LessonText::percent(row.backward->flushedShare) << LessonText::percent(row.backward->overflowShare)
+                      << (row.backward->relativeError ? QStringLiteral("%1 %").arg(LessonText::approx(*row.backward->relativeError * 100, 3))
+                                                      : tr("— (inf)"));
+            } else {
+                cells << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
+            }
+        }
+        t.rows.push_back(cells);
+        t.boldRows.push_back(row.log2Scale == d.log2Scale);
+    }
+    return t;
+}
+
+QString LossWindowFigure::modelCaption(const LossScalingData& d)
+{
+    if (!d.modelStep)
+        return {};
+    const bool measured = std::any_of(d.sweep.begin(), d.sweep.end(),
+                                      [](const LossScalingData::SweepRow& r) { return r.backward.has_value(); });
+    const QString where = tr("The gradients are the training lab's model's at step %1 (its fp32 run, the batch of "
+                             "the next step: %2 values).")
+                              .arg(*d.modelStep)
+                              .arg(LessonText::count(d.valueCount));
+    if (!measured)
+        return where + QLatin1Char(' ')
+             + tr("%1 cannot hold the model's roles, so no backward pass ran in it.").arg(QString::fromStdString(d.format.name()));
+    return where + QLatin1Char(' ')
+         + tr("The last three columns are lecture 10's demo 3: the backward pass run in %1 with the loss times S, "
+              "divided by S in fp32: the gradients that became 0 though fp32's is not, those that became inf or NaN, "
+              "and ||g − g₃₂|| / ||g₃₂||.")
+               .arg(QString::fromStdString(d.format.name()));
 }
 
 QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const FigureStyle& style) const
@@ -212,15 +260,23 @@ QString LossScalingFigure::summary(const LossScalingData& d)
         .arg(d.run.finalScale > 0 ? LessonText::powerOfTwo(std::lround(std::log2(d.run.finalScale))) : QStringLiteral("0"));
 }
 
+QString LossScalingFigure::modelSource(const train::ModelGradients& model, const std::string& format)
+{
+    return tr("fp32 gradients of the training lab's model at step %1 (%2 values), and its backward pass in %3 at "
+              "the table's scales")
+        .arg(model.step)
+        .arg(LessonText::count(static_cast<std::int64_t>(model.gradients.size())), QString::fromStdString(format));
+}
+
 ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
 {
     ChartSpec spec;
     spec.title = tr("Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)").arg(d.dynamic.growthInterval);
     spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1))};
     // log2 S on a plain axis: its labels are the exponents (24, 23, ...), not 1.67772e+07.
-    ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false};
-    ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false};
-    ChartSeries grew{tr("S doubles after this step"), kGrewColour, {}, ChartSeries::Kind::Points, false};
+    ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false, true};
+    ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false, true};
+    ChartSeries grew{tr("S doubles after this step"), kGrewColour, {}, ChartSeries::Kind::Points, false, true};
     double lo = INFINITY;
     double hi = -INFINITY;
     for (const ScalingStep& s : d.run.steps) {
@@ -258,10 +314,17 @@ ExportView LossScalingFigure::exportView()
         if (!spread)
             return nullptr;
         std::vector<double> list;
-        if (const auto given = readValues(args, error))
+        std::optional<train::ModelGradients> model;
+        if (args.value("model-step")) {
+            const auto step = readWhole(args, "model-step", train::kDefaultModelStep, 0, train::TrainConfig::kMaxSteps, error);
+            if (!step)
+                return nullptr;
+            model = train::modelGradients(formats->front(), train::TrainConfig{}, static_cast<int>(*step), lossScaleSweep());
+        } else if (const auto given = readValues(args, error)) {
             list = *given;
-        else if (!error.empty())
+        } else if (!error.empty()) {
             return nullptr;
+        }
         const auto log2Scale = readWhole(args, "loss-scale", 0, -16, 48, error);
         const auto initial = log2Scale ? readWhole(args, "initial", 24, -16, 64, error) : std::nullopt;
         const auto interval = initial ? readWhole(args, "interval", 10, 1, 100000, error) : std::nullopt;
@@ -276,14 +339,17 @@ ExportView LossScalingFigure::exportView()
         dynamic.steps = *steps;
         dynamic.gradientsPerStep = static_cast<std::size_t>(*perStep);
         dynamic.seed = static_cast<std::uint64_t>(*seed);
+        if (model)
+            return std::make_unique<LossScalingFigure>(
+                train::lossScalingOfModel(formats->front(), *model, static_cast<int>(*log2Scale), dynamic));
         return std::make_unique<LossScalingFigure>(LossScalingData::compute(
             formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
     };
     return {"loss-scale", "gradients times a loss scale in the fp16 window, and dynamic loss scaling",
-            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F] [--loss-scale LOG2] [--initial LOG2] "
-            "[--interval N] [--steps N] [--per-step N] [--seed S]",
-            {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"loss-scale"}, {"initial"}, {"interval"},
-             {"steps"}, {"per-step"}, {"seed"}},
+            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F | --model-step K] [--loss-scale LOG2] "
+            "[--initial LOG2] [--interval N] [--steps N] [--per-step N] [--seed S]",
+            {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"model-step"}, {"loss-scale"}, {"initial"},
+             {"interval"}, {"steps"}, {"per-step"}, {"seed"}},
             make};
 }
 

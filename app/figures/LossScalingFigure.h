@@ -5,8 +5,10 @@
 
 #include "app/charts/Chart.h"
 #include "app/figures/ExportView.h"
+#include "app/figures/FigureTable.h"
 #include "app/figures/StackedFigure.h"
 #include "core/lessons/LossScaling.h"
+#include "core/train/ModelProbes.h"
 
 namespace floatscope::gui {
 
@@ -24,6 +26,10 @@ public:
     double heightForWidth(double width, const FigureStyle& style) const override;
 
     static QString sharesText(const ZoneShares& shares);
+    // The seed's table of scales; with the training lab's model, the real backward pass's columns too.
+    static FigureTable sweepTable(const LossScalingData& data);
+    // Under the table, with the model as the source: where the gradients and the extra columns come from.
+    static QString modelCaption(const LossScalingData& data);
 
 private:
     struct Layout {
@@ -35,6 +41,7 @@ private:
         double axisY = 0;
         double sharesTop = 0;
         double tableTop = 0;
+        double captionTop = 0;
         double height = 0;
         double left = 0;
         double right = 0;
@@ -58,6 +65,8 @@ public:
     // The scale of every step on a log2 axis, the skipped steps and the steps after which it doubled.
     static ChartSpec timeline(const LossScalingData& data);
     static QString summary(const LossScalingData& data);
+    // "fp32 gradients of the training lab's model at step 100 (30,240), and its backward pass in fp16"
+    static QString modelSource(const train::ModelGradients& model, const std::string& format);
     // `floatscope export loss-scale`: the gradients, S and the dynamic run as the panel takes them.
     static ExportView exportView();
 

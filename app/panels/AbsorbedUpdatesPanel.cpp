@@ -17,8 +17,10 @@
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
+#include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
+#include "core/train/ModelProbes.h"
 
 namespace floatscope::gui {
 
@@ -32,7 +34,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
 {
     QWidget* content = scrollingContent();
     m_source = new QComboBox(content);
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < 4; ++i)
         m_source->addItem(QString());
     m_sourceLabel = new QLabel(content);
     m_sourceLabel->setBuddy(m_source);
@@ -82,9 +84,12 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     fileRow->addWidget(m_file, 1);
     fileLayout->addLayout(fileRow);
     fileLayout->addWidget(m_fileHint);
+    // The training lab's model after k fp32 steps: trained on the background job, kept for the next edit.
+    m_modelRow = new ModelSourceRow(train::TrainConfig{}.steps);
     m_pages->addWidget(generated);
     m_pages->addWidget(pasted);
     m_pages->addWidget(file);
+    m_pages->addWidget(m_modelRow);
     fitToCurrentPage(m_pages);
 
     m_update = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultUpdate), content);
@@ -112,6 +117,7 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
         connect(f, &HintedField::edited, this, later);
     connect(m_seed, &QSpinBox::valueChanged, this, later);
+    connect(m_modelRow, &ModelSourceRow::stepChanged, this, later);
     connect(m_weights, &QPlainTextEdit::textChanged, this, later);
     connect(m_formats, &FormatChecklist::checkedChanged, this, &AbsorbedUpdatesPanel::recompute);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -129,6 +135,11 @@ void AbsorbedUpdatesPanel::retranslate()
     m_source->setItemText(0, tr("generated (normal, with some exact ones)"));
     m_source->setItemText(1, tr("pasted"));
     m_source->setItemText(2, tr("from a .npy or .csv file"));
+    m_source->setItemText(3, tr("the training lab's model, after k fp32 steps"));
+    m_modelRow->retranslate(tr("Ste&ps k:"), tr("fp32 steps of the training lab's run (lecture 10's schedule) before "
+                                                "the weights are taken; 0: the initial weights"));
+    if (!m_modelRow->running())
+        m_modelRow->setStatus(m_model ? modelSourceText() : tr("Choose k: the model trains on a worker thread."));
     m_countLabel->setText(tr("&How many:"));
     m_deviationLabel->setText(tr("Standard &deviation:"));
     m_onesLabel->setText(tr("Share of exact &ones:"));
@@ -167,7 +178,7 @@ void AbsorbedUpdatesPanel::compute()
     QString source;
     bool ok = true;
     switch (m_source->currentIndex()) {
-    case 0: {
+    case Generated: {
         QString countError;
         QString deviationError;
         QString onesError;
@@ -192,13 +203,23 @@ void AbsorbedUpdatesPanel::compute()
         }
         break;
     }
-    case 1: {
+    case Pasted: {
         QString error;
         if (const auto parsed = LessonInput::values(m_weights->toPlainText(), error))
             weights = *parsed;
         setErrorHint(m_weightsHint, error);
         ok = error.isEmpty();
         source = AbsorbedUpdatesFigure::pastedSource(weights.size());
+        break;
+    }
+    case Model: {
+        const int steps = m_modelRow->step();
+        if (!m_model || m_modelFor != steps) {
+            trainModel(steps);  // the figure follows when the weights arrive
+            return;
+        }
+        weights = *m_model;
+        source = AbsorbedUpdatesFigure::modelSource(weights.size(), steps);
         break;
     }
     default:
@@ -224,6 +245,52 @@ void AbsorbedUpdatesPanel::compute()
     m_data = AbsorbedUpdatesData::compute(formats, weights, *update, source);
     QApplication::restoreOverrideCursor();
     m_figure->setFigure(makeFigure());
+}
+
+void AbsorbedUpdatesPanel::trainModel(int steps)
+{
+    const auto work = [this, steps](const BackgroundJob::Control& control) -> std::function<void()> {
+        auto weights = train::trainedWeights(train::TrainConfig{}, steps, control.cancelFlag(), control.progressFunction());
+        return [this, steps, weights = std::move(weights)] {
+            if (weights) {
+                m_model = std::make_shared<const std::vector<double>>(*weights);
+                m_modelFor = steps;
+                m_modelRow->setStatus(modelSourceText());
+                recompute();
+            } else {
+                m_modelRow->setStatus(m_data ? tr("Cancelled: the figure still shows the previous weights.")
+                                             : tr("Cancelled."));
+            }
+            emit modelReady();
+        };
+    };
+    m_modelRow->start(tr("Training the model for %1 fp32 steps on a worker thread…").arg(steps), work,
+                      [this] { recompute(); });
+}
+
+QString AbsorbedUpdatesPanel::modelSourceText() const
+{
+    return m_model ? AbsorbedUpdatesFigure::modelSource(m_model->size(), m_modelFor) : QString();
+}
+
+QSpinBox* AbsorbedUpdatesPanel::modelStepsBox() const
+{
+    return m_modelRow->stepBox();
+}
+
+QString AbsorbedUpdatesPanel::modelStatus() const
+{
+    return m_modelRow->status();
+}
+
+bool AbsorbedUpdatesPanel::trainingModel() const
+{
+    return m_modelRow->running();
+}
+
+void AbsorbedUpdatesPanel::cancelModel()
+{
+    m_modelRow->cancel();
 }
 
 std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const

@@ -19,9 +19,11 @@ namespace floatscope::gui {
 class FigureWidget;
 class FormatChecklist;
 class HintedField;
+class ModelSourceRow;
 
 // The absorbed-updates lesson (seed 003, demo 5): weights stored in a 16-bit format without an fp32
-// master copy (generated with a seed, pasted, or loaded from .npy or .csv), an update size about
+// master copy (generated with a seed, pasted, loaded from .npy or .csv, or the training lab's model
+// after k fp32 steps, trained on the background job), an update size about
 // Adam's learning rate, and per storage format the share of updates lost and the |w| above which
 // every one is; the seeds' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
 class AbsorbedUpdatesPanel : public LessonPanel {
@@ -41,12 +43,24 @@ public:
     QPlainTextEdit* weightsEdit() const { return m_weights; }
     FormatChecklist* formatList() const { return m_formats; }
     FigureWidget* figureWidget() const { return m_figure; }
+    QSpinBox* modelStepsBox() const;
+    QString modelStatus() const;
+    bool trainingModel() const;
+    void cancelModel();
+    // The source's choices, in the box's order.
+    enum Source { Generated, Pasted, File, Model };
+
+signals:
+    void modelReady();  // the model's weights arrived (or their training was cancelled)
 
 protected:
     void compute() override;
     void retranslate() override;
 
 private:
+    void trainModel(int steps);
+    QString modelSourceText() const;
+
     QComboBox* m_source = nullptr;
     QLabel* m_sourceLabel = nullptr;
     QStackedWidget* m_pages = nullptr;
@@ -69,8 +83,11 @@ private:
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
     FigureWidget* m_figure = nullptr;
+    ModelSourceRow* m_modelRow = nullptr;
 
     LoadedValues m_loaded;
+    std::shared_ptr<const std::vector<double>> m_model;  // the lab's weights after m_modelFor steps
+    int m_modelFor = -1;
     std::optional<AbsorbedUpdatesData> m_data;
 };
 

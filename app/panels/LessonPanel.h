@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include <QVariantMap>
 #include <QWidget>
 
 #include "app/figures/Figure.h"
@@ -36,6 +37,11 @@ public:
     virtual QString loadFile(const QString& path);
     // What the panel shows now as a figure, or null before its first result.
     virtual std::unique_ptr<Figure> makeFigure() const = 0;
+    // The panel's inputs, kept in the settings between runs (MainWindow stores them under the
+    // lesson's object name); a lesson that remembers nothing keeps the defaults. restoreSettings
+    // ignores what it does not know, so that settings from another version do no harm.
+    virtual QVariantMap settings() const { return {}; }
+    virtual void restoreSettings(const QVariantMap&) {}
 
 protected:
     // The figure F of a result, or null before the first one.

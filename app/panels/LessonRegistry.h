@@ -21,7 +21,7 @@ class LessonPanel;
 // A lesson registers itself at the end of its panel's .cpp:
 //
 //     const LessonRegistration kRegistration({
-//         .place = 30,                                   // its tab's position (10, 20, ... 70 taken)
+//         .place = 30,                                   // its tab's position (10, 20, ... 80 taken)
 //         .objectName = "lossScalingDock",
 //         .title = [] { return LossScalingPanel::tr("Loss scaling"); },
 //         .makePanel = [] { return new LossScalingPanel; },

@@ -21,6 +21,7 @@
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
+#include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
@@ -52,6 +53,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_formatLabel = new QLabel(content);
     m_formatLabel->setBuddy(m_format);
     m_source = new QComboBox(content);
+    m_source->addItem(QString());
     m_source->addItem(QString());
     m_source->addItem(QString());
     m_sourceLabel = new QLabel(content);
@@ -86,8 +88,12 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     loadRow->addWidget(m_valuesSource, 1);
     loadRow->addWidget(m_load);
     valuesLayout->addLayout(loadRow);
+    // The training lab's model: its fp32 gradients at step k, and the backward pass in the window's
+    // format at each of the table's scales (lecture 10, demo 3), on the background job.
+    m_modelRow = new ModelSourceRow(train::kDefaultModelStep);
     m_sourcePages->addWidget(normalPage);
     m_sourcePages->addWidget(valuesPage);
+    m_sourcePages->addWidget(m_modelRow);
     fitToCurrentPage(m_sourcePages);
 
     m_scale = new QSlider(Qt::Horizontal, content);
@@ -163,6 +169,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     connect(m_median, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_spread, &HintedField::edited, this, &LossScalingPanel::inputsChanged);
     connect(m_values, &QPlainTextEdit::textChanged, this, &LossScalingPanel::inputsChanged);
+    connect(m_modelRow, &ModelSourceRow::stepChanged, this, &LossScalingPanel::inputsChanged);
     for (QSpinBox* box : {m_initial, m_interval, m_steps, m_perStep, m_seed})
         connect(box, &QSpinBox::valueChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
@@ -178,6 +185,12 @@ void LossScalingPanel::retranslate()
     m_sourceLabel->setText(tr("&Gradients:"));
     m_source->setItemText(0, tr("log-normal (median and spread)"));
     m_source->setItemText(1, tr("values, pasted or loaded"));
+    m_source->setItemText(2, tr("the training lab's model at step k (its real gradients)"));
+    m_modelRow->retranslate(tr("S&tep k:"), tr("The gradients of the batch the training lab's fp32 run trains on after k "
+                                               "steps; the table adds each scale's real backward pass in the window's format"));
+    if (!m_modelRow->running())
+        m_modelRow->setStatus(m_model ? LossScalingFigure::modelSource(*m_model, m_modelFormat)
+                                      : tr("The model trains to step k on a worker thread."));
     m_medianLabel->setText(tr("&Median |g|:"));
     m_spreadLabel->setText(tr("S&pread (decades, 1 σ):"));
     m_values->setPlaceholderText(tr("Paste gradients here (separated by spaces, commas or new lines)"));
@@ -263,6 +276,12 @@ void LossScalingPanel::compute()
         if (ok)
             distribution = {*median, *spread};
         m_valuesHint->hide();
+    } else if (m_source->currentIndex() == Model) {
+        m_valuesHint->hide();
+        if (!m_model || m_model->step != m_modelRow->step() || m_modelFormat != format.name()) {
+            probeModel(format, m_modelRow->step());  // the figures follow when the gradients arrive
+            return;
+        }
     } else {
         QString error;
         if (!m_values->toPlainText().trimmed().isEmpty()) {
@@ -287,8 +306,11 @@ void LossScalingPanel::compute()
     dynamic.gradientsPerStep = static_cast<std::size_t>(m_perStep->value());
     dynamic.seed = static_cast<std::uint64_t>(m_seed->value());
     const bool reuse = !m_runDirty && m_data;
-    m_data = LossScalingData::compute(format, distribution, values, m_scaleBox->value(), dynamic,
-                                      reuse ? &m_data->run : nullptr);
+    if (m_source->currentIndex() == Model)
+        m_data = train::lossScalingOfModel(format, *m_model, m_scaleBox->value(), dynamic, reuse ? &m_data->run : nullptr);
+    else
+        m_data = LossScalingData::compute(format, distribution, values, m_scaleBox->value(), dynamic,
+                                          reuse ? &m_data->run : nullptr);
     m_runDirty = false;
     m_window->setFigure(std::make_unique<LossWindowFigure>(*m_data));
     m_timeline->setSpec(LossScalingFigure::timeline(*m_data));
@@ -318,6 +340,49 @@ void LossScalingPanel::showEvents()
                                    .arg(m_data->dynamic.growthInterval));
     }
     m_events->setText(lines.join(QLatin1Char('\n')));
+}
+
+void LossScalingPanel::probeModel(const Format& format, int step)
+{
+    const auto work = [this, format, step](const BackgroundJob::Control& control) -> std::function<void()> {
+        auto model = train::modelGradients(format, train::TrainConfig{}, step, lossScaleSweep(), control.cancelFlag(),
+                                           control.progressFunction());
+        return [this, format, model = std::move(model)] {
+            if (model) {
+                m_model = std::make_shared<const train::ModelGradients>(*model);
+                m_modelFormat = format.name();
+                m_modelRow->setStatus(LossScalingFigure::modelSource(*m_model, m_modelFormat));
+                m_runDirty = true;
+                recompute();
+            } else {
+                m_modelRow->setStatus(m_data ? tr("Cancelled: the figures still show the previous gradients.")
+                                             : tr("Cancelled."));
+            }
+            emit modelReady();
+        };
+    };
+    m_modelRow->start(tr("Training the model to step %1 and probing its gradients on a worker thread…").arg(step), work,
+                      [this] { recompute(); });
+}
+
+QSpinBox* LossScalingPanel::modelStepBox() const
+{
+    return m_modelRow->stepBox();
+}
+
+QString LossScalingPanel::modelStatus() const
+{
+    return m_modelRow->status();
+}
+
+bool LossScalingPanel::probingModel() const
+{
+    return m_modelRow->running();
+}
+
+void LossScalingPanel::cancelModel()
+{
+    m_modelRow->cancel();
 }
 
 QString LossScalingPanel::summary() const

@@ -6,6 +6,7 @@
 
 #include "app/figures/LossScalingFigure.h"
 #include "app/panels/LessonPanel.h"
+#include "core/train/ModelProbes.h"
 
 class QComboBox;
 class QGroupBox;
@@ -21,9 +22,12 @@ namespace floatscope::gui {
 class ChartView;
 class FigureWidget;
 class HintedField;
+class ModelSourceRow;
 
 // The loss-scaling lesson (seed 003, demos 3 and 4): a gradient distribution (log-normal with a
-// chosen median and spread, or pasted or loaded values) multiplied by a scale S and drawn on the
+// chosen median and spread, pasted or loaded values, or the training lab's model's real gradients at
+// step k, computed on the background job with the lecture's column: each scale's real backward pass
+// against fp32's) multiplied by a scale S and drawn on the
 // same log2 axis as the fp16 window, with the shares that underflow, go subnormal or overflow; and
 // dynamic loss scaling (overflow: skip the step and halve S; N good steps: double it) as a
 // timeline, starting from a scale that is too large, as the seed's demo does.
@@ -47,12 +51,22 @@ public:
     QString summary() const;
     ChartView* timelineView() const { return m_timeline; }
     FigureWidget* windowView() const { return m_window; }
+    QSpinBox* modelStepBox() const;
+    QString modelStatus() const;
+    bool probingModel() const;
+    void cancelModel();
+    // The source's choices, in the box's order.
+    enum Source { LogNormalSource, Values, Model };
+
+signals:
+    void modelReady();  // the model's gradients arrived (or their run was cancelled)
 
 protected:
     void compute() override;
     void retranslate() override;
 
 private:
+    void probeModel(const Format& format, int step);
     void showEvents();
     void inputsChanged();  // anything but S: the dynamic run is simulated again
     void showScale();
@@ -91,7 +105,12 @@ private:
     QLabel* m_summary = nullptr;
     QLabel* m_events = nullptr;
 
+    ModelSourceRow* m_modelRow = nullptr;
+
     LoadedValues m_loaded;
+    // The lab's gradients at a step, with the backward passes in a format: kept while S alone moves.
+    std::shared_ptr<const train::ModelGradients> m_model;
+    std::string m_modelFormat;
     bool m_runDirty = true;
     std::optional<LossScalingData> m_data;
 };

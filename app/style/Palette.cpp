@@ -47,6 +47,25 @@ QColor formatColour(const std::string& name)
     return QColor(kOkabeIto[hash % kOkabeIto.size()]);
 }
 
+QColor recipeColour(const std::string& name)
+{
+    // Nine hues apart, each at least 3:1 against both themes' windows (WCAG 2.1 §1.4.11), since a
+    // recipe is a line on either: the formats' colours are not all (fp32's blue is 2.7:1 on dark).
+    struct Entry {
+        std::string_view name;
+        QRgb colour;
+    };
+    static constexpr Entry kFixed[] = {
+        {"fp32", 0x3A8FC7},        {"bf16-pure", 0x00857A},       {"fp16-pure", 0xD55E00},
+        {"bf16-master", 0xB57600}, {"fp16-amp", 0xB65C93},        {"fp16-noscale", 0xA0702A},
+        {"bf16-stochastic", 0x6E8B00}, {"fp8-current", 0x6F7F9F}, {"fp8-delayed", 0x8A6CC0},
+    };
+    for (const Entry& e : kFixed)
+        if (e.name == name)
+            return QColor(e.colour);
+    return formatColour(name);
+}
+
 namespace {
 
 double relativeLuminance(const QColor& c)

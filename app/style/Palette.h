@@ -15,6 +15,10 @@ QColor fieldColour(BitField field);
 // (WCAG 2.1 §1.4.11, non-text contrast).
 QColor formatColour(const std::string& formatName);
 
+// A training recipe's colour (the training lab's presets by name, as core/train/Recipe.h lists them;
+// another name gets one of the palette's by its hash): the same in every chart of the lab.
+QColor recipeColour(const std::string& recipeName);
+
 // WCAG 2.1 contrast ratio of two colours (1 .. 21), from their relative luminances.
 double contrastRatio(const QColor& a, const QColor& b);
 // The colour, darkened (on a light background) or lightened (on a dark one) just enough to reach

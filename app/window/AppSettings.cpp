@@ -135,4 +135,16 @@ void AppSettings::setTheme(Theme v)
     m_settings.setValue("view/theme", v == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
 }
 
+QVariantMap AppSettings::lessonSettings(const QString& lesson) const
+{
+    return m_settings.value(QStringLiteral("lessons/") + lesson).toMap();
+}
+void AppSettings::setLessonSettings(const QString& lesson, const QVariantMap& v)
+{
+    if (v.isEmpty())
+        m_settings.remove(QStringLiteral("lessons/") + lesson);
+    else
+        m_settings.setValue(QStringLiteral("lessons/") + lesson, v);
+}
+
 }  // namespace floatscope::gui

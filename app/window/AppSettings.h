@@ -4,6 +4,7 @@
 #include <QSettings>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 #include "app/style/Theme.h"
 
@@ -46,6 +47,10 @@ public:
     void setLanguage(const QString& value);
     Theme theme() const;
     void setTheme(Theme value);
+
+    // A lesson panel's inputs (LessonPanel::settings), by the lesson's object name.
+    QVariantMap lessonSettings(const QString& lesson) const;
+    void setLessonSettings(const QString& lesson, const QVariantMap& value);
 
 private:
     QSettings m_settings;

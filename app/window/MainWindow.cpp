@@ -677,6 +677,8 @@ void MainWindow::readSettings()
     if (!restoreGeometry(m_settings.geometry()))
         fitToScreen();
     m_inspectorPage->restoreState(m_settings.windowState(), kInspectorStateVersion);
+    for (LessonPanel* panel : findChildren<LessonPanel*>())
+        panel->restoreSettings(m_settings.lessonSettings(panel->objectName()));
 }
 
 void MainWindow::fitToScreen()
@@ -716,6 +718,8 @@ void MainWindow::writeSettings()
     m_settings.setBookmarks(m_history->bookmarks());
     m_settings.setLanguage(m_language);
     m_settings.setTheme(m_theme);
+    for (const LessonPanel* panel : findChildren<LessonPanel*>())
+        m_settings.setLessonSettings(panel->objectName(), panel->settings());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -130,6 +130,11 @@ DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScal
     return run;
 }
 
+std::vector<int> lossScaleSweep()
+{
+    return {0, 4, 8, 12, 16, 20, 24};
+}
+
 ZoneShares LossScalingData::sharesOf(const ZoneCounts& counts)
 {
     return {counts.share(StorageZone::Underflow), counts.share(StorageZone::Subnormal), counts.share(StorageZone::Normal),
@@ -156,8 +161,8 @@ LossScalingData LossScalingData::compute(const Format& format, const LogNormal& 
         d.valueCount = kSamples;
     }
     d.shares = sharesAt(scale);
-    for (int k = 0; k <= 24; k += 4)
-        d.sweep.push_back({k, sharesAt(std::ldexp(1.0, k))});
+    for (const int k : lossScaleSweep())
+        d.sweep.push_back({k, sharesAt(std::ldexp(1.0, k)), std::nullopt});
     if (d.fromValues)
         dynamic.values.assign(values.begin(), values.end());
     else

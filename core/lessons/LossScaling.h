@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -73,6 +74,19 @@ struct DynamicScalingRun {
 
 DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScalingSetup& setup);
 
+// The seed's table of scales: 2^0, 2^4, ..., 2^24 (lecture 10, demo 3).
+std::vector<int> lossScaleSweep();
+
+// A real backward pass in the format at one scale, against the fp32 gradients of the same batch
+// (lecture 10's demo 3 on the training lab's model, core/train/ModelProbes.h): the shares of the
+// gradients that became 0 (fp32's was not) and inf or NaN, and ||g - g32|| / ||g32||, empty when a
+// gradient is not finite.
+struct BackwardAtScale {
+    double flushedShare = 0;
+    double overflowShare = 0;
+    std::optional<double> relativeError;
+};
+
 // Everything the loss-scaling lesson draws (its panel, figure and export view): the gradients (a
 // log-normal, or pasted values) against the format's window at a scale S, the shares lost at S and
 // at the seed's scales 2^0 .. 2^24, and the dynamic loss-scaling run.
@@ -88,6 +102,7 @@ struct LossScalingData {
     Format format;
     RangeBar bar;
     bool fromValues = false;
+    std::optional<int> modelStep{};  // the values are the training lab's model's gradients at this step
     LogNormal distribution{};
     std::int64_t valueCount = 0;
     int log2Scale = 0;               // S = 2^log2Scale
@@ -96,6 +111,7 @@ struct LossScalingData {
     struct SweepRow {
         int log2Scale = 0;
         ZoneShares shares;
+        std::optional<BackwardAtScale> backward;  // with the training lab's model as the source
     };
     std::vector<SweepRow> sweep{};
     DynamicScalingSetup dynamic{};

@@ -1,5 +1,6 @@
 #include "core/train/Recipe.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -279,6 +280,13 @@ std::string recipeText(const Recipe& r)
     return s;
 }
 
+std::string recipeFileText(const Recipe& recipe)
+{
+    std::string s = recipeText(recipe);  // values hold no blanks: every blank separates two pairs
+    std::replace(s.begin(), s.end(), ' ', '\n');
+    return s + '\n';
+}
+
 RecipeParse parseRecipe(std::string_view text)
 {
     auto split = splitPairs(text);
@@ -331,6 +339,22 @@ RecipeListParse parseRecipeList(std::string_view text)
             return out;
         start = comma + 1;
     }
+}
+
+RecipeFileRead readRecipeFile(const std::string& path)
+{
+    RecipeFileRead out;
+    const FileBytes file = readRegularFile(path, kMaxRecipeFileBytes);
+    out.problem = file.problem;
+    out.systemError = file.systemError;
+    if (file.problem != FileProblem::None)
+        return out;
+    RecipeParse parsed = parseRecipe(file.bytes);
+    if (auto* e = std::get_if<RecipeError>(&parsed))
+        out.error = *e;
+    else
+        out.recipe = std::move(std::get<Recipe>(parsed));
+    return out;
 }
 
 LedgerScheme ledgerScheme(const Recipe& r)

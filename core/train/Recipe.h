@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/format/Format.h"
+#include "core/io/RegularFile.h"
 #include "core/ledger/MemoryLedger.h"
 
 namespace floatscope::train {
@@ -71,6 +72,8 @@ std::optional<Recipe> findPreset(std::string_view name);
 // (none|dynamic|S for a static S), scale-interval, scale-growth, scale-backoff.
 // recipeText() writes every key, so parseRecipe(recipeText(r)) == r.
 std::string recipeText(const Recipe& recipe);
+// The same one pair to a line, as a recipe file holds it (readRecipeFile reads it back).
+std::string recipeFileText(const Recipe& recipe);
 
 enum class RecipeErrorKind : std::uint8_t {
     Empty,            // no key at all
@@ -97,6 +100,18 @@ RecipeParse parseRecipe(std::string_view text);
 // A command line's list: comma-separated preset names, or recipe texts (with ';' between pairs).
 using RecipeListParse = std::variant<std::vector<Recipe>, RecipeError>;
 RecipeListParse parseRecipeList(std::string_view text);
+
+// A recipe file: key=value text (recipeText() writes one), read only when it is a regular file of
+// at most kMaxRecipeFileBytes (a FIFO or /dev/zero is refused at once, as tensor files and sessions
+// are). Either the recipe, or the file's problem, or the recipe's error.
+inline constexpr std::uint64_t kMaxRecipeFileBytes = 64 * 1024;
+struct RecipeFileRead {
+    std::optional<Recipe> recipe;
+    FileProblem problem = FileProblem::None;
+    int systemError = 0;
+    std::optional<RecipeError> error;
+};
+RecipeFileRead readRecipeFile(const std::string& path);
 
 // The recipe's static memory per parameter, in the memory ledger's terms: master weights, weights,
 // gradients and Adam's two moments, each in its format's storage bytes (tf32 is held in 4).

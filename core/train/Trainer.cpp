@@ -245,9 +245,12 @@ GradientProbe Trainer::probeGradients(const Recipe& recipe, double lossScale)
     return probe;
 }
 
-std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales)
+std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales,
+                                        std::vector<float>* referenceOut)
 {
     const GradientProbe reference = trainer.probeGradients(*findPreset("fp32"), 1.0);
+    if (referenceOut != nullptr)
+        *referenceOut = reference.gradients;
     double referenceNorm = 0;
     for (const float g : reference.gradients)
         referenceNorm += static_cast<double>(g) * g;
@@ -274,6 +277,14 @@ std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precisio
         rows.push_back(row);
     }
     return rows;
+}
+
+double meanOverSteps(const RunResult& run, double StepRecord::*share)
+{
+    double sum = 0;
+    for (const StepRecord& s : run.steps)
+        sum += s.*share;
+    return run.steps.empty() ? 0.0 : sum / static_cast<double>(run.steps.size());
 }
 
 RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& recipe, const StepCallback& onStep,
@@ -311,29 +322,42 @@ std::vector<LearningRateGap> gapAgainstLearningRate(const Corpus& corpus, const 
                                                     const std::vector<double>& peaks, const RunCallback& onStep,
                                                     const std::atomic<bool>* cancel, int threads)
 {
+    return gapsAgainstLearningRate(corpus, config, {recipe}, reference, peaks, onStep, cancel, threads).front();
+}
+
+std::vector<std::vector<LearningRateGap>> gapsAgainstLearningRate(const Corpus& corpus, const TrainConfig& config,
+                                                                  const std::vector<Recipe>& recipes,
+                                                                  const Recipe& reference,
+                                                                  const std::vector<double>& peaks,
+                                                                  const RunCallback& onStep,
+                                                                  const std::atomic<bool>* cancel, int threads)
+{
     // One run per (peak, recipe), each with its own config, spread over the threads.
+    const std::size_t perPeak = 1 + recipes.size();
     std::vector<Job> jobs;
     for (const double peak : peaks) {
         TrainConfig c = config;
         c.peakLearningRate = peak;
         c.finalLearningRate = peak / 10;
         jobs.push_back({c, reference});
-        jobs.push_back({c, recipe});
+        for (const Recipe& r : recipes)
+            jobs.push_back({c, r});
     }
     const std::vector<RunResult> results = runJobs(corpus, jobs, onStep, cancel, threads);
-    std::vector<LearningRateGap> out;
-    for (std::size_t i = 0; i < peaks.size(); ++i) {
-        LearningRateGap g;
-        g.peak = peaks[i];
-        const RunResult& ref = results[2 * i];
-        const RunResult& mine = results[2 * i + 1];
-        g.referenceBitsPerChar = ref.finalValBitsPerChar;
-        g.recipeBitsPerChar = mine.finalValBitsPerChar;
-        if (g.referenceBitsPerChar && g.recipeBitsPerChar)
-            g.gap = *g.recipeBitsPerChar - *g.referenceBitsPerChar;
-        for (const StepRecord& s : mine.steps)
-            g.meanAbsorbedShare += s.absorbedShare / static_cast<double>(mine.steps.size());
-        out.push_back(g);
+    std::vector<std::vector<LearningRateGap>> out(recipes.size());
+    for (std::size_t r = 0; r < recipes.size(); ++r) {
+        for (std::size_t i = 0; i < peaks.size(); ++i) {
+            LearningRateGap g;
+            g.peak = peaks[i];
+            const RunResult& ref = results[i * perPeak];
+            const RunResult& mine = results[i * perPeak + 1 + r];
+            g.referenceBitsPerChar = ref.finalValBitsPerChar;
+            g.recipeBitsPerChar = mine.finalValBitsPerChar;
+            if (g.referenceBitsPerChar && g.recipeBitsPerChar)
+                g.gap = *g.recipeBitsPerChar - *g.referenceBitsPerChar;
+            g.meanAbsorbedShare = meanOverSteps(mine, &StepRecord::absorbedShare);
+            out[r].push_back(g);
+        }
     }
     return out;
 }

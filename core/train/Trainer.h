@@ -90,6 +90,9 @@ struct RunResult {
     bool cancelled = false;
 };
 
+// The mean of one of a run's per-step shares (absorbedShare, underflowShare, ...) over its steps.
+double meanOverSteps(const RunResult& run, double StepRecord::*share);
+
 // The gradients of one batch under a recipe's roundings, for the loss-scaling panel: unscaled, in
 // the flat layout, each value as the gradient format held it (before the division by S, which is fp32).
 struct GradientProbe {
@@ -148,7 +151,9 @@ struct ScaleProbe {
     double overflowShare = 0;
     std::optional<double> relativeError;
 };
-std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales);
+// `reference`, when given, receives the fp32 gradients the rows are measured against.
+std::vector<ScaleProbe> probeLossScales(Trainer& trainer, const Recipe& precision, const std::vector<double>& scales,
+                                        std::vector<float>* reference = nullptr);
 
 using StepCallback = std::function<void(const StepRecord&)>;
 // Runs a recipe to the end, or until *cancel is set (checked before every step). onStep is called on
@@ -178,5 +183,15 @@ std::vector<LearningRateGap> gapAgainstLearningRate(const Corpus& corpus, const 
                                                     const Recipe& recipe, const Recipe& reference,
                                                     const std::vector<double>& peaks, const RunCallback& onStep = {},
                                                     const std::atomic<bool>* cancel = nullptr, int threads = 2);
+// The same for several recipes against one reference, which is trained once per peak: out[r][i] is
+// recipes[r] at peaks[i]. onStep's run index is i * (1 + recipes.size()) + 0 for the reference and
+// + 1 + r for recipes[r]. A cancelled run leaves its bits per character (and the gap) empty.
+std::vector<std::vector<LearningRateGap>> gapsAgainstLearningRate(const Corpus& corpus, const TrainConfig& config,
+                                                                  const std::vector<Recipe>& recipes,
+                                                                  const Recipe& reference,
+                                                                  const std::vector<double>& peaks,
+                                                                  const RunCallback& onStep = {},
+                                                                  const std::atomic<bool>* cancel = nullptr,
+                                                                  int threads = 2);
 
 }  // namespace floatscope::train

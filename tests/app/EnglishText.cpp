@@ -6,6 +6,7 @@
 #include "core/format/Registry.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
+#include "core/train/Recipe.h"
 #include "gpu/Backend.h"
 #include "gpu/Device.h"
 
@@ -72,6 +73,8 @@ const QStringList& names()
             if (!m.name.empty())
                 out << QString::fromStdString(m.name);
         }
+        for (const train::Recipe& r : train::presets())
+            out << QString::fromStdString(r.name);  // the training lab's recipes, as `floatscope train` takes them
         for (const auto& b : gpu::makeBackends())
             out << QString::fromStdString(b->name());
         if (const gpu::DeviceReport d = gpu::describeDevice(); !d.name.empty())

@@ -22,6 +22,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/inspector/InspectorState.h"
 #include "app/io/AtomicFile.h"
+#include "app/panels/TrainingPanel.h"
 #include "app/window/AppSettings.h"
 #include "app/window/MainWindow.h"
 #include "app/window/Session.h"
@@ -145,6 +146,26 @@ TEST(FullDisk, FigureExportReportsFailureAndKeepsTheOldFile)
         EXPECT_EQ(exportFigure(*figure, path, ExportSize{}, FigureStyle::forSlides(Theme::Light, false)), QString());
         EXPECT_GT(contents(path).size(), 2048) << name;
     }
+}
+
+// The same for a training recipe saved from the lab's editor.
+TEST(FullDisk, RecipeSaveReportsFailureAndKeepsTheOldFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mine.recipe"));
+    put(path, "OLD");
+    TrainingPanel panel;
+    QString error;
+    {
+        FileSizeLimit full(64);
+        error = panel.saveRecipe(path);
+    }
+    EXPECT_TRUE(error.contains(QStringLiteral("already there is unchanged"))) << error.toStdString();
+    EXPECT_EQ(contents(path), "OLD");
+    EXPECT_EQ(entries(dir), QStringList{QStringLiteral("mine.recipe")}) << "no temporary file left behind";
+    EXPECT_EQ(panel.recipeHint(), error) << "said by the editor, in red";
+    EXPECT_EQ(panel.saveRecipe(path), QString());
+    EXPECT_TRUE(contents(path).startsWith("name=mine\n")) << contents(path).toStdString();
 }
 
 // The same for settings: QSettings' own writer ignored short writes and committed a truncated file.

@@ -96,6 +96,19 @@ TEST(HostileFiles, DeviceOrFifoAsTensorIsRefusedAtOnce)
                          "not a regular file");
 }
 
+// The same trap for recipe files (issue 13): `train --recipe-file /dev/zero` read until memory ran
+// out, and a FIFO blocked forever.
+TEST(HostileFiles, DeviceOrFifoAsRecipeIsRefusedAtOnce)
+{
+    expectOneLineRefusal(shell("ulimit -v 2000000; timeout 20 env -u DISPLAY FLOATSCOPE train --recipe-file /dev/zero "
+                               "--steps 1"),
+                         "not a regular file");
+    const fs::path fifo = scratch("fifo.recipe");
+    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
+    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE train --steps 1 --recipe-file " + quote(fifo)),
+                         "not a regular file");
+}
+
 // The trap: "W.NPY" was loaded as .npy but the JSON said its values were stored in fp32.
 TEST(HostileFiles, NpyInCapitalsIsExactNotFp32Storage)
 {

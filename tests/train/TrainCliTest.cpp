@@ -75,10 +75,11 @@ TEST(TrainCli, CsvHasARowPerRecipeAndStep)
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
               "recipe,step,train_loss,val_bits_per_char,absorbed_share,underflow_share,overflow_share,loss_scale,"
-              "skipped");
+              "skipped,fp8_forward_amax,fp8_forward_scale,fp8_forward_saturated_share,fp8_forward_flushed_share,"
+              "fp8_backward_amax,fp8_backward_scale,fp8_backward_saturated_share,fp8_backward_flushed_share");
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3);
     EXPECT_NE(r.out.find("\nfp16-amp,2,"), std::string::npos);
-    EXPECT_NE(r.out.find(",65536,0\n"), std::string::npos);
+    EXPECT_NE(r.out.find(",65536,0,,,,,,,,\n"), std::string::npos) << "no fp8 statistics for fp16";
 }
 
 TEST(TrainCli, RecipeFilesAreRead)
@@ -95,6 +96,88 @@ TEST(TrainCli, RecipeFilesAreRead)
     const QJsonObject run = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object()["runs"][0].toObject();
     EXPECT_EQ(run["recipe"].toString(), "mine");
     EXPECT_EQ(run["bytes_per_param"].toDouble(), 8.0);
+}
+
+// fp8 statistics leave core (issue 15, part 3): per step and direction amax, scale and the shares
+// saturated and flushed. With current scaling the scale is the format's largest value over the amax
+// (Transformer Engine's rule), 448 for e4m3fn forward and 57344 for e5m2 gradients; other recipes
+// have nulls.
+TEST(TrainCli, Fp8StatisticsPerStepInJsonCsvAndText)
+{
+    const Outcome r = floatscope("--recipe fp8-current,fp32 --steps 2 --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const QJsonArray runs = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object()["runs"].toArray();
+    ASSERT_EQ(runs.size(), 2);
+    for (const QJsonValue& v : runs[0].toObject()["steps"].toArray()) {
+        const QJsonObject step = v.toObject();
+        for (const auto& [direction, max] : {std::pair{"forward", 448.0}, std::pair{"backward", 57344.0}}) {
+            const QString key = QStringLiteral("fp8_%1_").arg(QLatin1String(direction));
+            const double amax = step[key + "amax"].toDouble();
+            const double scale = step[key + "scale"].toDouble();
+            EXPECT_GT(amax, 0.0) << direction;
+            EXPECT_NEAR(amax * scale, max, max * 1e-6) << direction;
+            EXPECT_GE(step[key + "saturated_share"].toDouble(-1), 0.0);
+            EXPECT_LE(step[key + "flushed_share"].toDouble(2), 1.0);
+        }
+        // The contract's keys are all there, and the document's keys are sorted (QJsonDocument's order).
+        for (const char* contract : {"step", "train_loss", "val_bits_per_char", "absorbed_share", "underflow_share",
+                                     "overflow_share", "loss_scale", "skipped"})
+            EXPECT_TRUE(step.contains(QLatin1String(contract))) << contract;
+    }
+    const QJsonObject fp32 = runs[1].toObject()["steps"].toArray()[0].toObject();
+    EXPECT_TRUE(fp32["fp8_forward_amax"].isNull());
+    EXPECT_TRUE(fp32.contains("fp8_backward_saturated_share"));
+    EXPECT_LT(r.out.find("\"fp8_backward_amax\""), r.out.find("\"fp8_forward_amax\""));
+
+    const Outcome csv = floatscope("--recipe fp8-delayed --steps 1 --csv");
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    const std::string row = csv.out.substr(csv.out.find('\n') + 1);
+    EXPECT_EQ(std::count(row.begin(), row.end(), ','), 16);
+    EXPECT_EQ(row.find(",,"), std::string::npos) << row;
+
+    const Outcome table = floatscope("--recipe fp8-current --steps 2");
+    ASSERT_EQ(table.status, 0) << table.err;
+    EXPECT_NE(table.out.find("fp8 casts"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("forward (e4m3fn)"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("backward (e5m2)"), std::string::npos) << table.out;
+}
+
+std::string scratchFile(const std::string& name)
+{
+    return testing::TempDir() + name + "_" + std::to_string(getpid());
+}
+
+TEST(TrainCli, SaveRecipeWritesWhatRecipeFileReads)
+{
+    const std::string path = scratchFile("saved.recipe");
+    std::remove(path.c_str());
+    const Outcome saved = floatscope("--recipe 'base=bf16-pure;name=mine;adam-m=bf16;update=stochastic' --save-recipe "
+                                     + path);
+    ASSERT_EQ(saved.status, 0) << saved.err;
+    EXPECT_TRUE(saved.out.empty());
+    const Outcome run = floatscope("--recipe-file " + path + " --steps 1 --json");
+    ASSERT_EQ(run.status, 0) << run.err;
+    const QJsonObject first = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object()["runs"][0].toObject();
+    EXPECT_EQ(first["recipe"].toString(), "mine");
+    EXPECT_EQ(first["bytes_per_param"].toDouble(), 10.0) << "bf16 weights, gradients and first moment, fp32 second";
+    expectRefused("--recipe fp32,bf16-pure --save-recipe " + path, "one recipe");
+    expectRefused("--recipe fp32 --save-recipe /nonexistent/dir/x.recipe", "/nonexistent/dir/x.recipe");
+}
+
+// The trap: a save to a full disk must fail with its reason and leave the old file whole. A 32 KiB
+// tmpfs in a private mount namespace, filled up first, stands for the full disk.
+TEST(TrainCli, SaveRecipeToAFullDiskFailsAndKeepsTheOldFile)
+{
+    if (clitest::shell("unshare -rm true").status != 0)
+        GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
+    const Outcome r = clitest::shell(
+        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/a.recipe && "
+        "(dd if=/dev/zero of=\\$D/fill bs=1k count=64 2>/dev/null; true) && "
+        "(env -u DISPLAY FLOATSCOPE train --recipe bf16-master --save-recipe \\$D/a.recipe; echo status=\\$?) && "
+        "cat \\$D/a.recipe && ls -A \\$D\"");
+    EXPECT_EQ(r.out, "status=2\nOLD\na.recipe\nfill\n") << "the old file is whole and no temporary file is left";
+    EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 }  // namespace

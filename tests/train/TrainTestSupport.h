@@ -69,6 +69,17 @@ inline train::TrainConfig tinyConfig(int steps = 4)
     return c;
 }
 
+// 150 steps of batch 8 x 32, small enough for the lecture's outcomes to be assertions.
+inline train::TrainConfig lessonConfig()
+{
+    train::TrainConfig config;
+    config.batch = 8;
+    config.model.context = 32;
+    config.steps = 150;
+    config.evalEvery = 150;
+    return config;
+}
+
 inline train::Recipe recipe(std::string_view text)
 {
     auto parsed = train::parseRecipe(text);

@@ -90,7 +90,7 @@ TEST(Training, ProbingGradientsLeavesTheRunAlone)
     EXPECT_TRUE(identical(probed.advance(), plain.advance()));
 }
 
-TrainConfig lessonConfig();
+using test::lessonConfig;
 
 std::map<std::string, RunResult> lessonRuns(double peak, const std::vector<std::string>& names)
 {
@@ -132,16 +132,6 @@ TEST(LectureOutcomes, MasterCopyStochasticRoundingAndLossScaling)
     EXPECT_LT(meanUnderflow(runs["fp16-amp"]), meanUnderflow(runs["fp16-noscale"]) / 1000);
     for (const StepRecord& s : runs["fp16-amp"].steps)
         EXPECT_FALSE(s.skipped);
-}
-
-TrainConfig lessonConfig()
-{
-    TrainConfig config;
-    config.batch = 8;
-    config.model.context = 32;
-    config.steps = 150;
-    config.evalEvery = 150;
-    return config;
 }
 
 // The gap comes from absorbed updates, which bite when updates are small against the weights: at the

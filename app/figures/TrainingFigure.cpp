@@ -1,0 +1,406 @@
+#include "app/figures/TrainingFigure.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "app/figures/ChartFigure.h"
+#include "app/style/Palette.h"
+#include "app/text/LessonText.h"
+#include "app/text/TrainText.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+// Charts side by side, each with its share of the width: the curves beside the cost.
+class ChartRowFigure : public Figure {
+public:
+    ChartRowFigure(QString title, std::vector<std::pair<ChartSpec, double>> charts)
+        : m_title(std::move(title)), m_charts(std::move(charts))
+    {
+    }
+
+    QString title() const override { return m_title; }
+    QSizeF preferredSize(const FigureStyle& style) const override
+    {
+        return style.slide ? QSizeF(1280, 560) : QSizeF(720, 360);
+    }
+    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override
+    {
+        double weights = 0;
+        for (const auto& c : m_charts)
+            weights += c.second;
+        double x = 0;
+        for (const auto& [spec, weight] : m_charts) {
+            const double width = size.width() * weight / weights;
+            painter.save();
+            painter.translate(x, 0);
+            paintChart(painter, spec, QSizeF(width, size.height()), style);
+            painter.restore();
+            x += width;
+        }
+    }
+
+private:
+    QString m_title;
+    std::vector<std::pair<ChartSpec, double>> m_charts;
+};
+
+// Tables under the charts, then paragraphs of words.
+class TablesFigure : public Figure {
+public:
+    TablesFigure(QString title, std::vector<FigureTable> tables, QStringList paragraphs)
+        : m_title(std::move(title)), m_tables(std::move(tables)), m_paragraphs(std::move(paragraphs))
+    {
+    }
+
+    QString title() const override { return m_title; }
+    QSizeF preferredSize(const FigureStyle& style) const override
+    {
+        const double width = style.slide ? 1280 : 720;
+        return {width, layout(width, style, nullptr)};
+    }
+    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override
+    {
+        layout(size.width(), style, &painter);
+    }
+
+private:
+    // Lays the tables and paragraphs out at `width`, painting them when a painter is given; the height.
+    double layout(double width, const FigureStyle& style, QPainter* painter) const
+    {
+        const double margin = style.bodyPoints() * 1.5;
+        double y = margin * 0.5;
+        for (const FigureTable& t : m_tables) {
+            if (t.rows.empty())
+                continue;
+            if (painter != nullptr)
+                t.paint(*painter, QRectF(margin, y, std::min(width - 2 * margin, t.naturalWidth(style) + margin),
+                                         t.height(style)),
+                        style);
+            y += t.height(style) + style.bodyPoints() * 0.8;
+        }
+        const QFontMetricsF metrics(style.font());
+        for (const QString& p : m_paragraphs) {
+            const QRectF box(margin, y, width - 2 * margin, 10000);
+            const QRectF used = metrics.boundingRect(box, Qt::TextWordWrap, p);
+            if (painter != nullptr) {
+                painter->setFont(style.font());
+                painter->setPen(style.foreground());
+                painter->drawText(box, Qt::TextWordWrap, p);
+            }
+            y += used.height() + style.bodyPoints() * 0.35;
+        }
+        return y + margin * 0.5;
+    }
+
+    QString m_title;
+    std::vector<FigureTable> m_tables;
+    QStringList m_paragraphs;
+};
+
+std::size_t parameterCount(const train::TrainConfig& config)
+{
+    train::ModelShape shape = config.model;
+    shape.vocabulary = train::Corpus::builtin().vocabulary();
+    return train::ParameterLayout(shape).size();
+}
+
+QString recipeName(const train::Recipe& recipe)
+{
+    return QString::fromStdString(recipe.name);
+}
+
+// The latest validation of a run (its final one once it has ended).
+std::optional<double> latestValidation(const train::RunResult& run)
+{
+    if (run.finalValBitsPerChar)
+        return run.finalValBitsPerChar;
+    for (auto it = run.steps.rbegin(); it != run.steps.rend(); ++it)
+        if (it->valBitsPerChar)
+            return it->valBitsPerChar;
+    return std::nullopt;
+}
+
+int latestValidatedStep(const train::RunResult& run)
+{
+    for (auto it = run.steps.rbegin(); it != run.steps.rend(); ++it)
+        if (it->valBitsPerChar)
+            return it->step;
+    return 0;
+}
+
+std::optional<double> validationAt(const train::RunResult& run, int step)
+{
+    for (const train::StepRecord& s : run.steps)
+        if (s.step == step)
+            return s.valBitsPerChar;
+    return std::nullopt;
+}
+
+QString bitsCell(const std::optional<double>& bits)
+{
+    return bits ? QString::number(*bits, 'f', 4) : QStringLiteral("—");
+}
+
+QColor faded(QColor colour)
+{
+    colour.setAlphaF(0.35);
+    return colour;
+}
+
+// A recipe's line and its markers (the markers are named by the line).
+void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::vector<QPointF> points)
+{
+    spec.series.push_back({name, colour, points, ChartSeries::Kind::Line, false, true});
+    spec.series.push_back({name, colour, std::move(points), ChartSeries::Kind::Points, false, false});
+}
+
+std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes)
+{
+    std::vector<train::Recipe> out;
+    for (const train::Recipe& r : recipes)
+        if (r.name != "fp32")
+            out.push_back(r);
+    return out;
+}
+
+}  // namespace
+
+TrainingData TrainingData::untrained(const TrainingRequest& request)
+{
+    TrainingData d;
+    d.request = request;
+    for (const train::Recipe& r : request.recipes) {
+        train::RunResult run;
+        run.recipe = r;
+        run.bytesPerParameter = train::bytesPerParameter(r);
+        d.runs.push_back(std::move(run));
+    }
+    d.gapRecipes = withoutFp32(request.recipes);
+    for (std::size_t r = 0; r < d.gapRecipes.size(); ++r) {
+        std::vector<train::LearningRateGap> row;
+        for (const double peak : request.gapPeaks)
+            row.push_back({peak, std::nullopt, std::nullopt, std::nullopt, 0.0});
+        d.gaps.push_back(std::move(row));
+    }
+    return d;
+}
+
+TrainingData TrainingData::train(const TrainingRequest& request)
+{
+    TrainingData d = untrained(request);
+    if (request.untrained)
+        return d;
+    const train::Corpus& corpus = train::Corpus::builtin();
+    if (d.gapView())
+        d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
+                                                request.gapPeaks);
+    else
+        d.runs = train::runAll(corpus, request.config, request.recipes);
+    d.finished = true;
+    return d;
+}
+
+QString TrainingFigure::tableCaption(const TrainingData& d)
+{
+    if (d.gapView())
+        return tr("Bits per character on the validation text at the end of each run; absorbed: the recipe's share of "
+                  "updates absorbed, the mean over its steps.");
+    return tr("bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger's "
+              "weights, master copy, gradients and Adam's moments; absorbed, underflow, overflow: means over the "
+              "steps; loss scale: at the end.")
+         + (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.recipe.fp8; })
+                ? QLatin1Char(' ') + tr("fp8: the last step's largest amax and its scale, and the means of the shares "
+                                        "saturated and flushed to 0.")
+                : QString());
+}
+
+QString TrainingFigure::title(const TrainingData& d)
+{
+    const train::TrainConfig& c = d.request.config;
+    if (d.gapView())
+        return tr("Gap to fp32 against the peak learning rate, %1 steps").arg(c.steps);
+    return tr("Training lab: %1 steps, learning rate %2 → %3")
+        .arg(c.steps)
+        .arg(text::learningRateText(c.peakLearningRate), text::learningRateText(c.finalLearningRate));
+}
+
+ChartSpec TrainingFigure::curves(const TrainingData& d)
+{
+    ChartSpec spec;
+    spec.title = tr("Training loss (faint) and validation, bits per character");
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(d.request.config.steps)};
+    spec.y = {tr("bits per character"), false, std::nullopt, std::nullopt};
+    bool any = false;
+    for (const train::RunResult& run : d.runs) {
+        const QColor colour = recipeColour(run.recipe.name);
+        ChartSeries loss{recipeName(run.recipe), faded(colour), {}, ChartSeries::Kind::Line, false, false};
+        std::vector<QPointF> validation;
+        for (const train::StepRecord& s : run.steps) {
+            if (std::isfinite(s.trainLoss))
+                loss.points.emplace_back(s.step, s.trainLoss / std::numbers::ln2);
+            if (s.valBitsPerChar && std::isfinite(*s.valBitsPerChar))
+                validation.emplace_back(s.step, *s.valBitsPerChar);
+        }
+        any = any || !loss.points.empty();
+        spec.series.push_back(std::move(loss));
+        addLine(spec, recipeName(run.recipe), colour, std::move(validation));
+    }
+    spec.legendRight = d.runs.size() > 4;  // nine names do not fit under the plot
+    if (!any)  // before training: from 0 to the uniform guess over the corpus's characters
+        spec.y = {tr("bits per character"), false, 0.0,
+                  std::ceil(std::log2(static_cast<double>(train::Corpus::builtin().vocabulary())))};
+    return spec;
+}
+
+ChartSpec TrainingFigure::cost(const TrainingData& d)
+{
+    ChartSpec spec;
+    spec.title = tr("Loss against memory");
+    double most = 0;
+    for (const train::RunResult& run : d.runs) {
+        most = std::max(most, run.bytesPerParameter);
+        // Named by the curves' legend beside it (and the table): a legend here would not fit a third of the width.
+        ChartSeries point{recipeName(run.recipe), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
+                          false};
+        if (const auto bits = latestValidation(run))
+            point.points.emplace_back(run.bytesPerParameter, *bits);
+        spec.series.push_back(std::move(point));
+    }
+    spec.x = {tr("bytes per parameter"), false, 0.0, std::ceil(most / 4 + 0.5) * 4};
+    spec.y = {tr("validation bits per character"), false, std::nullopt, std::nullopt};
+    return spec;
+}
+
+ChartSpec TrainingFigure::gapChart(const TrainingData& d)
+{
+    ChartSpec spec;
+    spec.title = tr("Gap to fp32 at the end of the run, by peak learning rate (cosine to a tenth of it)");
+    const auto [lo, hi] = std::minmax_element(d.request.gapPeaks.begin(), d.request.gapPeaks.end());
+    spec.x = {tr("peak learning rate, log₁₀ (−3 is 1e-3)"), false, std::floor(std::log10(*lo) * 2) / 2 - 0.25,
+              std::ceil(std::log10(*hi) * 2) / 2 + 0.25};
+    spec.xTickInterval = 0.5;  // 1e-4, 3e-4 (-3.5), 1e-3, ... fall on or between ticks
+    spec.y = {tr("bits per character behind fp32"), false, std::nullopt, std::nullopt};
+    spec.legendRight = d.gapRecipes.size() > 3;
+    spec.series.push_back({tr("fp32 (no gap)"), QColor(0x7F, 0x7F, 0x7F),
+                           {QPointF(*spec.x.min, 0), QPointF(*spec.x.max, 0)}, ChartSeries::Kind::Line, true, true});
+    for (std::size_t r = 0; r < d.gapRecipes.size() && r < d.gaps.size(); ++r) {
+        std::vector<QPointF> points;
+        for (const train::LearningRateGap& g : d.gaps[r])
+            if (g.gap)
+                points.emplace_back(std::log10(g.peak), *g.gap);
+        addLine(spec, recipeName(d.gapRecipes[r]), recipeColour(d.gapRecipes[r].name), std::move(points));
+    }
+    return spec;
+}
+
+FigureTable TrainingFigure::endTable(const TrainingData& d)
+{
+    FigureTable t;
+    t.header = {tr("recipe"),   tr("bytes/param"), tr("bits/char"), tr("vs fp32"),   tr("absorbed"),
+                tr("underflow"), tr("overflow"),   tr("skipped"),   tr("loss scale")};
+    const train::RunResult* fp32 = nullptr;
+    for (const train::RunResult& run : d.runs)
+        if (run.recipe.name == "fp32")
+            fp32 = &run;
+    for (const train::RunResult& run : d.runs) {
+        const std::optional<double> bits = latestValidation(run);
+        QStringList row = {recipeName(run.recipe), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
+        // Against fp32's validation at the same step (while training, the runs are at different steps).
+        const std::optional<double> reference = fp32 != nullptr ? validationAt(*fp32, latestValidatedStep(run)) : std::nullopt;
+        row << (bits && reference && &run != fp32 ? text::signedBitsText(*bits - *reference) : QStringLiteral("—"));
+        if (run.steps.empty()) {
+            row << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—")
+                << QStringLiteral("—");
+        } else {
+            int skipped = 0;
+            for (const train::StepRecord& s : run.steps)
+                skipped += s.skipped ? 1 : 0;
+            row << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::absorbedShare))
+                << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::underflowShare))
+                << LessonText::percent(train::meanOverSteps(run, &train::StepRecord::overflowShare)) << QString::number(skipped)
+                << text::lossScaleText(run.steps.back().lossScale);
+        }
+        t.rows.push_back(row);
+        t.rowColours.push_back(recipeColour(run.recipe.name));
+    }
+    return t;
+}
+
+FigureTable TrainingFigure::fp8Table(const TrainingData& d)
+{
+    FigureTable t;
+    t.header = {tr("recipe"), tr("fp8 casts"), tr("amax"), tr("scale"), tr("saturated"), tr("flushed to 0")};
+    for (const train::RunResult& run : d.runs) {
+        if (!run.recipe.fp8 || run.steps.empty())
+            continue;
+        for (const bool forward : {true, false}) {
+            const auto summary = [forward](const train::StepRecord& s) { return forward ? s.fp8Forward : s.fp8Backward; };
+            const std::optional<train::Fp8Summary> last = summary(run.steps.back());
+            if (!last)
+                continue;
+            double saturated = 0;
+            double flushed = 0;
+            for (const train::StepRecord& s : run.steps)
+                if (const auto f = summary(s)) {
+                    saturated += f->saturatedShare / static_cast<double>(run.steps.size());
+                    flushed += f->flushedShare / static_cast<double>(run.steps.size());
+                }
+            const QString format = QString::fromStdString(forward ? run.recipe.fp8Forward.name() : run.recipe.fp8Backward.name());
+            t.rows.push_back({recipeName(run.recipe),
+                              forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
+                              LessonText::approx(last->amax, 4), LessonText::approx(last->scale, 4),
+                              LessonText::percent(saturated), LessonText::percent(flushed)});
+            t.rowColours.push_back(recipeColour(run.recipe.name));
+        }
+    }
+    return t;
+}
+
+FigureTable TrainingFigure::gapTable(const TrainingData& d)
+{
+    FigureTable t;
+    t.header = {tr("recipe"), tr("peak learning rate"), tr("fp32 bits/char"), tr("recipe bits/char"), tr("gap"),
+                tr("absorbed")};
+    for (std::size_t r = 0; r < d.gapRecipes.size() && r < d.gaps.size(); ++r)
+        for (const train::LearningRateGap& g : d.gaps[r]) {
+            t.rows.push_back({recipeName(d.gapRecipes[r]), text::learningRateText(g.peak), bitsCell(g.referenceBitsPerChar),
+                              bitsCell(g.recipeBitsPerChar), g.gap ? text::signedBitsText(*g.gap) : QStringLiteral("—"),
+                              g.recipeBitsPerChar ? LessonText::percent(g.meanAbsorbedShare) : QStringLiteral("—")});
+            t.rowColours.push_back(recipeColour(d.gapRecipes[r].name));
+        }
+    return t;
+}
+
+TrainingFigure::TrainingFigure(const TrainingData& d) : StackedFigure(title(d))
+{
+    const std::size_t parameters = parameterCount(d.request.config);
+    QStringList words = {d.gapView() ? text::gapSettingsText(d.request.config, parameters)
+                                     : text::trainingSettingsText(d.request.config, parameters)};
+    const bool started = std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return !r.steps.empty(); })
+                      || (d.gapView() && d.finished);
+    if (!started)
+        words << tr("Not trained yet.");
+    if (d.gapView()) {
+        add(std::make_unique<ChartFigure>(gapChart(d)), 1.0);
+        words.insert(1, tableCaption(d));
+        if (d.finished)
+            words << text::gapNotes(d.gapRecipes, d.gaps);
+        add(std::make_unique<TablesFigure>(title(d), std::vector<FigureTable>{gapTable(d)}, words), 0.0);
+        return;
+    }
+    words.insert(1, tableCaption(d));
+    add(std::make_unique<ChartRowFigure>(title(d), std::vector<std::pair<ChartSpec, double>>{{curves(d), 2.0},
+                                                                                             {cost(d), 1.0}}),
+        1.0);
+    if (d.finished)
+        words << text::trainingNotes(d.request.config, d.runs);
+    add(std::make_unique<TablesFigure>(title(d), std::vector<FigureTable>{endTable(d), fp8Table(d)}, words), 0.0);
+}
+
+}  // namespace floatscope::gui

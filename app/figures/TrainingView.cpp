@@ -1,0 +1,182 @@
+// `floatscope export training` and the arguments it shares with `floatscope train`.
+#include <sstream>
+#include <variant>
+
+#include "app/figures/TrainingFigure.h"
+#include "app/text/TrainText.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+constexpr std::size_t kMaxGapPeaks = 12;
+
+std::string english(const QString& s)
+{
+    return s.toStdString();
+}
+
+// --NAME N: all of the text a whole number in min..max; `value` keeps its default when absent.
+bool readCount(const ViewArguments& args, const char* name, std::uint64_t min, std::uint64_t max, std::uint64_t& value,
+               std::string& error)
+{
+    const auto text = args.value(name);
+    if (!text)
+        return true;
+    const auto n = wholeNumberText(*text);
+    if (!n || *n < min || *n > max) {
+        error = std::string("--") + name + " takes a whole number " + std::to_string(min) + ".." + std::to_string(max)
+              + ", got '" + *text + "'";
+        return false;
+    }
+    value = *n;
+    return true;
+}
+
+std::optional<double> rateText(const std::string& text)
+{
+    const auto v = finiteNumberText(text);
+    return v && *v > 0 && *v <= 1 ? v : std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::vector<double>> parsePeakList(const std::string& text, std::string& error)
+{
+    std::vector<double> peaks;
+    std::stringstream items(text);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+        const auto rate = rateText(item);
+        if (!rate) {
+            error = english(text::learningRateErrorText(QString::fromStdString(item)));
+            return std::nullopt;
+        }
+        peaks.push_back(*rate);
+    }
+    if (peaks.empty() || peaks.size() > kMaxGapPeaks) {
+        error = "--gap-lr takes 1 to " + std::to_string(kMaxGapPeaks) + " peak learning rates, got '" + text + "'";
+        return std::nullopt;
+    }
+    return peaks;
+}
+
+std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, bool forView, std::string& error)
+{
+    std::vector<train::Recipe> recipes;
+    // The list, then the files (bounded regular files: /dev/zero or a FIFO is refused at once).
+    const std::optional<std::string> list = forView && !args.value("recipe") && !args.value("recipe-file")
+                                              ? std::optional<std::string>(kDefaultTrainingRecipes)
+                                              : args.value("recipe");
+    if (list) {
+        auto parsed = train::parseRecipeList(*list);
+        if (const auto* e = std::get_if<train::RecipeError>(&parsed)) {
+            error = english(text::recipeErrorText(*e));
+            return std::nullopt;
+        }
+        recipes = std::get<std::vector<train::Recipe>>(parsed);
+    }
+    if (const auto files = args.value("recipe-file")) {
+        std::stringstream paths(*files);
+        std::string path;
+        while (std::getline(paths, path, ',')) {
+            const train::RecipeFileRead read = train::readRecipeFile(path);
+            if (!read.recipe) {
+                error = english(text::recipeFileErrorText(QString::fromStdString(path), read));
+                return std::nullopt;
+            }
+            recipes.push_back(*read.recipe);
+        }
+    }
+    if (recipes.empty()) {
+        error = "train needs --recipe or --recipe-file (see 'floatscope train --help')";
+        return std::nullopt;
+    }
+    return recipes;
+}
+
+std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error)
+{
+    // 1. Recipes.
+    TrainingRequest request;
+    auto recipes = readRecipes(args, forView, error);
+    if (!recipes)
+        return std::nullopt;
+    request.recipes = std::move(*recipes);
+    if (!forView && !args.value("steps")) {
+        error = "train needs --steps (see 'floatscope train --help')";
+        return std::nullopt;
+    }
+
+    // 2. The run's settings.
+    train::TrainConfig& config = request.config;
+    std::uint64_t steps = kDefaultTrainingSteps;
+    std::uint64_t evalEvery = static_cast<std::uint64_t>(config.evalEvery);
+    if (!readCount(args, "steps", 1, train::TrainConfig::kMaxSteps, steps, error)
+        || !readCount(args, "seed", 0, UINT64_MAX, config.seed, error)
+        || !readCount(args, "eval-every", 1, train::TrainConfig::kMaxSteps, evalEvery, error))
+        return std::nullopt;
+    config.steps = static_cast<int>(steps);
+    config.evalEvery = static_cast<int>(evalEvery);
+    if (const auto lr = args.value("lr")) {
+        if (const auto preset = train::findLearningRatePreset(*lr)) {
+            config.peakLearningRate = preset->peak;
+            config.finalLearningRate = preset->final;
+        } else if (const auto rate = finiteNumberText(*lr)) {
+            config.peakLearningRate = *rate;
+            config.finalLearningRate = *rate / 10;
+        } else {
+            error = english(text::learningRateErrorText(QString::fromStdString(*lr)));
+            return std::nullopt;
+        }
+    }
+    if (const auto lr = args.value("final-lr")) {
+        const auto rate = finiteNumberText(*lr);
+        if (!rate) {
+            error = english(text::learningRateErrorText(QString::fromStdString(*lr)));
+            return std::nullopt;
+        }
+        config.finalLearningRate = *rate;
+    }
+    if (const auto problem = train::checkConfig(config, train::Corpus::builtin())) {
+        error = english(text::configErrorText(*problem));
+        return std::nullopt;
+    }
+
+    // 3. The view's own: the gap against the learning rate, or the recipes before training.
+    if (forView) {
+        request.untrained = args.has("untrained");
+        if (const auto peaks = args.value("gap-lr")) {
+            const auto parsed = parsePeakList(*peaks, error);
+            if (!parsed)
+                return std::nullopt;
+            request.gapPeaks = *parsed;
+            if (std::all_of(request.recipes.begin(), request.recipes.end(),
+                            [](const train::Recipe& r) { return r.name == "fp32"; })) {
+                error = "--gap-lr plots recipes against fp32: give a recipe other than fp32 in --recipe";
+                return std::nullopt;
+            }
+        }
+    }
+    return request;
+}
+
+ExportView TrainingFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        const auto request = readTrainingRequest(args, true, error);
+        if (!request)
+            return nullptr;
+        return std::make_unique<TrainingFigure>(TrainingData::train(*request));
+    };
+    return {"training",
+            "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against the "
+            "learning rate",
+            "[--recipe LIST] [--recipe-file FILES] [--steps N] [--seed S] [--lr X] [--final-lr X] [--eval-every K] "
+            "[--gap-lr PEAKS] [--untrained]",
+            {{"recipe"}, {"recipe-file"}, {"steps"}, {"seed"}, {"lr"}, {"final-lr"}, {"eval-every"}, {"gap-lr"},
+             {"untrained", 0, false}},
+            make};
+}
+
+}  // namespace floatscope::gui
