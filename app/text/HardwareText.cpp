@@ -13,7 +13,13 @@ struct HardwareText {
     Q_DECLARE_TR_FUNCTIONS(HardwareText)
 };
 
-// The command line's names for them (--rounding, --saturate), in words where translated.
+QString overflowText(OverflowPolicy overflow)
+{
+    return overflow == OverflowPolicy::Saturate ? HardwareText::tr("saturate") : HardwareText::tr("no-saturate");
+}
+
+}  // namespace
+
 QString roundingText(RoundingMode mode)
 {
     switch (mode) {
@@ -27,13 +33,6 @@ QString roundingText(RoundingMode mode)
     }
     return {};
 }
-
-QString overflowText(OverflowPolicy overflow)
-{
-    return overflow == OverflowPolicy::Saturate ? HardwareText::tr("saturate") : HardwareText::tr("no-saturate");
-}
-
-}  // namespace
 
 QString backendDescription(const gpu::Backend& backend)
 {

@@ -13,6 +13,9 @@ namespace floatscope::text {
 // The hardware cross-check's words: what each backend is, why one cannot be used here, why a sweep
 // cannot run. The system's own texts (a GPU's name, CUDA's error names) are quoted as they are.
 
+// A rounding mode by the command line's name for it (--rounding), in words where translated.
+QString roundingText(RoundingMode mode);
+
 // One line: "NVIDIA's conversion functions from the CUDA 13.0 headers, run on the CPU".
 QString backendDescription(const gpu::Backend& backend);
 
