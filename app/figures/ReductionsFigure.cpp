@@ -180,7 +180,7 @@ QString ReductionsFigure::subtitle() const
                  LessonText::approx(s.moments.deviation, 4))
             .arg(s.moments.seed);
     case Reduction::RmsNorm:
-        return tr("%1 rows of %2 bf16 activations (σ %3), eps = %4, seed %5: x / √(mean(x²) + eps) · g in each format, "
+        return tr("%1 rows of %2 bf16 activations (σ %3), eps = %4, seed %5: x / √(Σx²/n + eps) · g in each format, "
                   "the output rounded to bf16, against the exact formula rounded once.")
             .arg(LessonText::count(static_cast<std::int64_t>(s.rmsNorm.rows)),
                  LessonText::count(static_cast<std::int64_t>(s.rmsNorm.hidden)), LessonText::approx(s.rmsNorm.deviation, 4),

@@ -155,10 +155,7 @@ void DotTracePanel::retranslate()
     m_bLabel->setText(tr("&b:"));
     m_a->edit()->setToolTip(tr("Values separated by commas or blanks, each rounded once to the inputs' format"));
     m_b->edit()->setToolTip(m_a->edit()->toolTip());
-    if (m_data)
-        m_figure->setFigure(makeFigure());
-    else
-        recompute();
+    recompute();  // a few products: the words of the source too, in the new language
 }
 
 void DotTracePanel::compute()
