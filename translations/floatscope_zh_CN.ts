@@ -494,10 +494,6 @@
         <translation>丢失了 %1</translation>
     </message>
     <message>
-        <source>%1: %2 and the carried-in c aligned to the largest exponent, %3; %4 bits kept below it and the rest cut off; their sum normalised and rounded (%5) to %6 bits: %7.</source>
-        <translation>%1：%2 与带入的 c 按最大指数 %3 对齐；其下保留 %4 位，其余截掉；它们的和规格化后舍入（%5）到 %6 位：%7。</translation>
-    </message>
-    <message>
         <source>%1: the exact sum rounded once to %2 (%3): %4.</source>
         <translation>%1：精确和一次舍入到 %2（%3）：%4。</translation>
     </message>
@@ -516,6 +512,14 @@
     <message>
         <source>Digits below %1 (%2 more places) are not drawn.</source>
         <translation>%1 以下的数位（还有 %2 位）未画出。</translation>
+    </message>
+    <message>
+        <source>%1 and the carried-in c</source>
+        <translation>%1 与带入的 c</translation>
+    </message>
+    <message>
+        <source>%1: %2 aligned to the largest exponent, %3; %4 bits kept below it and the rest cut off; their sum normalised and rounded (%5) to %6 bits: %7.</source>
+        <translation>%1：%2 按最大指数 %3 对齐；其下保留 %4 位，其余截掉；它们的和规格化后舍入（%5）到 %6 位：%7。</translation>
     </message>
 </context>
 <context>
@@ -960,7 +964,7 @@
     <name>InnerProductsFigure</name>
     <message>
         <source>Relative error of a K-term inner product: %1 inputs (%2)</source>
-        <translation>K 项内积的相对误差：%1 输入（%2）</translation>
+        <translation>K 项内积的相对误差：%1 输入，%2</translation>
     </message>
     <message>
         <source>The first K products of one generated pair of vectors (seed %1), each product exact, summed by each accumulator and compared with the exact sum.</source>
@@ -1041,6 +1045,14 @@ exact %5</source>
     <message>
         <source>Model: %1</source>
         <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>off at K = %1 (%2)</source>
+        <translation>K = %1 时出错（%2）</translation>
+    </message>
+    <message>
+        <source>%1 first off at K = %2</source>
+        <translation>%1 在 K = %2 时首次出错</translation>
     </message>
 </context>
 <context>
@@ -2330,10 +2342,6 @@ largest finite: %5</source>
         <translation>平均相对误差</translation>
     </message>
     <message>
-        <source>variance rel. error</source>
-        <translation>方差相对误差</translation>
-    </message>
-    <message>
         <source>max rel. error</source>
         <translation>最大相对误差</translation>
     </message>
@@ -2424,6 +2432,14 @@ largest finite: %5</source>
     <message>
         <source>%1 rows of %2 bf16 activations (σ %3), eps = %4, seed %5: x / √(Σx²/n + eps) · g in each format, the output rounded to bf16, against the exact formula rounded once.</source>
         <translation>%1 行、每行 %2 个 bf16 激活值（σ %3），eps = %4，种子 %5：在各格式中计算 x / √(Σx²/n + eps) · g，输出舍入到 bf16，与一次舍入的精确公式比较。</translation>
+    </message>
+    <message>
+        <source>rel. error of the mean</source>
+        <translation>均值的相对误差</translation>
+    </message>
+    <message>
+        <source>rel. error of the variance</source>
+        <translation>方差的相对误差</translation>
     </message>
 </context>
 <context>

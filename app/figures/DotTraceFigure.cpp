@@ -250,9 +250,13 @@ QString DotTraceFigure::stepSentence(const DotTraceData& d)
     switch (s.kind) {
     case dot::TraceStep::Kind::Block: {
         const auto& fused = std::get<dot::FusedAdder>(d.accumulator.model);
-        return tr("%1: %2 and the carried-in c aligned to the largest exponent, %3; %4 bits kept below it and the rest cut "
-                  "off; their sum normalised and rounded (%5) to %6 bits: %7.")
-            .arg(of, productRange(s.first, s.count), LessonText::powerOfTwo(s.alignExponent))
+        const bool carried = std::any_of(s.terms.begin(), s.terms.end(),
+                                         [](const dot::AlignedTerm& t) { return t.index == dot::kNoIndex; });
+        const QString terms = carried ? tr("%1 and the carried-in c").arg(productRange(s.first, s.count))
+                                      : productRange(s.first, s.count);
+        return tr("%1: %2 aligned to the largest exponent, %3; %4 bits kept below it and the rest cut off; their sum "
+                  "normalised and rounded (%5) to %6 bits: %7.")
+            .arg(of, terms, LessonText::powerOfTwo(s.alignExponent))
             .arg(fused.alignedFractionBits)
             .arg(describeRounding(d.accumulator, s.kind))
             .arg(target.fractionBits + 1)
@@ -319,7 +323,7 @@ DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& s
     g.top = top;
     g.bottom = std::max(low, top - places + 1);
     g.hidden = low < g.bottom ? g.bottom - low : 0;
-    g.cell = std::min(body * 1.45, available / static_cast<double>(g.top - g.bottom + 1));
+    g.cell = std::min(body * 1.9, available / static_cast<double>(g.top - g.bottom + 1));
     g.left = l.margin + l.labelWidth + body * 1.2;
     l.rowHeight = g.cell * 1.25;
     l.rowsTop = l.gridTop + QFontMetricsF(style.font(body * 0.75)).height() * 1.3;

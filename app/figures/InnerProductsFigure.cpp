@@ -50,6 +50,13 @@ int verticalStep(double pixelsPerBinade, double label)
     return 64;
 }
 
+// Whether a sum of ones stopped counting (K - 1 ones and then no more), rather than first going
+// wrong at K (stochastic rounding wanders off and on).
+bool stopped(const dot::OnesStall& stall)
+{
+    return stall.value == ExactValue::fromRational(mpq_class(static_cast<unsigned long>(stall.k - 1)));
+}
+
 }  // namespace
 
 double InnerProductsSetup::work() const
@@ -182,8 +189,10 @@ FigureTable InnerProductsFigure::table(const InnerProductsData& d)
             else if (last.relativeError)
                 error = *last.relativeError == 0 ? tr("0 (exact)") : LessonText::approx(*last.relativeError, 3);
         }
-        const QString ones = c.stall ? tr("%1 (K = %2)").arg(LessonText::brief(c.stall->value), LessonText::count(static_cast<std::int64_t>(c.stall->k)))
-                                     : tr("counts past %1").arg(top);
+        QString ones = tr("counts past %1").arg(top);
+        if (c.stall)
+            ones = stopped(*c.stall) ? tr("%1 (K = %2)").arg(LessonText::brief(c.stall->value), LessonText::count(static_cast<std::int64_t>(c.stall->k)))
+                                     : tr("off at K = %1 (%2)").arg(LessonText::count(static_cast<std::int64_t>(c.stall->k)), LessonText::brief(c.stall->value));
         const dot::TensorCorePreset* preset = dot::findTensorCorePreset(c.accumulator.preset);
         t.rows.push_back({text::accumulatorName(c.accumulator), error, ones,
                           preset != nullptr ? text::presetSourceShortText(preset->source) : QStringLiteral("—")});
@@ -200,7 +209,7 @@ QStringList InnerProductsFigure::stallSentences(const InnerProductsData& d)
         QString ones;
         if (!c.stall) {
             ones = tr("It counts every one of %1 ones.").arg(top);
-        } else if (c.stall->value == ExactValue::fromRational(mpq_class(static_cast<unsigned long>(c.stall->k - 1)))) {
+        } else if (stopped(*c.stall)) {
             ones = tr("A sum of ones stops at %1: the next one is lost (%1 + 1 rounds back to %1).")
                        .arg(LessonText::brief(c.stall->value));
         } else {
@@ -225,7 +234,8 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
     l.stallTop = l.subtitleTop + metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, subtitle()).height()
                + body * 0.8;
     l.plotTop = l.stallTop + small.height() * static_cast<double>(stalledCurves().size()) + body * 0.6;
-    l.plotBottom = l.plotTop + body * 17;
+    // The plot grows with the width, from 15 to 28 lines of text: not a strip on a wide screen.
+    l.plotBottom = l.plotTop + std::clamp(width * 0.2, body * 15, body * 28);
     l.floorY = l.plotBottom + body * 1.3;
     l.axisY = l.floorY + body * 0.7;
     l.tableTop = l.axisY + Log2Axis::height(style) + metrics.height() * 1.2 + body * 0.6;
@@ -343,7 +353,10 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
         const double y = l.stallTop + small.height() * static_cast<double>(r);
         painter.setPen(QPen(colour, 1, Qt::DashLine));
         painter.drawLine(QPointF(x, y + small.height()), QPointF(x, l.floorY));
-        const QString label = tr("%1 stops at %2").arg(text::accumulatorName(c.accumulator), LessonText::brief(c.stall->value));
+        const QString label = stopped(*c.stall)
+                                  ? tr("%1 stops at %2").arg(text::accumulatorName(c.accumulator), LessonText::brief(c.stall->value))
+                                  : tr("%1 first off at K = %2")
+                                        .arg(text::accumulatorName(c.accumulator), LessonText::count(static_cast<std::int64_t>(c.stall->k)));
         const double w = small.horizontalAdvance(label) + 2;
         // The label right of its marker, or left of it where the plot ends.
         const bool right = x + body * 0.5 + w <= size.width() - l.margin;

@@ -213,8 +213,8 @@ FigureTable ReductionsFigure::table(const ReductionsData& d)
         }
         break;
     case Reduction::Moments:
-        t.header = {tr("format"), tr("method"), tr("mean"), tr("variance"), tr("exact variance"), tr("mean rel. error"),
-                    tr("variance rel. error")};
+        t.header = {tr("format"), tr("method"), tr("mean"), tr("variance"), tr("exact variance"), tr("rel. error of the mean"),
+                    tr("rel. error of the variance")};
         for (const reduce::MomentsRow& r : d.moments) {
             t.rows.push_back({qs(r.format.name()), methodText(r.method), LessonText::approx(r.mean, 8),
                               LessonText::approx(r.variance, 8), LessonText::approx(r.exactVariance, 8), errorText(r.meanError),

@@ -103,7 +103,10 @@ DotTracePanel::DotTracePanel(QWidget* parent) : LessonPanel(parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(m_inputsLabel, m_inputs);
     form->addRow(m_accumulatorLabel, accumulatorRow);
-    form->addRow(m_promoteLabel, m_promote);
+    auto* promoteRow = new QHBoxLayout;
+    promoteRow->addWidget(m_promote);
+    promoteRow->addStretch();
+    form->addRow(m_promoteLabel, promoteRow);
     form->addRow(m_sourceLabel, m_source);
     form->addRow(QString(), m_pages);
     auto* layout = new QVBoxLayout(content);

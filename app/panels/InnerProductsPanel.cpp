@@ -86,7 +86,10 @@ InnerProductsPanel::InnerProductsPanel(QWidget* parent) : LessonPanel(parent)
     form->addRow(m_inputsLabel, m_inputs);
     form->addRow(m_distributionLabel, m_distribution);
     form->addRow(m_accumulatorsLabel, accumulatorRow);
-    form->addRow(m_promoteLabel, m_promote);
+    auto* promoteRow = new QHBoxLayout;
+    promoteRow->addWidget(m_promote);
+    promoteRow->addStretch();
+    form->addRow(m_promoteLabel, promoteRow);
     form->addRow(m_maxKLabel, kRow);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);

@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -114,7 +115,10 @@ ReductionsPanel::ReductionsPanel(QWidget* parent) : LessonPanel(parent)
     form->addRow(QString(), m_pages);
     form->addRow(m_formatsLabel, m_formats);
     form->addRow(QString(), m_formatsHint);
-    form->addRow(m_seedLabel, m_seed);
+    auto* seedRow = new QHBoxLayout;
+    seedRow->addWidget(m_seed);
+    seedRow->addStretch();
+    form->addRow(m_seedLabel, seedRow);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
     layout->addWidget(m_job);
