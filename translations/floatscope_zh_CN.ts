@@ -3319,6 +3319,10 @@ largest finite: %5</source>
         <source>One dot product opened up</source>
         <translation>拆开一次点积</translation>
     </message>
+    <message>
+        <source>Dot product steps</source>
+        <translation>点积逐步</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::ElementTableModel</name>

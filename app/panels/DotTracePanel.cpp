@@ -234,7 +234,8 @@ std::unique_ptr<Figure> DotTracePanel::makeFigure() const
 const LessonRegistration kRegistration({
     .place = 100,
     .objectName = "dotTraceDock",
-    .title = [] { return DotTracePanel::tr("One dot product opened up"); },
+    .title = [] { return DotTracePanel::tr("Dot product steps"); },
+    .figureTitle = [] { return DotTracePanel::tr("One dot product opened up"); },
     .makePanel = [] { return new DotTracePanel; },
     .view = DotTraceFigure::exportView(),
     .viewExample = {},
