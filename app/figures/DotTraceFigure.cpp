@@ -8,6 +8,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/figures/FigureParagraphs.h"
 #include "app/style/Palette.h"
 #include "app/text/HardwareText.h"
 #include "app/text/LessonInput.h"
@@ -288,11 +289,9 @@ DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& s
     const QFontMetricsF metrics(style.font());
     const QFontMetricsF bold(style.font(0, true));
     l.margin = body * 1.2;
-    l.titleHeight = QFontMetricsF(style.font(body * 1.2, true)).height() * 1.5;
-    l.subtitleTop = l.margin * 0.6 + l.titleHeight;
     const double text = std::max(50.0, width - 2 * l.margin);
     const auto wrapped = [&](const QString& s) { return metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, s).height(); };
-    l.tableTop = l.subtitleTop + wrapped(subtitle()) + body * 0.8;
+    l.tableTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
     l.stepTop = l.tableTop + stepsTable(m_data).height(style) + body * 0.8;
     l.gridTop = l.stepTop + wrapped(stepSentence(m_data)) + body * 0.6;
 
@@ -329,7 +328,7 @@ DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& s
     l.rowsTop = l.gridTop + QFontMetricsF(style.font(body * 0.75)).height() * 1.3;
     l.resultTop = l.rowsTop + l.rowHeight * static_cast<double>(rows.size()) + body * 0.5
                 + (g.hidden > 0 ? metrics.height() : 0.0) + body * 0.3;
-    l.height = l.resultTop + wrapped(resultSentence(m_data)) + l.margin * 0.6;
+    l.height = l.resultTop + paragraphsHeight({resultSentence(m_data)}, text, style) + l.margin * 0.6;
     return l;
 }
 
@@ -345,13 +344,7 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
     const double width = size.width() - 2 * l.margin;
     const Grid& g = l.grid;
     painter.save();
-    painter.setFont(style.font(body * 1.2, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.margin * 0.6, width, l.titleHeight), Qt::AlignLeft | Qt::AlignTop, title());
-    painter.setFont(style.font());
-    painter.setPen(style.muted());
-    painter.drawText(QRectF(l.margin, l.subtitleTop, width, l.tableTop - l.subtitleTop), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     subtitle());
+    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
     const FigureTable table = stepsTable(m_data);
     table.paint(painter, QRectF(l.margin, l.tableTop, width, table.height(style)), style);
     painter.setFont(style.font(0, true));
@@ -440,9 +433,7 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
         painter.drawText(QRectF(l.margin, rowsBottom + body * 0.3, width, QFontMetricsF(style.font()).height()),
                          Qt::AlignLeft | Qt::AlignTop,
                          tr("Digits below %1 (%2 more places) are not drawn.").arg(LessonText::powerOfTwo(g.bottom)).arg(g.hidden));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.resultTop, width, l.height - l.resultTop), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     resultSentence(m_data));
+    paintParagraphs(painter, {resultSentence(m_data)}, QPointF(l.margin, l.resultTop), width, style);
     painter.restore();
 }
 

@@ -91,8 +91,6 @@ private:
     };
     struct Layout {
         double margin = 0;
-        double titleHeight = 0;
-        double subtitleTop = 0;
         double tableTop = 0;
         double stepTop = 0;       // the sentence about the opened step
         double gridTop = 0;       // the places' labels, then the rows

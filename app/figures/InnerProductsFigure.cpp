@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include "app/figures/FigureParagraphs.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
@@ -228,22 +229,16 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
     const QFontMetricsF metrics(style.font());
     const QFontMetricsF small(style.font(body * 0.85));
     l.margin = body * 1.2;
-    l.titleHeight = QFontMetricsF(style.font(body * 1.2, true)).height() * 1.5;
-    l.subtitleTop = l.margin * 0.6 + l.titleHeight;
     const double text = std::max(50.0, width - 2 * l.margin);
-    l.stallTop = l.subtitleTop + metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, subtitle()).height()
-               + body * 0.8;
+    l.stallTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
     l.plotTop = l.stallTop + small.height() * static_cast<double>(stalledCurves().size()) + body * 0.6;
     // The plot grows with the width, from 15 to 28 lines of text: not a strip on a wide screen.
     l.plotBottom = l.plotTop + std::clamp(width * 0.2, body * 15, body * 28);
     l.floorY = l.plotBottom + body * 1.3;
     l.axisY = l.floorY + body * 0.7;
     l.tableTop = l.axisY + Log2Axis::height(style) + metrics.height() * 1.2 + body * 0.6;
-    double h = l.tableTop + table(m_data).height(style) + body * 0.6;
-    l.sentencesTop = h;
-    for (const QString& line : stallSentences(m_data))
-        h += metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, line).height() + body * 0.2;
-    l.height = h + l.margin * 0.5;
+    l.sentencesTop = l.tableTop + table(m_data).height(style) + body * 0.6;
+    l.height = l.sentencesTop + paragraphsHeight(stallSentences(m_data), text, style) + l.margin * 0.5;
     l.left = l.margin + QFontMetricsF(style.font(0, true)).height() * 1.2 + small.horizontalAdvance(LessonText::powerOfTwo(-100))
            + body * 0.8;
     l.right = std::max(l.left + 50, width - l.margin * 1.5);
@@ -302,13 +297,7 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     const QFont smallFont = style.font(body * 0.85);
     const QFontMetricsF small(smallFont);
     painter.save();
-    painter.setFont(style.font(body * 1.2, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.margin * 0.6, width, l.titleHeight), Qt::AlignLeft | Qt::AlignTop, title());
-    painter.setFont(style.font());
-    painter.setPen(style.muted());
-    painter.drawText(QRectF(l.margin, l.subtitleTop, width, l.stallTop - l.subtitleTop), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     subtitle());
+    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
 
     // 1. The vertical axis: log2 of the relative error, and the floor line for exact results.
     const double perBinade = (l.plotBottom - l.plotTop) / (l.yHi - l.yLo);
@@ -398,15 +387,7 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     // 4. The table and the sentences.
     const FigureTable t = table(m_data);
     t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
-    painter.setFont(style.font());
-    const QFontMetricsF metrics(style.font());
-    double y = l.sentencesTop;
-    painter.setPen(style.foreground());
-    for (const QString& line : stallSentences(m_data)) {
-        const QRectF box(l.margin, y, width, 10000);
-        painter.drawText(box, Qt::TextWordWrap, line);
-        y += metrics.boundingRect(box, Qt::TextWordWrap, line).height() + body * 0.2;
-    }
+    paintParagraphs(painter, stallSentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
     painter.restore();
 }
 

@@ -90,8 +90,6 @@ public:
 private:
     struct Layout {
         double margin = 0;
-        double titleHeight = 0;
-        double subtitleTop = 0;
         double stallTop = 0;
         double plotTop = 0;
         double plotBottom = 0;  // the floor line for exact results lies below it

@@ -6,6 +6,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/figures/FigureParagraphs.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
@@ -343,21 +344,15 @@ ReductionsFigure::Layout ReductionsFigure::layout(double width, const FigureStyl
     const double body = style.bodyPoints();
     const QFontMetricsF metrics(style.font());
     l.margin = body * 1.2;
-    l.titleHeight = QFontMetricsF(style.font(body * 1.2, true)).height() * 1.5;
-    l.subtitleTop = l.margin * 0.6 + l.titleHeight;
     const double text = std::max(50.0, width - 2 * l.margin);
-    const auto wrapped = [&](const QString& s) { return metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, s).height(); };
-    l.tableTop = l.subtitleTop + wrapped(subtitle()) + body * 0.8;
+    l.tableTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
     l.barsTitleTop = l.tableTop + table(m_data).height(style) + body * 0.8;
     l.barsTop = l.barsTitleTop + QFontMetricsF(style.font(0, true)).height() * 1.3;
     l.barHeight = body * 1.6;
     const std::vector<Bar> all = bars(m_data);
     l.axisY = l.barsTop + l.barHeight * static_cast<double>(all.size()) + body * 0.3;
     l.sentencesTop = l.axisY + Log2Axis::height(style) + body * 0.8;
-    double h = l.sentencesTop;
-    for (const QString& line : sentences(m_data))
-        h += wrapped(line) + body * 0.2;
-    l.height = h + l.margin * 0.5;
+    l.height = l.sentencesTop + paragraphsHeight(sentences(m_data), text, style) + l.margin * 0.5;
     double labels = 0;
     for (const Bar& b : all)
         labels = std::max(labels, metrics.horizontalAdvance(b.label));
@@ -382,13 +377,7 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     const double body = style.bodyPoints();
     const double width = size.width() - 2 * l.margin;
     painter.save();
-    painter.setFont(style.font(body * 1.2, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.margin * 0.6, width, l.titleHeight), Qt::AlignLeft | Qt::AlignTop, title());
-    painter.setFont(style.font());
-    painter.setPen(style.muted());
-    painter.drawText(QRectF(l.margin, l.subtitleTop, width, l.tableTop - l.subtitleTop), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     subtitle());
+    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
     const FigureTable t = table(m_data);
     t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
     painter.setFont(style.font(0, true));
@@ -453,14 +442,7 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
         ax.paint(painter, l.axisY, style);
     }
 
-    painter.setFont(style.font());
-    double y = l.sentencesTop;
-    painter.setPen(style.foreground());
-    for (const QString& line : sentences(m_data)) {
-        const QRectF box(l.margin, y, width, 10000);
-        painter.drawText(box, Qt::TextWordWrap, line);
-        y += metrics.boundingRect(box, Qt::TextWordWrap, line).height() + body * 0.2;
-    }
+    paintParagraphs(painter, sentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
     painter.restore();
 }
 

@@ -87,8 +87,6 @@ public:
 private:
     struct Layout {
         double margin = 0;
-        double titleHeight = 0;
-        double subtitleTop = 0;
         double tableTop = 0;
         double barsTitleTop = 0;
         double barsTop = 0;

@@ -161,20 +161,13 @@ void InnerProductsPanel::compute()
     const QString what = tr("Summing up to %1 products through %2 accumulators…")
                              .arg(LessonText::count(std::int64_t{1} << setup.maxLog2K))
                              .arg(setup.accumulators.size());
-    m_job->run(
-        background, what,
-        [this, setup](const dot::RunControl& control) -> std::function<void()> {
-            auto data = std::make_shared<std::optional<InnerProductsData>>(InnerProductsData::compute(setup, control));
-            return [this, data] {
-                if (!*data) {
-                    m_job->showCancelled(m_data.has_value());
-                    return;
-                }
-                m_data = std::move(**data);
-                m_figure->setFigure(makeFigure());
-            };
+    m_job->compute<InnerProductsData>(
+        background, what, [setup](const dot::RunControl& control) { return InnerProductsData::compute(setup, control); },
+        [this](InnerProductsData data) {
+            m_data = std::move(data);
+            m_figure->setFigure(makeFigure());
         },
-        [this] { recompute(); });
+        m_data.has_value(), [this] { recompute(); });
 }
 
 std::unique_ptr<Figure> InnerProductsPanel::makeFigure() const

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <optional>
 
 #include <QWidget>
 
@@ -33,6 +35,25 @@ public:
     // Runs `work` at once (background false) or on the worker. While other work runs, that one is
     // stopped, its result dropped, and `retry` runs once it has stopped (the panel's recompute).
     void run(bool background, const QString& what, Work work, std::function<void()> retry);
+    // The lessons' usual work: `compute` gives the panel's data (empty when cancelled), `adopt` takes
+    // it on the UI thread; a cancelled run says so (`hasResult`: whether the last figure stays).
+    template <class Data>
+    void compute(bool background, const QString& what, std::function<std::optional<Data>(const dot::RunControl&)> compute,
+                 std::function<void(Data)> adopt, bool hasResult, std::function<void()> retry)
+    {
+        run(
+            background, what,
+            [this, compute = std::move(compute), adopt = std::move(adopt), hasResult](const dot::RunControl& control) {
+                auto data = std::make_shared<std::optional<Data>>(compute(control));
+                return std::function<void()>([this, data, adopt, hasResult] {
+                    if (*data)
+                        adopt(std::move(**data));
+                    else
+                        showCancelled(hasResult);
+                });
+            },
+            std::move(retry));
+    }
     bool running() const;
     void cancel();
     // After a cancelled run: says so (the panel's figure still shows the last result).

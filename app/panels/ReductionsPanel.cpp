@@ -294,20 +294,14 @@ void ReductionsPanel::compute()
     setup.setFormats(formats);
 
     // 2. At once when quick, else in the background with progress and cancel.
-    m_job->run(
+    m_job->compute<ReductionsData>(
         setup.takesLong(), tr("Computing the %1 in %2 formats…").arg(m_reduction->currentText()).arg(formats.size()),
-        [this, setup](const dot::RunControl& control) -> std::function<void()> {
-            auto data = std::make_shared<std::optional<ReductionsData>>(ReductionsData::compute(setup, control));
-            return [this, data] {
-                if (!*data) {
-                    m_job->showCancelled(m_data.has_value());
-                    return;
-                }
-                m_data = std::move(**data);
-                m_figure->setFigure(makeFigure());
-            };
+        [setup](const dot::RunControl& control) { return ReductionsData::compute(setup, control); },
+        [this](ReductionsData data) {
+            m_data = std::move(data);
+            m_figure->setFigure(makeFigure());
         },
-        [this] { recompute(); });
+        m_data.has_value(), [this] { recompute(); });
 }
 
 std::unique_ptr<Figure> ReductionsPanel::makeFigure() const
