@@ -117,7 +117,7 @@ public:
         if (!c.isZero())
             m_terms.push_back(initialTerm(c));
         if (m_terms.empty())
-            return record(trace, first, count, 0, 0, Dyadic{});
+            return trace != nullptr ? record(trace, first, count, 0, 0, Dyadic{}) : Dyadic{};
 
         // 2. Align to the largest exponent (at least the floor), W bits below it, truncating.
         std::int32_t alignExponent = m_adder.minAlignExponent;
@@ -175,6 +175,8 @@ public:
             if (!m_adder.outputSubnormals && compareMagnitude(result, m_adder.output.minNormal()) < 0)
                 result = Dyadic{};
         }
+        if (trace == nullptr)
+            return result;  // the common case: no call, nothing kept
         auto out = record(trace, first, count, alignExponent, sum, result);
         m_kept.clear();
         return out;
