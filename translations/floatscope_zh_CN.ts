@@ -239,6 +239,21 @@
     </message>
 </context>
 <context>
+    <name>AccumulatorMenu</name>
+    <message>
+        <source>Tensor cores</source>
+        <translation>张量核心</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in)</source>
+        <translation>%1（输入 %2）</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+</context>
+<context>
     <name>AppSettings</name>
     <message>
         <source>Your settings could not be saved to %1 (the disk may be full or the folder read-only); the file there was left as it was.</source>
@@ -362,6 +377,153 @@
     <message>
         <source>stochastic: the random draw left the kept bits as they are</source>
         <translation>随机舍入：这次随机抽样让保留位保持不变</translation>
+    </message>
+</context>
+<context>
+    <name>DotTraceFigure</name>
+    <message>
+        <source>%1 generated pairs (%2, seed %3)</source>
+        <translation>%1 对生成的值（%2，种子 %3）</translation>
+    </message>
+    <message>
+        <source>%1 typed pairs</source>
+        <translation>%1 对手动输入的值</translation>
+    </message>
+    <message>
+        <source>One inner product opened up: %1 %2 products through %3</source>
+        <translation>拆开一次内积：%1 个 %2 乘积经过 %3</translation>
+    </message>
+    <message>
+        <source>%1; %2. Digits on one grid of binary places; hatched: thrown away.</source>
+        <translation>%1；%2。各数位画在同一组二进制位上；斜线阴影：被丢弃的位。</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>products</source>
+        <translation>乘积</translation>
+    </message>
+    <message>
+        <source>what happens</source>
+        <translation>做了什么</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确值</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>存储值</translation>
+    </message>
+    <message>
+        <source>thrown away</source>
+        <translation>丢弃部分</translation>
+    </message>
+    <message>
+        <source>add, round to %1</source>
+        <translation>相加，舍入到 %1</translation>
+    </message>
+    <message>
+        <source>align, truncate, round to %1 bits</source>
+        <translation>对齐、截断、舍入到 %1 位</translation>
+    </message>
+    <message>
+        <source>into the fp32 total</source>
+        <translation>加入 fp32 总和</translation>
+    </message>
+    <message>
+        <source>%1 = a × b</source>
+        <translation>%1 = a × b</translation>
+    </message>
+    <message>
+        <source>%1 = %2 × %3 = %4</source>
+        <translation>%1 = %2 × %3 = %4</translation>
+    </message>
+    <message>
+        <source>exact sum</source>
+        <translation>精确和</translation>
+    </message>
+    <message>
+        <source>c (carried in)</source>
+        <translation>c（上一块带入）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: kept %3, thrown away %4</source>
+        <translation>%1 = %2：保留 %3，丢弃 %4</translation>
+    </message>
+    <message>
+        <source>aligned sum</source>
+        <translation>对齐后的和</translation>
+    </message>
+    <message>
+        <source>The kept digits added exactly: %1</source>
+        <translation>保留下来的数位精确相加：%1</translation>
+    </message>
+    <message>
+        <source>fp32 total</source>
+        <translation>fp32 总和</translation>
+    </message>
+    <message>
+        <source>sum so far</source>
+        <translation>当前累加和</translation>
+    </message>
+    <message>
+        <source>partial sum</source>
+        <translation>部分和</translation>
+    </message>
+    <message>
+        <source>Rounded to %1 (%2): digits below the line are rounded away</source>
+        <translation>舍入到 %1（%2）：竖线以下的数位被舍入掉</translation>
+    </message>
+    <message>
+        <source>The block&apos;s terms added exactly: %1</source>
+        <translation>这一块的各项精确相加：%1</translation>
+    </message>
+    <message>
+        <source>The %1 products, each exact; their exact sum is %2. Step through to see the model add them.</source>
+        <translation>%1 个乘积，每个都是精确的；它们的精确和是 %2。逐步前进，看模型如何把它们加起来。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步（共 %2 步）</translation>
+    </message>
+    <message>
+        <source>nothing is lost</source>
+        <translation>没有丢失任何东西</translation>
+    </message>
+    <message>
+        <source>%1 is lost</source>
+        <translation>丢失了 %1</translation>
+    </message>
+    <message>
+        <source>%1: the exact sum rounded once to %2 (%3): %4.</source>
+        <translation>%1：精确和一次舍入到 %2（%3）：%4。</translation>
+    </message>
+    <message>
+        <source>%1: the partial sum of %2 added into the fp32 total, rounded to nearest-even: %3.</source>
+        <translation>%1：%2 的部分和加入 fp32 总和，就近取偶舍入：%3。</translation>
+    </message>
+    <message>
+        <source>Result: %1 (bits %2). Exact: %3. Relative error: %4.</source>
+        <translation>结果：%1（位模式 %2）。精确值：%3。相对误差：%4。</translation>
+    </message>
+    <message>
+        <source>0 (exact)</source>
+        <translation>0（精确）</translation>
+    </message>
+    <message>
+        <source>Digits below %1 (%2 more places) are not drawn.</source>
+        <translation>%1 以下的数位（还有 %2 位）未画出。</translation>
+    </message>
+    <message>
+        <source>%1 and the carried-in c</source>
+        <translation>%1 与带入的 c</translation>
+    </message>
+    <message>
+        <source>%1: %2 aligned to the largest exponent, %3; %4 bits kept below it and the rest cut off; their sum normalised and rounded (%5) to %6 bits: %7.</source>
+        <translation>%1：%2 按最大指数 %3 对齐；其下保留 %4 位，其余截掉；它们的和规格化后舍入（%5）到 %6 位：%7。</translation>
     </message>
 </context>
 <context>
@@ -722,6 +884,50 @@
         <source>%1 does not convert to %2 with %3, %4</source>
         <translation>%1 不支持以 %3、%4 转换到 %2</translation>
     </message>
+    <message>
+        <source>%1: %2 compared in %3 s%4. Agree: %5. NaN encoding: %6. Zero sign: %7. &lt;b&gt;Unexplained: %8&lt;/b&gt;.</source>
+        <translation>%1：%3 秒内比较了 %2 个%4。一致：%5。NaN 编码：%6。零的符号：%7。&lt;b&gt;无法解释：%8&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation>（已取消）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;#%1: model 0x%2, hardware 0x%3 — %4</source>
+        <translation>&lt;br&gt;#%1：模型 0x%2，硬件 0x%3 — %4</translation>
+    </message>
+    <message>
+        <source>not observable with these inputs</source>
+        <translation>这些输入下无法观测</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>read as zero</source>
+        <translation>按零读入</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no mode fits</source>
+        <translation>没有吻合的舍入方式</translation>
+    </message>
+    <message>
+        <source>no normalisation point up to the largest tried</source>
+        <translation>在试过的最大长度内没有规格化点</translation>
+    </message>
+    <message>
+        <source>no carry lost</source>
+        <translation>没有丢失进位</translation>
+    </message>
+    <message>
+        <source>a carry is lost</source>
+        <translation>会丢失进位</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapFigure</name>
@@ -756,6 +962,101 @@
     <message>
         <source>relative error</source>
         <translation>相对误差</translation>
+    </message>
+</context>
+<context>
+    <name>InnerProductsFigure</name>
+    <message>
+        <source>Relative error of a K-term inner product: %1 inputs (%2)</source>
+        <translation>K 项内积的相对误差：%1 输入，%2</translation>
+    </message>
+    <message>
+        <source>The first K products of one generated pair of vectors (seed %1), each product exact, summed by each accumulator and compared with the exact sum.</source>
+        <translation>一对生成向量（种子 %1）的前 K 个乘积，每个乘积都是精确的；由各累加器求和，再与精确和比较。</translation>
+    </message>
+    <message>
+        <source>Dashed: partial sums of %1 products promoted into fp32, as DeepSeek-V3 does on Hopper (section 3.3.2).</source>
+        <translation>虚线：每 %1 个乘积的部分和提升到 fp32 累加，正如 DeepSeek-V3 在 Hopper 上的做法（第 3.3.2 节）。</translation>
+    </message>
+    <message>
+        <source>accumulator</source>
+        <translation>累加器</translation>
+    </message>
+    <message>
+        <source>rel. error at K = %1</source>
+        <translation>K = %1 时的相对误差</translation>
+    </message>
+    <message>
+        <source>a sum of ones stops at</source>
+        <translation>全 1 求和停在</translation>
+    </message>
+    <message>
+        <source>model&apos;s source</source>
+        <translation>模型出处</translation>
+    </message>
+    <message>
+        <source>0 (exact)</source>
+        <translation>0（精确）</translation>
+    </message>
+    <message>
+        <source>%1 (K = %2)</source>
+        <translation>%1（K = %2）</translation>
+    </message>
+    <message>
+        <source>counts past %1</source>
+        <translation>超过 %1 仍在计数</translation>
+    </message>
+    <message>
+        <source>It counts every one of %1 ones.</source>
+        <translation>%1 个 1 一个不少地全部计入。</translation>
+    </message>
+    <message>
+        <source>A sum of ones stops at %1: the next one is lost (%1 + 1 rounds back to %1).</source>
+        <translation>全 1 求和停在 %1：下一个 1 丢失了（%1 + 1 舍入回 %1）。</translation>
+    </message>
+    <message>
+        <source>The sum of %1 ones is %2, not %1.</source>
+        <translation>%1 个 1 的和是 %2，而不是 %1。</translation>
+    </message>
+    <message>
+        <source>%1 — %2. %3</source>
+        <translation>%1 — %2。%3</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>%1 stops at %2</source>
+        <translation>%1 停在 %2</translation>
+    </message>
+    <message>
+        <source>K, the number of products summed</source>
+        <translation>K：求和的乘积个数</translation>
+    </message>
+    <message>
+        <source>%1, K = %2: relative error %3
+value %4
+exact %5</source>
+        <translation>%1，K = %2：相对误差 %3
+结果 %4
+精确值 %5</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>off at K = %1 (%2)</source>
+        <translation>K = %1 时出错（%2）</translation>
+    </message>
+    <message>
+        <source>%1 first off at K = %2</source>
+        <translation>%1 在 K = %2 时首次出错</translation>
     </message>
 </context>
 <context>
@@ -1350,11 +1651,11 @@
     <name>Operators</name>
     <message>
         <source>Name an accumulator: a format (fp32, bf16:rtz:pairwise), fixed:W, a tensor-core preset (h100-fp8) or avx512bf16</source>
-        <translation>请指定累加器：一种格式（fp32、bf16:rtz:pairwise）、fixed:W、一个张量核心预设（h100-fp8）或 avx512bf16</translation>
+        <translation>请指定累加器：一种格式（“fp32”、“bf16:rtz:pairwise”）、“fixed:W”、一个张量核心预设（“h100-fp8”）或“avx512bf16”</translation>
     </message>
     <message>
         <source>Unknown accumulator &apos;%1&apos;: not a format, a preset, fixed:W or avx512bf16</source>
-        <translation>未知的累加器“%1”：既不是格式、预设、fixed:W，也不是 avx512bf16</translation>
+        <translation>未知的累加器“%1”：既不是格式、预设、“fixed:W”，也不是“avx512bf16”</translation>
     </message>
     <message>
         <source>Unknown rounding &apos;%1&apos; in &apos;%2&apos; (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)</source>
@@ -1479,6 +1780,74 @@
     <message>
         <source>carry-out bits</source>
         <translation>进位位</translation>
+    </message>
+    <message>
+        <source>Khattak, Mikaitis 2025</source>
+        <translation>Khattak、Mikaitis 2025</translation>
+    </message>
+    <message>
+        <source>Fasi et al. 2021; Khattak, Mikaitis 2025</source>
+        <translation>Fasi 等 2021；Khattak、Mikaitis 2025</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <translation>正态分布</translation>
+    </message>
+    <message>
+        <source>positive uniform</source>
+        <translation>正的均匀分布</translation>
+    </message>
+    <message>
+        <source>heavy-tailed (Student&apos;s t, 3 degrees of freedom)</source>
+        <translation>重尾分布（自由度为 3 的 t 分布）</translation>
+    </message>
+    <message>
+        <source>all ones</source>
+        <translation>全为 1</translation>
+    </message>
+    <message>
+        <source>%1 → fp32 every %2</source>
+        <translation>%1 → 每 %2 个进 fp32</translation>
+    </message>
+    <message>
+        <source>each add rounds to %1 (%2), in order</source>
+        <translation>每次加法舍入到 %1（%2），按顺序</translation>
+    </message>
+    <message>
+        <source>each add rounds to %1 (%2), in a balanced tree</source>
+        <translation>每次加法舍入到 %1（%2），按平衡二叉树</translation>
+    </message>
+    <message>
+        <source>each add rounds to %1 (%2), in blocks of %3</source>
+        <translation>每次加法舍入到 %1（%2），每 %3 个一块</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>rounded to nearest</source>
+        <translation>就近舍入</translation>
+    </message>
+    <message>
+        <source>%1-product blocks aligned to %2 fraction bits, %3, %4 out</source>
+        <translation>每 %1 个乘积一块，对齐到 %2 位小数，%3，输出 %4</translation>
+    </message>
+    <message>
+        <source>%1 tensor core: %2</source>
+        <translation>%1 张量核心：%2</translation>
+    </message>
+    <message>
+        <source>fused adder: %1</source>
+        <translation>融合加法器：%1</translation>
+    </message>
+    <message>
+        <source>VDPBF16PS: bf16 pairs, fp32 adds, nearest-even, denormals as zero</source>
+        <translation>VDPBF16PS：bf16 成对相乘，fp32 相加，就近取偶，非规格化数按零处理</translation>
+    </message>
+    <message>
+        <source>%1; every %2 products into fp32 (nearest-even)</source>
+        <translation>%1；每 %2 个乘积加入 fp32（就近取偶）</translation>
     </message>
 </context>
 <context>
@@ -1896,6 +2265,217 @@ largest finite: %5</source>
     <message>
         <source>gradient = 1e-8; eps = 1e-6</source>
         <translation>梯度 = 1e-8; eps = 1e-6</translation>
+    </message>
+</context>
+<context>
+    <name>ReductionsFigure</name>
+    <message>
+        <source>two passes</source>
+        <translation>两遍法</translation>
+    </message>
+    <message>
+        <source>E[x²] − E[x]²</source>
+        <translation>E[x²] − E[x]²</translation>
+    </message>
+    <message>
+        <source>Welford</source>
+        <translation>Welford 法</translation>
+    </message>
+    <message>
+        <source>0 (exact)</source>
+        <translation>0（精确）</translation>
+    </message>
+    <message>
+        <source>A softmax denominator over %1 logits, summed in each format</source>
+        <translation>%1 个 logit 的 softmax 分母，在各格式中求和</translation>
+    </message>
+    <message>
+        <source>Mean and variance three ways, every operation in the format</source>
+        <translation>均值与方差的三种算法，每一步运算都在该格式中进行</translation>
+    </message>
+    <message>
+        <source>RMSNorm computed in each format, stored in bf16</source>
+        <translation>在各格式中计算 RMSNorm，以 bf16 存储</translation>
+    </message>
+    <message>
+        <source>A router&apos;s softmax and top %1 of %2 experts, computed in each format</source>
+        <translation>路由器的 softmax 与 %2 个专家中的前 %1 个，在各格式中计算</translation>
+    </message>
+    <message>
+        <source>Normal logits (mean %1, σ %2) stored in %3, seed %4; Σ eˣ left to right, with and without the largest logit subtracted first; the reference at 256 bits. Lesson 14: the softmax denominator stays in fp32.</source>
+        <translation>正态分布的 logit（均值 %1，σ %2），以 %3 存储，种子 %4；从左到右求 Σ eˣ，先减去最大 logit 与不减各算一次；参考值用 256 位计算。第 14 课：softmax 分母保持在 fp32 中。</translation>
+    </message>
+    <message>
+        <source>%1 normal values (mean %2, σ %3), seed %4; the reference exact. LayerNorm&apos;s statistics are the reduction lesson 14 keeps in fp32.</source>
+        <translation>%1 个正态分布值（均值 %2，σ %3），种子 %4；参考值为精确值。LayerNorm 的统计量正是第 14 课要求保留在 fp32 中的约简。</translation>
+    </message>
+    <message>
+        <source>%1 tokens, normal router logits (σ %2), seed %3; softmax with the max subtracted and the top %4 in each format, against the exact order. The BF16 lesson: Switch Transformer keeps its router in fp32.</source>
+        <translation>%1 个 token，正态分布的路由 logit（σ %2），种子 %3；在各格式中减去最大值后做 softmax 并取前 %4 个，与精确排序比较。BF16 一课：Switch Transformer 把路由器保留在 fp32 中。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>− max</source>
+        <translation>减最大值</translation>
+    </message>
+    <message>
+        <source>Σ eˣ</source>
+        <translation>Σ eˣ</translation>
+    </message>
+    <message>
+        <source>exact Σ eˣ</source>
+        <translation>精确 Σ eˣ</translation>
+    </message>
+    <message>
+        <source>rel. error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>absorbed</source>
+        <translation>被吞没</translation>
+    </message>
+    <message>
+        <source>overflowed</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>p(top)</source>
+        <translation>p(最大)</translation>
+    </message>
+    <message>
+        <source>exact p(top)</source>
+        <translation>精确 p(最大)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>exact variance</source>
+        <translation>精确方差</translation>
+    </message>
+    <message>
+        <source>mean rel. error</source>
+        <translation>平均相对误差</translation>
+    </message>
+    <message>
+        <source>max rel. error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>correctly rounded</source>
+        <translation>正确舍入</translation>
+    </message>
+    <message>
+        <source>top-%1 changed</source>
+        <translation>前 %1 个改变</translation>
+    </message>
+    <message>
+        <source>first expert changed</source>
+        <translation>第一专家改变</translation>
+    </message>
+    <message>
+        <source>tied weights</source>
+        <translation>权重并列</translation>
+    </message>
+    <message>
+        <source>max gate error</source>
+        <translation>最大门控误差</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>max subtracted</source>
+        <translation>减去最大值</translation>
+    </message>
+    <message>
+        <source>as is</source>
+        <translation>直接求和</translation>
+    </message>
+    <message>
+        <source>overflow: inf</source>
+        <translation>上溢：inf</translation>
+    </message>
+    <message>
+        <source>Relative error of the denominator</source>
+        <translation>分母的相对误差</translation>
+    </message>
+    <message>
+        <source>Relative error of the variance</source>
+        <translation>方差的相对误差</translation>
+    </message>
+    <message>
+        <source>Largest relative error of an output</source>
+        <translation>输出的最大相对误差</translation>
+    </message>
+    <message>
+        <source>Tokens whose top %1 experts change</source>
+        <translation>前 %1 个专家发生改变的 token</translation>
+    </message>
+    <message>
+        <source>with the max subtracted</source>
+        <translation>减去最大值后</translation>
+    </message>
+    <message>
+        <source>%1 %2: eˣ overflows for %3 logits and the denominator is inf.</source>
+        <translation>%1 %2：有 %3 个 logit 的 eˣ 上溢，分母为 inf。</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 of %4 terms left the sum unchanged (absorbed); the denominator&apos;s relative error is %5, and the top logit gets p = %6 instead of %7.</source>
+        <translation>%1 %2：%4 项中有 %3 项没有改变和（被吞没）；分母的相对误差为 %5，最大 logit 的概率为 p = %6，而应为 %7。</translation>
+    </message>
+    <message>
+        <source>%1, %2: variance %3 against %4 (relative error %5).</source>
+        <translation>%1，%2：方差 %3，精确值 %4（相对误差 %5）。</translation>
+    </message>
+    <message>
+        <source>A negative variance: E[x²] and E[x]² cancel.</source>
+        <translation>方差为负：E[x²] 与 E[x]² 相互抵消。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of the bf16 outputs are the exact result rounded once; the worst is off by %3.</source>
+        <translation>%1：%2 的 bf16 输出等于精确结果一次舍入的值；最差的相对误差为 %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 tokens are routed to another set of %4 experts, %5 to another first expert.</source>
+        <translation>%1：%3 个 token 中有 %2 个被路由到另一组 %4 个专家，%5 个的第一专家改变。</translation>
+    </message>
+    <message>
+        <source>%1 rows of %2 bf16 activations (σ %3), eps = %4, seed %5: x / √(Σx²/n + eps) · g in each format, the output rounded to bf16, against the exact formula rounded once.</source>
+        <translation>%1 行、每行 %2 个 bf16 激活值（σ %3），eps = %4，种子 %5：在各格式中计算 x / √(Σx²/n + eps) · g，输出舍入到 bf16，与一次舍入的精确公式比较。</translation>
+    </message>
+    <message>
+        <source>rel. error of the mean</source>
+        <translation>均值的相对误差</translation>
+    </message>
+    <message>
+        <source>rel. error of the variance</source>
+        <translation>方差的相对误差</translation>
     </message>
 </context>
 <context>
@@ -2993,6 +3573,93 @@ largest finite: %5</source>
     </message>
 </context>
 <context>
+    <name>floatscope::gui::DotTracePanel</name>
+    <message>
+        <source>&amp;Inputs:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Accumulator:</source>
+        <translation>累加器(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>One accumulator, as &apos;floatscope dot --accumulator&apos; takes it: fp32, bf16:toward-zero, fixed:13:32, h100-fp8, avx512bf16</source>
+        <translation>一个累加器，写法同 &apos;floatscope dot --accumulator&apos;：“fp32”、“bf16:toward-zero”、“fixed:13:32”、“h100-fp8”、“avx512bf16”</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose</source>
+        <translation>选择(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Choose an accumulator</source>
+        <translation>选择一个累加器</translation>
+    </message>
+    <message>
+        <source>&amp;Promote every:</source>
+        <translation>提升间隔(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>no promotion</source>
+        <translation>不提升</translation>
+    </message>
+    <message>
+        <source> products</source>
+        <translation> 个乘积</translation>
+    </message>
+    <message>
+        <source>&amp;Vectors:</source>
+        <translation>向量(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>typed value by value</source>
+        <translation>逐个输入</translation>
+    </message>
+    <message>
+        <source>&amp;Products:</source>
+        <translation>乘积个数(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Distribution:</source>
+        <translation>分布(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;a:</source>
+        <translation>&amp;a：</translation>
+    </message>
+    <message>
+        <source>&amp;b:</source>
+        <translation>&amp;b：</translation>
+    </message>
+    <message>
+        <source>Values separated by commas or blanks, each rounded once to the inputs&apos; format</source>
+        <translation>用逗号或空格分隔的值，每个值一次舍入到输入格式</translation>
+    </message>
+    <message>
+        <source>As many values as a: %1, got %2</source>
+        <translation>应与 a 的个数相同：%1 个，实际 %2 个</translation>
+    </message>
+    <message>
+        <source>At most %1 values</source>
+        <translation>最多 %1 个值</translation>
+    </message>
+    <message>
+        <source>One dot product opened up</source>
+        <translation>拆开一次点积</translation>
+    </message>
+    <message>
+        <source>Dot product steps</source>
+        <translation>点积逐步</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::ElementTableModel</name>
     <message>
         <source>flushed to 0</source>
@@ -3378,6 +4045,98 @@ largest finite: %5</source>
         <source>Switched off: this machine has no usable GPU.</source>
         <translation>已关闭：本机没有可用的 GPU。</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Operators&lt;/b&gt;: inner products on this machine&apos;s hardware against their models (the operators lessons&apos; accumulators).</source>
+        <translation>&lt;b&gt;算子&lt;/b&gt;：本机硬件上的内积与其模型比较（即算子课程中的累加器）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;VDPBF16PS&lt;/b&gt; (AVX512-BF16) against its model, lane by lane: random bit patterns and values built to cancel, underflow into denormals, overflow and tie.</source>
+        <translation>&lt;b&gt;VDPBF16PS&lt;/b&gt;（AVX512-BF16）与其模型逐通道比较：随机位模式，以及专门构造的会相互抵消、下溢成非规格化数、上溢和恰好居中的值。</translation>
+    </message>
+    <message>
+        <source>%1 lanes</source>
+        <translation>%1 个通道</translation>
+    </message>
+    <message>
+        <source>Check &amp;VDPBF16PS</source>
+        <translation>检查 VDPBF16PS(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Tensor cores&lt;/b&gt;: the GPU&apos;s matrix products (cuBLASLt) against its preset, bit for bit; on a GPU no preset models, the probing method&apos;s findings.</source>
+        <translation>&lt;b&gt;张量核心&lt;/b&gt;：GPU 的矩阵乘积（cuBLASLt）与其预设逐位比较；对没有预设的 GPU，给出探测法的发现。</translation>
+    </message>
+    <message>
+        <source>Check the &amp;tensor cores</source>
+        <translation>检查张量核心(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The probing method on a model&lt;/b&gt;: the experiments a GPU without a preset is given, run on a preset&apos;s model here, to see what they find.</source>
+        <translation>&lt;b&gt;在模型上运行探测法&lt;/b&gt;：把给没有预设的 GPU 做的实验，在这里用某个预设的模型来跑，看能发现什么。</translation>
+    </message>
+    <message>
+        <source>Pro&amp;be the model</source>
+        <translation>探测该模型(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Comparing %1 lanes…</source>
+        <translation>正在比较 %1 个通道…</translation>
+    </message>
+    <message>
+        <source>Running the tensor cores…</source>
+        <translation>正在运行张量核心…</translation>
+    </message>
+    <message>
+        <source>Switched off: this CPU has no AVX512-BF16 instructions. The VDPBF16PS model still runs in the operators lessons (avx512bf16).</source>
+        <translation>已关闭：这颗 CPU 没有 AVX512-BF16 指令。VDPBF16PS 的模型仍可在算子课程中使用（avx512bf16）。</translation>
+    </message>
+    <message>
+        <source>VDPBF16PS against its model</source>
+        <translation>VDPBF16PS 与其模型</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Switched off: this machine has no usable GPU.&lt;/b&gt; What still works: the VDPBF16PS check above, every tensor-core preset as a model in the operators lessons, and the probing method run on a model below.</source>
+        <translation>&lt;b&gt;已关闭：本机没有可用的 GPU。&lt;/b&gt;仍然可用的：上面的 VDPBF16PS 检查、算子课程中作为模型的全部张量核心预设，以及下面在模型上运行的探测法。</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>%1, against its presets:</source>
+        <translation>%1，与其预设比较：</translation>
+    </message>
+    <message>
+        <source>%1, K = %2</source>
+        <translation>%1，K = %2</translation>
+    </message>
+    <message>
+        <source>%1 with %2 inputs: the device failed while probing.</source>
+        <translation>%1 使用 %2 输入：探测过程中设备出错。</translation>
+    </message>
+    <message>
+        <source>No preset models %1; the probing method finds, for %2 inputs:</source>
+        <translation>没有预设描述 %1；对 %2 输入，探测法发现：</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1: not run yet.</source>
+        <translation>%1：尚未运行。</translation>
+    </message>
+    <message>
+        <source>The probe found nothing for %1.</source>
+        <translation>探测法在 %1 上没有发现任何结果。</translation>
+    </message>
+    <message>
+        <source>On the %1 model (parameters from %2), the probe finds:</source>
+        <translation>在 %1 模型上（参数出自 %2），探测法发现：</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::HistoryDock</name>
@@ -3404,6 +4163,69 @@ largest finite: %5</source>
     <message>
         <source>Kept values (Ctrl+D adds the current one; Delete removes)</source>
         <translation>保存的值（Ctrl+D 添加当前值；Delete 移除）</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::InnerProductsPanel</name>
+    <message>
+        <source>&amp;Inputs:</source>
+        <translation>输入(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>The format both vectors are stored in; each product of two is exact</source>
+        <translation>两个向量的存储格式；两数之积总是精确的</translation>
+    </message>
+    <message>
+        <source>&amp;Distribution:</source>
+        <translation>分布(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Accumulators:</source>
+        <translation>累加器(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Comma-separated, as &apos;floatscope dot --accumulator&apos; takes them: a format with its rounding and order (fp32, bf16:toward-zero, fp32:nearest-even:pairwise), fixed:W[:N], a tensor-core preset (h100-fp8), avx512bf16</source>
+        <translation>用逗号分隔，写法同 &apos;floatscope dot --accumulator&apos;：格式及其舍入方式与求和顺序（“fp32”、“bf16:toward-zero”、“fp32:nearest-even:pairwise”）、“fixed:W[:N]”、张量核心预设（“h100-fp8”）、“avx512bf16”</translation>
+    </message>
+    <message>
+        <source>A&amp;dd</source>
+        <translation>添加(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Add an accumulator to the list</source>
+        <translation>向列表中添加一个累加器</translation>
+    </message>
+    <message>
+        <source>&amp;Promote every:</source>
+        <translation>提升间隔(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>no promotion</source>
+        <translation>不提升</translation>
+    </message>
+    <message>
+        <source> products</source>
+        <translation> 个乘积</translation>
+    </message>
+    <message>
+        <source>Each accumulator narrower than fp32 again, its partial sums of this many products added into fp32 (DeepSeek-V3 promotes every 128)</source>
+        <translation>把每个比 fp32 窄的累加器再算一遍：每这么多个乘积的部分和加入 fp32（DeepSeek-V3 每 128 个提升一次）</translation>
+    </message>
+    <message>
+        <source>&amp;K up to:</source>
+        <translation>K 最大到(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Summing up to %1 products through %2 accumulators…</source>
+        <translation>正在用 %2 个累加器求至多 %1 个乘积的和…</translation>
+    </message>
+    <message>
+        <source>Inner products</source>
+        <translation>内积</translation>
     </message>
 </context>
 <context>
@@ -3680,6 +4502,21 @@ GEMM 精度：%4</translation>
     <message>
         <source>%1 (copy)</source>
         <translation>%1（副本）</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::LessonJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: the figure still shows the previous result.</source>
+        <translation>已取消：图中仍是上一次的结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
     </message>
 </context>
 <context>
@@ -4591,6 +5428,109 @@ GEMM 精度：%4</translation>
     <message>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::ReductionsPanel</name>
+    <message>
+        <source>&amp;Reduction:</source>
+        <translation>约简(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>softmax denominator over a vocabulary</source>
+        <translation>词表上的 softmax 分母</translation>
+    </message>
+    <message>
+        <source>mean and variance: two passes, E[x²] − E[x]², Welford</source>
+        <translation>均值与方差：两遍法、E[x²] − E[x]²、Welford 法</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>mixture-of-experts router: softmax and top k</source>
+        <translation>混合专家路由器：softmax 与前 k 个</translation>
+    </message>
+    <message>
+        <source>&amp;Logits stored in:</source>
+        <translation>logit 存储格式(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vocabulary:</source>
+        <translation>词表大小(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Mean:</source>
+        <translation>均值(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Standard &amp;deviation:</source>
+        <translation>标准差(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>值的个数(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Hidden size:</source>
+        <translation>隐藏维度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>R&amp;ows:</source>
+        <translation>行数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;eps:</source>
+        <translation>&amp;eps：</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens:</source>
+        <translation>token 数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts:</source>
+        <translation>专家数(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>To&amp;p k:</source>
+        <translation>前 k 个(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Qwen2&apos;s vocabulary is 151,936 logits; 1 to 4,194,304</source>
+        <translation>Qwen2 的词表有 151,936 个 logit；可取 1 到 4,194,304</translation>
+    </message>
+    <message>
+        <source>&amp;Computed in:</source>
+        <translation>计算格式(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>A number from %1 to %2, got “%3”</source>
+        <translation>需要 %1 到 %2 之间的数，输入的是“%3”</translation>
+    </message>
+    <message>
+        <source>At most the number of experts, %1</source>
+        <translation>不能超过专家数 %1</translation>
+    </message>
+    <message>
+        <source>Choose at least one format</source>
+        <translation>请至少选择一种格式</translation>
+    </message>
+    <message>
+        <source>The reductions compute in formats of at most 25 significant bits within fp32&apos;s range, not %1</source>
+        <translation>约简只能在有效位不超过 25 位、范围不超出 fp32 的格式中计算，%1 不行</translation>
+    </message>
+    <message>
+        <source>Computing the %1 in %2 formats…</source>
+        <translation>正在用 %2 种格式计算 %1…</translation>
+    </message>
+    <message>
+        <source>Reductions</source>
+        <translation>约简</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/cli/ArgParser.h"
@@ -10,6 +13,7 @@
 #include "core/format/Format.h"
 #include "core/round/Route.h"
 #include "core/round/Rounding.h"
+#include "gpu/dot/DotBackend.h"
 
 namespace floatscope::cli {
 
@@ -22,6 +26,10 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io);
 int runExport(const std::vector<std::string>& arguments, const Io& io);
 int runTrain(const std::vector<std::string>& arguments, const Io& io);
 int runDot(const std::vector<std::string>& arguments, const Io& io);
+// `floatscope dot` with its --against backends found by `findBackend` (gpu::makeDotBackend; tests
+// give one that differs on purpose, to see the exit status an unexplained difference gets).
+using DotBackendFinder = std::function<std::unique_ptr<gpu::DotBackend>(std::string_view name)>;
+int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBackendFinder& findBackend);
 int runReduce(const std::vector<std::string>& arguments, const Io& io);
 
 // "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).

@@ -62,13 +62,18 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 std::string help()
 {
+    // Each preset with its source: [K] the 2025 models, [F] the 2021 paper's features (and [K]'s model).
     std::string presets;
     for (const dot::TensorCorePreset& p : dot::tensorCorePresets()) {
-        char line[160];
-        std::snprintf(line, sizeof line, "    %-16s %s, %s in, %s out, %d-term blocks, %d fraction bits, %s\n", p.id, p.gpu,
-                      p.inputFormats, p.outputFormat, p.blockTerms, p.alignedFractionBits, toString(p.resultRounding));
+        char line[200];
+        std::snprintf(line, sizeof line, "    %-16s %s, %s in, %s out, %d-term blocks, %d fraction bits, %s [%s]\n", p.id,
+                      p.gpu, p.inputFormats, p.outputFormat, p.blockTerms, p.alignedFractionBits, toString(p.resultRounding),
+                      p.source == dot::PresetSource::KhattakMikaitis2025 ? "K" : "F, K");
         presets += line;
     }
+    presets += "  sources:\n    [K] " + text::presetSourceText(dot::PresetSource::KhattakMikaitis2025).toStdString()
+             + "\n    [F] " + text::presetSourceText(dot::PresetSource::FasiEtAl2021AndKhattakMikaitis2025).toStdString()
+             + "\n";
     std::string text = kHelp;
     text.replace(text.find("%PRESETS%\n"), 10, presets);
     return text;
@@ -122,6 +127,11 @@ struct Run {
 }  // namespace
 
 int runDot(const std::vector<std::string>& arguments, const Io& io)
+{
+    return runDot(arguments, io, [](std::string_view name) { return gpu::makeDotBackend(name); });
+}
+
+int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBackendFinder& findBackend)
 {
     ArgParser args({{"inputs", 0, true},
                     {"accumulator", 0, true},
@@ -186,7 +196,7 @@ int runDot(const std::vector<std::string>& arguments, const Io& io)
     // 2. The backend, if the results are to be compared with hardware.
     std::unique_ptr<gpu::DotBackend> backend;
     if (const auto name = args.value("against")) {
-        backend = gpu::makeDotBackend(*name);
+        backend = findBackend(*name);
         if (!backend)
             return usageError(io, "unknown backend '" + *name + "' (x86-avx512bf16, cuda)");
         if (!backend->status().available())

@@ -39,6 +39,8 @@ void setErrorHintHtml(QLabel* hint, const QString& text)
 
 void fitToCurrentPage(QStackedWidget* stack)
 {
+    // Ignored pages would make the stack grow into any room its layout has: it keeps its page's height.
+    stack->setSizePolicy(stack->sizePolicy().horizontalPolicy(), QSizePolicy::Maximum);
     for (int i = 0; i < stack->count(); ++i)
         stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
                                         i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);

@@ -117,6 +117,12 @@ std::int64_t PlaybackBar::speed() const
     return kSpeeds[std::clamp(m_speed->currentIndex(), 0, static_cast<int>(std::size(kSpeeds)) - 1)];
 }
 
+void PlaybackBar::setSpeed(std::int64_t stepsPerSecond)
+{
+    const auto at = std::lower_bound(std::begin(kSpeeds), std::end(kSpeeds), stepsPerSecond);
+    m_speed->setCurrentIndex(static_cast<int>(std::min<std::ptrdiff_t>(at - std::begin(kSpeeds), std::size(kSpeeds) - 1)));
+}
+
 void PlaybackBar::play()
 {
     if (m_position >= m_last)

@@ -27,6 +27,8 @@ public:
     std::int64_t position() const { return m_position; }
     std::int64_t lastStep() const { return m_last; }
 
+    // The speed offered nearest to `stepsPerSecond` (1, 10, 100, ...).
+    void setSpeed(std::int64_t stepsPerSecond);
     void play();
     void pause();
     bool playing() const;

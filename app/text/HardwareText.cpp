@@ -1,7 +1,9 @@
 #include "app/text/HardwareText.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
+#include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
 
 namespace floatscope::text {
@@ -13,7 +15,13 @@ struct HardwareText {
     Q_DECLARE_TR_FUNCTIONS(HardwareText)
 };
 
-// The command line's names for them (--rounding, --saturate), in words where translated.
+QString overflowText(OverflowPolicy overflow)
+{
+    return overflow == OverflowPolicy::Saturate ? HardwareText::tr("saturate") : HardwareText::tr("no-saturate");
+}
+
+}  // namespace
+
 QString roundingText(RoundingMode mode)
 {
     switch (mode) {
@@ -27,13 +35,6 @@ QString roundingText(RoundingMode mode)
     }
     return {};
 }
-
-QString overflowText(OverflowPolicy overflow)
-{
-    return overflow == OverflowPolicy::Saturate ? HardwareText::tr("saturate") : HardwareText::tr("no-saturate");
-}
-
-}  // namespace
 
 QString backendDescription(const gpu::Backend& backend)
 {
@@ -100,6 +101,47 @@ QString message(const gpu::Unavailable& u)
 QString backendFailure(const QString& backend, const std::string& failure)
 {
     return HardwareText::tr("%1 failed: %2").arg(backend, qs(failure));
+}
+
+QString dotComparisonText(const QString& what, const gpu::DotComparison& c)
+{
+    using Kind = gpu::DotMismatchKind;
+    const auto n = [](std::uint64_t v) { return QLocale(QLocale::English).toString(static_cast<qulonglong>(v)); };
+    QString out = HardwareText::tr("%1: %2 compared in %3 s%4. Agree: %5. NaN encoding: %6. Zero sign: %7. "
+                                   "<b>Unexplained: %8</b>.")
+                      .arg(what.toHtmlEscaped(), n(c.compared))
+                      .arg(c.seconds, 0, 'f', 2)
+                      .arg(c.cancelled ? HardwareText::tr(" (cancelled)") : QString())
+                      .arg(n(c.matches), n(c.count(Kind::NanEncoding)), n(c.count(Kind::ZeroSign)), n(c.unexplained()));
+    for (const gpu::DotMismatch& m : c.examples)
+        out += HardwareText::tr("<br>#%1: model 0x%2, hardware 0x%3 — %4")
+                   .arg(n(m.index))
+                   .arg(m.model, 8, 16, QLatin1Char('0'))
+                   .arg(m.hardware, 8, 16, QLatin1Char('0'))
+                   .arg(QString::fromLatin1(gpu::toString(m.kind)));
+    return out;
+}
+
+QStringList probeFindings(const dot::ProbeReport& r)
+{
+    const auto kept = [](const std::optional<bool>& k) {
+        if (!k)
+            return HardwareText::tr("not observable with these inputs");
+        return *k ? HardwareText::tr("kept") : HardwareText::tr("read as zero");
+    };
+    QStringList lines;
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::ResultFractionBits)).arg(r.resultFractionBits);
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::AlignedFractionBits)).arg(r.alignedFractionBits);
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::ResultRounding),
+                                            r.resultRounding ? roundingText(*r.resultRounding) : HardwareText::tr("no mode fits"));
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::BlockTerms),
+                                            r.blockTerms ? QString::number(*r.blockTerms)
+                                                         : HardwareText::tr("no normalisation point up to the largest tried"));
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::InputSubnormals), kept(r.inputSubnormals));
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::OutputSubnormals), kept(r.outputSubnormals));
+    lines << HardwareText::tr("%1: %2").arg(text::probeFeatureText(dot::ProbeFeature::CarryBits),
+                                            r.carriesExact ? HardwareText::tr("no carry lost") : HardwareText::tr("a carry is lost"));
+    return lines;
 }
 
 QString message(const BatchError& e)

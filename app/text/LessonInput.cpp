@@ -14,6 +14,17 @@
 
 namespace floatscope::gui {
 
+namespace {
+
+// Between the values of a pasted list: blanks, commas, semicolons, new lines.
+const QRegularExpression& valueSeparators()
+{
+    static const QRegularExpression kSeparators(QStringLiteral("[\\s,;]+"));
+    return kSeparators;
+}
+
+}  // namespace
+
 std::optional<ExactValue> LessonInput::number(const QString& text, QString& error)
 {
     const ParseOutcome parsed = parseValue(text.trimmed().toStdString());
@@ -57,9 +68,8 @@ std::optional<std::int64_t> LessonInput::wholeNumber(const QString& text, std::i
 
 std::optional<std::vector<double>> LessonInput::values(const QString& text, QString& error)
 {
-    static const QRegularExpression kSeparators(QStringLiteral("[\\s,;]+"));
     std::vector<std::string> tokens;
-    for (const QString& t : text.split(kSeparators, Qt::SkipEmptyParts))
+    for (const QString& t : text.split(valueSeparators(), Qt::SkipEmptyParts))
         tokens.push_back(t.toStdString());
     if (tokens.empty()) {
         error = tr("Paste or type at least one value");
@@ -71,6 +81,25 @@ std::optional<std::vector<double>> LessonInput::values(const QString& text, QStr
         return std::nullopt;
     }
     return load.tensor->values();
+}
+
+std::optional<std::vector<ExactValue>> LessonInput::exactValues(const QString& text, QString& error)
+{
+    std::vector<ExactValue> out;
+    for (const QString& t : text.split(valueSeparators(), Qt::SkipEmptyParts)) {
+        QString why;
+        const auto value = number(t, why);
+        if (!value) {
+            error = tr("In “%1”: %2").arg(t, why);
+            return std::nullopt;
+        }
+        out.push_back(*value);
+    }
+    if (out.empty()) {
+        error = tr("Paste or type at least one value");
+        return std::nullopt;
+    }
+    return out;
 }
 
 std::optional<std::vector<double>> LessonInput::file(const QString& path, QString& error)

@@ -27,6 +27,8 @@ public:
     // Values separated by blanks, commas, semicolons or new lines, each read exactly and rounded once
     // to fp64; at least one.
     static std::optional<std::vector<double>> values(const QString& text, QString& error);
+    // The same, each kept exactly (for a lesson that rounds them once to its own format).
+    static std::optional<std::vector<ExactValue>> exactValues(const QString& text, QString& error);
     // The values of a tensor file (.npy, .csv or .txt) rounded once to fp64; the error names the file.
     static std::optional<std::vector<double>> file(const QString& path, QString& error);
     // "gradient = 1e-8; eps = 1e-6": values with optional labels, separated by ';', ',' or new lines.

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "app/text/HardwareText.h"
+
 namespace floatscope::text {
 
 namespace {
@@ -111,6 +113,72 @@ QString presetSourceText(dot::PresetSource source)
                                  "(2021), refined by Khattak and Mikaitis (2025)");
     }
     return {};
+}
+
+QString presetSourceShortText(dot::PresetSource source)
+{
+    switch (source) {
+    case dot::PresetSource::KhattakMikaitis2025: return OperatorsText::tr("Khattak, Mikaitis 2025");
+    case dot::PresetSource::FasiEtAl2021AndKhattakMikaitis2025:
+        return OperatorsText::tr("Fasi et al. 2021; Khattak, Mikaitis 2025");
+    }
+    return {};
+}
+
+QString distributionText(dot::Distribution distribution)
+{
+    switch (distribution) {
+    case dot::Distribution::Normal: return OperatorsText::tr("normal");
+    case dot::Distribution::Uniform: return OperatorsText::tr("positive uniform");
+    case dot::Distribution::Heavy: return OperatorsText::tr("heavy-tailed (Student's t, 3 degrees of freedom)");
+    case dot::Distribution::Ones: return OperatorsText::tr("all ones");
+    }
+    return {};
+}
+
+QString accumulatorName(const dot::Accumulator& accumulator)
+{
+    dot::Accumulator plain = accumulator;
+    plain.promoteEvery.reset();
+    const QString name = qs(dot::specText(plain));
+    if (!accumulator.promoteEvery)
+        return name;
+    return OperatorsText::tr("%1 → fp32 every %2").arg(name).arg(*accumulator.promoteEvery);
+}
+
+QString accumulatorDescription(const dot::Accumulator& accumulator)
+{
+    QString text;
+    if (const auto* ieee = std::get_if<dot::IeeeAccumulator>(&accumulator.model)) {
+        const QString format = qs(ieee->format.name());
+        const QString rounding = roundingText(ieee->rounding);
+        switch (ieee->order) {
+        case dot::SumOrder::Sequential:
+            text = OperatorsText::tr("each add rounds to %1 (%2), in order").arg(format, rounding);
+            break;
+        case dot::SumOrder::Pairwise:
+            text = OperatorsText::tr("each add rounds to %1 (%2), in a balanced tree").arg(format, rounding);
+            break;
+        case dot::SumOrder::Blocked:
+            text = OperatorsText::tr("each add rounds to %1 (%2), in blocks of %3").arg(format, rounding).arg(ieee->blockSize);
+            break;
+        }
+    } else if (const auto* fused = std::get_if<dot::FusedAdder>(&accumulator.model)) {
+        const QString rounding = fused->resultRounding == RoundingMode::TowardZero ? OperatorsText::tr("truncated")
+                                                                                  : OperatorsText::tr("rounded to nearest");
+        const QString adder = OperatorsText::tr("%1-product blocks aligned to %2 fraction bits, %3, %4 out")
+                                  .arg(fused->blockTerms)
+                                  .arg(fused->alignedFractionBits)
+                                  .arg(rounding, qs(fused->output.name()));
+        const dot::TensorCorePreset* preset = dot::findTensorCorePreset(accumulator.preset);
+        text = preset != nullptr ? OperatorsText::tr("%1 tensor core: %2").arg(QString::fromUtf8(preset->gpu), adder)
+                                 : OperatorsText::tr("fused adder: %1").arg(adder);
+    } else {
+        text = OperatorsText::tr("VDPBF16PS: bf16 pairs, fp32 adds, nearest-even, denormals as zero");
+    }
+    if (accumulator.promoteEvery)
+        text = OperatorsText::tr("%1; every %2 products into fp32 (nearest-even)").arg(text).arg(*accumulator.promoteEvery);
+    return text;
 }
 
 QString probeFeatureText(dot::ProbeFeature feature)

@@ -58,7 +58,7 @@ const char* toString(Distribution d)
 
 std::optional<Distribution> parseDistribution(std::string_view text)
 {
-    for (const Distribution d : {Distribution::Normal, Distribution::Uniform, Distribution::Heavy, Distribution::Ones})
+    for (const Distribution d : kDistributions)
         if (text == toString(d))
             return d;
     return std::nullopt;

@@ -21,6 +21,8 @@ enum class Distribution : std::uint8_t {
     Heavy,    // Student's t with 3 degrees of freedom: a few products dominate
     Ones,     // every a_i = b_i = 1: the sum is K exactly, until the accumulator stalls
 };
+inline constexpr Distribution kDistributions[] = {Distribution::Normal, Distribution::Uniform, Distribution::Heavy,
+                                                 Distribution::Ones};
 const char* toString(Distribution d);  // "normal", "uniform", "heavy", "ones"
 std::optional<Distribution> parseDistribution(std::string_view text);
 

@@ -47,6 +47,16 @@ std::uint64_t shifted(std::uint64_t significand, int shift)
     return shift <= -64 ? 0 : significand >> -shift;
 }
 
+// A finite float as a Dyadic, from its fields (not normalised: its significand keeps its zeros).
+Dyadic dyadicFromFloat(float f)
+{
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    const std::uint32_t field = (bits >> 23) & 0xFF;
+    const std::uint32_t fraction = bits & 0x7FFFFF;
+    return field == 0 ? Dyadic{(bits >> 31) != 0, fraction, -149}
+                      : Dyadic{(bits >> 31) != 0, fraction | 0x800000u, static_cast<std::int64_t>(field) - 150};
+}
+
 Dyadic termValue(const Term& t)
 {
     return Dyadic{t.negative, t.significand, std::int64_t{t.exponent} - kProductFractionBits};
@@ -82,6 +92,10 @@ public:
                         .format)
     {
         m_terms.reserve(static_cast<std::size_t>(adder.blockTerms) + 1);
+        if (const std::vector<Operand>* table = inputs.table()) {
+            m_table = table->data();
+            m_mask = static_cast<std::uint32_t>(table->size() - 1);
+        }
         m_fp32Result = !exactRoute && adder.output == namedFormat("fp32") && adder.resultFractionBits == 23;
     }
 
@@ -93,8 +107,8 @@ public:
         // 1. The terms: nonzero exact products (zeros take no part in the alignment) and c.
         m_terms.clear();
         for (std::size_t i = first; i < first + count; ++i) {
-            const Operand x = readInput(a[i]);
-            const Operand y = readInput(b[i]);
+            const Operand& x = readInput(a[i], m_x);
+            const Operand& y = readInput(b[i], m_y);
             if (x.significand == 0 || y.significand == 0)
                 continue;
             m_terms.push_back(Term{(std::uint64_t{x.significand} * y.significand) << (kProductFractionBits - 2 * m_mantissaBits),
@@ -103,7 +117,7 @@ public:
         if (!c.isZero())
             m_terms.push_back(initialTerm(c));
         if (m_terms.empty())
-            return record(trace, first, count, 0, 0, Dyadic{});
+            return trace != nullptr ? record(trace, first, count, 0, 0, Dyadic{}) : Dyadic{};
 
         // 2. Align to the largest exponent (at least the floor), W bits below it, truncating.
         std::int32_t alignExponent = m_adder.minAlignExponent;
@@ -114,7 +128,8 @@ public:
         for (Term& t : m_terms) {
             const std::uint64_t kept = shifted(t.significand, w - kProductFractionBits - (alignExponent - t.exponent));
             sum += t.negative ? -static_cast<std::int64_t>(kept) : static_cast<std::int64_t>(kept);
-            m_kept.push_back(kept);
+            if (trace != nullptr)
+                m_kept.push_back(kept);
         }
 
         // 3. The exact sum of the kept bits is normalised once and rounded to P bits (an exact zero
@@ -125,7 +140,10 @@ public:
             // fp32 results at full width: the exact sum as a double, rounded by the CPU's conversion
             // and a step toward zero for truncation (the same bits as roundToFormat below: tests
             // compare the two on random blocks).
-            const double exact = std::ldexp(static_cast<double>(sum), static_cast<int>(scale));
+            // 2^scale built from its bits (scale lies within double's normal exponents: terms
+            // reach down to 2^-298, W is at most 40): std::ldexp's call is a tenth of the block's time.
+            const double exact =
+                static_cast<double>(sum) * std::bit_cast<double>(static_cast<std::uint64_t>(scale + 1023) << 52);
             if (std::fabs(exact) >= 0x1p128) {
                 overflowNegative = sum < 0;
                 m_kept.clear();
@@ -137,7 +155,7 @@ public:
                 m_kept.clear();
                 return std::nullopt;
             }
-            result = dyadicFromDouble(f);
+            result = dyadicFromFloat(f);
             result.negative = sum < 0;
             if (!m_adder.outputSubnormals && compareMagnitude(result, m_adder.output.minNormal()) < 0)
                 result = Dyadic{};
@@ -157,6 +175,8 @@ public:
             if (!m_adder.outputSubnormals && compareMagnitude(result, m_adder.output.minNormal()) < 0)
                 result = Dyadic{};
         }
+        if (trace == nullptr)
+            return result;  // the common case: no call, nothing kept
         auto out = record(trace, first, count, alignExponent, sum, result);
         m_kept.clear();
         return out;
@@ -191,12 +211,17 @@ public:
     }
 
 private:
-    Operand readInput(std::uint32_t code) const
+    // The operand as the adder reads it (a zero, or a flushed subnormal, with significand 0): the
+    // table's entry in place, or decoded into `scratch`.
+    const Operand& readInput(std::uint32_t code, Operand& scratch) const
     {
-        Operand o = m_inputs(code);
-        if (o.valueClass == ValueClass::Zero || (!m_adder.inputSubnormals && o.valueClass == ValueClass::Subnormal))
-            o.significand = 0;
-        return o;
+        const Operand* o = m_table != nullptr ? &m_table[code & m_mask] : &(scratch = m_inputs(code));
+        if (o->valueClass == ValueClass::Zero || (!m_adder.inputSubnormals && o->valueClass == ValueClass::Subnormal)) {
+            scratch = *o;
+            scratch.significand = 0;
+            return scratch;
+        }
+        return *o;
     }
 
     const FusedAdder& m_adder;
@@ -205,7 +230,10 @@ private:
     Format m_result;  // the output's exponent range with P fraction bits
     bool m_fp32Result = false;
     std::vector<Term> m_terms;
-    std::vector<std::uint64_t> m_kept;
+    std::vector<std::uint64_t> m_kept;  // with a trace: each term's kept bits
+    const Operand* m_table = nullptr;   // the inputs' decoded codes, where there is a table
+    std::uint32_t m_mask = 0;
+    Operand m_x, m_y;
 };
 
 // A NaN or inf among the products: the result by IEEE 754's rules (MATLAB-tensor-core GEMM.m
@@ -245,7 +273,8 @@ std::optional<std::uint64_t> fusedDot(const FusedAdder& adder, const OperandDeco
                                       const Dyadic& start, const RunControl& control, DotTrace* trace,
                                       std::size_t maxSteps)
 {
-    if (const auto special = specialResult(inputs, a, b, adder.output))
+    if (!(inputs.allFinite(a) && inputs.allFinite(b)))
+        if (const auto special = specialResult(inputs, a, b, adder.output))
         return special;
     const std::size_t n = std::min(a.size(), b.size());
     const auto block = static_cast<std::size_t>(adder.blockTerms);

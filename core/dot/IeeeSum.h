@@ -16,19 +16,21 @@ namespace floatscope::dot {
 // accumulator's format). Returns the result's code in the accumulator's format, or nothing when
 // cancelled. With a trace, every addition is recorded (up to `maxSteps`).
 //
-// Every addition is roundToFormat(exactSum(x, y)) in the accumulator's format and mode. For
-// nearest-even in fp64 and the deterministic modes in fp32 and in formats of at most 16 bits the
-// same bits come from a faster route (tests compare the routes on random and adversarial sums):
-// the two exact values are added in double with round-to-odd (Knuth's TwoSum, then the odd
-// neighbour when inexact; Boldo, Melquiond, IEEE Trans. Comput. 57(4), 2008), which keeps enough
-// of the sum (53 >= p + 2 bits) for one correct rounding to the target after it.
+// Every addition is roundToFormat(exactSum(x, y)) in the accumulator's format and mode. Where the
+// values are doubles (every deterministic mode in formats of at most 32 bits and 51 fraction bits,
+// nearest-even in fp64, stochastic rounding where M + 1 + randomBits <= 52) the same bits come from
+// faster routes (tests compare the routes on random and adversarial sums): the nearest double sum
+// rounded straight to the accumulator where that cannot differ (see FastAdder in IeeeSum.cpp), and
+// otherwise the two exact values added in double with round-to-odd (Knuth's TwoSum, then the odd
+// neighbour when inexact; Boldo, Melquiond, IEEE Trans. Comput. 57(4), 2008), which keeps enough of
+// the sum (53 >= p + 2 bits) for one correct rounding to the target after it.
 std::optional<std::uint64_t> ieeeDot(const IeeeAccumulator& accumulator, const OperandDecoder& inputs,
                                      std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
                                      const Dyadic& start, const RunControl& control, DotTrace* trace = nullptr,
                                      std::size_t maxSteps = 0);
 
 // Which route ieeeDot takes for finite inputs (for tests and the benchmark).
-enum class IeeeRoute : std::uint8_t { NativeFp64, NativeFp32, ViaOddFloat, Exact };
+enum class IeeeRoute : std::uint8_t { NativeFp64, NativeFp32, ViaOddFloat, ViaOddDouble, StochasticViaOdd, Exact };
 IeeeRoute ieeeRoute(const IeeeAccumulator& accumulator, const Format& inputs);
 
 }  // namespace floatscope::dot

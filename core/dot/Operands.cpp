@@ -92,6 +92,24 @@ Operand OperandDecoder::decodeOne(std::uint32_t code) const
     return o;
 }
 
+bool OperandDecoder::allFinite(std::span<const std::uint32_t> codes) const
+{
+    if (m_ieee && m_format.totalBits() <= 32) {
+        // inf and NaN are the codes whose exponent field is all ones: one test a vector unit runs.
+        const std::uint32_t field = m_fieldMask << m_mantissaBits;
+        std::uint32_t special = 0;
+        for (const std::uint32_t c : codes)
+            special |= (c & field) == field ? 1u : 0u;
+        return special == 0;
+    }
+    for (const std::uint32_t c : codes) {
+        const ValueClass k = (*this)(c).valueClass;
+        if (k == ValueClass::Infinite || k == ValueClass::NaN)
+            return false;
+    }
+    return true;
+}
+
 Product multiplySpecial(const Operand& a, const Operand& b)
 {
     const bool negative = a.negative != b.negative;
@@ -128,14 +146,55 @@ void ExactSum::addProducts(const OperandDecoder& decoder, std::span<const std::u
 {
     const int m = decoder.format().mantissaBits();
     const std::size_t n = std::min(a.size(), b.size());
-    if (const std::vector<Operand>* table = decoder.table()) {
-        const std::size_t mask = table->size() - 1;
+    const std::vector<Operand>* table = decoder.table();
+    if (table == nullptr) {
+        for (std::size_t i = 0; i < n; ++i)
+            add(multiply(decoder(a[i]), decoder(b[i]), m));
+        return;
+    }
+    const std::size_t mask = table->size() - 1;
+    if (m > kMaxDoubleBinMantissa) {
         for (std::size_t i = 0; i < n; ++i)
             add(multiply((*table)[a[i] & mask], (*table)[b[i] & mask], m));
         return;
     }
-    for (std::size_t i = 0; i < n; ++i)
-        add(multiply(decoder(a[i]), decoder(b[i]), m));
+    // Products of at most 2M + 2 significant bits, in double bins by the sum of their operands'
+    // exponents e: a product x * y is a multiple of 2^(e - 2M) below 2^(e + 2), so a bin's double
+    // stays exact for fewer than 2^(51 - 2M) of them. Chunks of fewer are added, then moved into
+    // the integer bins.
+    const std::size_t chunk = (std::size_t{1} << (51 - 2 * m)) - 1;
+    const std::int64_t lowest = 2 * std::int64_t{decoder.format().minExponent()};
+    const std::size_t binsNeeded =
+        static_cast<std::size_t>(2 * (std::int64_t{decoder.format().maxExponent()} - decoder.format().minExponent()) + 1);
+    std::vector<double> bins(binsNeeded * kCopies, 0.0);
+    for (std::size_t first = 0; first < n; first += chunk) {
+        const std::size_t end = std::min(n, first + chunk);
+        std::size_t turn = 0;
+        for (std::size_t i = first; i < end; ++i) {
+            const Operand& x = (*table)[a[i] & mask];
+            const Operand& y = (*table)[b[i] & mask];
+            const double p = x.value * y.value;
+            if (!(std::fabs(p) < HUGE_VAL) || p == 0) {
+                if (p != 0)
+                    add(multiply(x, y, m));  // inf or NaN: noted as IEEE 754 sums them
+                continue;
+            }
+            const auto bin = static_cast<std::size_t>(std::int64_t{x.exponent} + y.exponent - lowest);
+            turn = (turn + 1) % kCopies;
+            bins[bin * kCopies + turn] += p;
+        }
+        for (std::size_t bin = 0; bin < binsNeeded; ++bin)
+            for (std::size_t c = 0; c < kCopies; ++c) {
+                double& sum = bins[bin * kCopies + c];
+                if (sum == 0)
+                    continue;
+                // Exactly (sum / 2^(e - 2M)) * 2^(e - 2M): an integer of at most 53 bits on the bin's grid.
+                const std::int64_t grid = static_cast<std::int64_t>(bin) + lowest - 2 * m;
+                const double scaled = std::ldexp(std::fabs(sum), static_cast<int>(-grid));
+                add(Dyadic{sum < 0, static_cast<std::uint64_t>(scaled), grid});
+                sum = 0;
+            }
+    }
 }
 
 ExactValue ExactSum::value() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -38,7 +39,26 @@ class OperandDecoder {
 public:
     explicit OperandDecoder(const Format& format);
     const Format& format() const { return m_format; }
-    Operand operator()(std::uint32_t code) const { return m_table ? (*m_table)[code & m_mask] : decodeOne(code); }
+    Operand operator()(std::uint32_t code) const
+    {
+        if (m_table)
+            return (*m_table)[code & m_mask];
+        if (m_ieee) {  // a normal number of an IEEE layout, in place (fp32 inputs have no table)
+            const std::uint32_t mantissa = code & ((std::uint32_t{1} << m_mantissaBits) - 1);
+            const auto field = static_cast<std::uint32_t>((code >> m_mantissaBits) & m_fieldMask);
+            if (field != 0 && field != m_fieldMask) {
+                const bool negative = (code & m_signMask) != 0;
+                const auto exponent = static_cast<std::int32_t>(field) - m_bias;
+                const std::uint64_t bits = (std::uint64_t{negative} << 63)
+                    | (static_cast<std::uint64_t>(exponent + 1023) << 52) | (std::uint64_t{mantissa} << (52 - m_mantissaBits));
+                return Operand{ValueClass::Normal, negative, (std::uint32_t{1} << m_mantissaBits) | mantissa, exponent,
+                               std::bit_cast<double>(bits)};
+            }
+        }
+        return decodeOne(code);
+    }
+    // Whether every code is finite (no inf, no NaN).
+    bool allFinite(std::span<const std::uint32_t> codes) const;
     // The table, where there is one (formats of at most 16 bits): entries read in place.
     const std::vector<Operand>* table() const { return m_table.get(); }
 
@@ -104,12 +124,14 @@ public:
         m_turn = (m_turn + 1) % kCopies;
         m_bins[offset / kBinBits * kCopies + m_turn] += value.negative ? -term : term;
     }
-    // Every product a[i] * b[i] (the loop an inner product's exact value needs).
+    // Every product a[i] * b[i] (the loop an inner product's exact value needs). Formats with a
+    // table are first summed in double bins where that is exact (see Operands.cpp).
     void addProducts(const OperandDecoder& decoder, std::span<const std::uint32_t> a, std::span<const std::uint32_t> b);
     ExactValue value() const;
 
 private:
     static constexpr int kBinBits = 16;
+    static constexpr int kMaxDoubleBinMantissa = 16;  // products in double bins: formats of M <= 16
     static constexpr std::size_t kCopies = 4;
     void addSpecial(const Product& product);
 

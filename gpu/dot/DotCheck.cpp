@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/dot/InnerProduct.h"
+#include "core/dot/TensorCorePresets.h"
 #include "core/dot/Vdpbf16psModel.h"
 #include "core/format/Registry.h"
 #include "core/lessons/SeededRandom.h"
@@ -198,6 +199,72 @@ DotComparison checkVdpbf16psLanes(std::uint64_t cases, std::uint64_t seed, const
     }
     out.seconds = secondsSince(start);
     return out;
+}
+
+dot::ProbeOracle gemmOracle(const DotBackend& backend, const Format& inputs)
+{
+    // Any accumulator with fp32 output: the GEMM runs the device's own adder whatever model is named.
+    const dot::Accumulator fp32Out{dot::FusedAdder{}, std::nullopt, {}};
+    return [&backend, inputs, fp32Out](std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {
+        std::uint32_t d = 0;
+        const DotBackendStatus s = backend.gemm(inputs, fp32Out, GemmShape{1, 1, a.size()}, a, b, {&d, 1});
+        return s.available() ? std::optional<std::uint32_t>(d) : std::nullopt;
+    };
+}
+
+TensorCoreReport checkTensorCores(const DotBackend& backend, std::size_t side, std::uint64_t seed,
+                                  const dot::RunControl& control)
+{
+    TensorCoreReport report;
+    report.status = backend.status();
+    report.device = backend.deviceName();
+    if (!report.status.available())
+        return report;
+    // 1. The presets of this GPU, each input type it multiplies, one block and four blocks long.
+    std::vector<std::pair<const dot::TensorCorePreset*, Format>> runs;
+    for (const dot::TensorCorePreset& preset : dot::tensorCorePresets()) {
+        const std::string list = preset.inputFormats;
+        for (std::size_t start = 0; start <= list.size();) {
+            const std::size_t comma = std::min(list.find(',', start), list.size());
+            const Format& input = namedFormat(list.substr(start, comma - start));
+            const dot::Accumulator acc{preset.adder(), std::nullopt, preset.id};
+            if (backend.supports(input, acc) == DotSupport::Supported)
+                runs.emplace_back(&preset, input);
+            start = comma + 1;
+        }
+    }
+    const double total = static_cast<double>(2 * runs.size());
+    double done = 0;
+    for (const auto& [preset, input] : runs)
+        for (const std::size_t k : {std::size_t(preset->blockTerms), std::size_t(4 * preset->blockTerms)}) {
+            const dot::Accumulator acc{preset->adder(), std::nullopt, preset->id};
+            DotComparison c = compareGemm(backend, input, acc, GemmShape{side, side, k}, dot::Distribution::Normal, seed,
+                                          dot::RunControl{control.cancel, {}});
+            report.checks.push_back({std::string(preset->id) + (input.name() == "e5m2" ? " (e5m2)" : ""), k, c});
+            if (!c.status.available()) {
+                report.status = c.status;
+                return report;
+            }
+            control.report(++done / total);
+            if (control.cancelled()) {
+                report.cancelled = true;
+                return report;
+            }
+        }
+    if (!runs.empty())
+        return report;
+    // 2. No preset models this GPU: find its adder by experiment (Fasi et al. 2021; Khattak and
+    // Mikaitis, HPEC 2025).
+    for (const char* name : {"fp16", "bf16"}) {
+        const Format& input = namedFormat(name);
+        report.probes.push_back({name, dot::probeAccumulator(input, gemmOracle(backend, input))});
+        control.report(report.probes.size() / 2.0);
+        if (control.cancelled()) {
+            report.cancelled = true;
+            break;
+        }
+    }
+    return report;
 }
 
 }  // namespace floatscope::gpu

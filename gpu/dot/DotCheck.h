@@ -7,6 +7,7 @@
 
 #include "core/dot/Accumulator.h"
 #include "core/dot/DotLessons.h"
+#include "core/dot/Probe.h"
 #include "core/dot/RunControl.h"
 #include "gpu/dot/DotBackend.h"
 
@@ -60,5 +61,32 @@ DotComparison compareInnerProducts(const DotBackend& backend, const Format& inpu
 // The CPU's VDPBF16PS against the model, one instruction lane at a time: `cases` lanes, random
 // bit patterns and values built to cancel, underflow into denormals, overflow and tie.
 DotComparison checkVdpbf16psLanes(std::uint64_t cases, std::uint64_t seed, const dot::RunControl& control = {});
+
+// The backend's GEMM as the probing method's black box: one inner product of the given codes, from
+// 0, fp32 out. Empty when the device fails.
+dot::ProbeOracle gemmOracle(const DotBackend& backend, const Format& inputs);
+
+// The tensor cores of the GPU behind `backend` against the models, as the Hardware dock shows them:
+// each preset of the GPU's family (with an input type the GPU has) on random n x n products of one
+// block's and four blocks' length; for a GPU no preset models, what the probing method finds for
+// fp16 and bf16 inputs.
+struct TensorCoreCheck {
+    std::string preset;  // the preset's id
+    std::size_t k = 0;
+    DotComparison comparison;
+};
+struct TensorCoreProbe {
+    std::string inputs;                      // a canonical format name
+    std::optional<dot::ProbeReport> report;  // empty: the device failed
+};
+struct TensorCoreReport {
+    DotBackendStatus status;  // why nothing ran, or a failure part way
+    std::string device;
+    std::vector<TensorCoreCheck> checks;
+    std::vector<TensorCoreProbe> probes;  // only where no preset models the GPU
+    bool cancelled = false;
+};
+TensorCoreReport checkTensorCores(const DotBackend& backend, std::size_t side = 64, std::uint64_t seed = 5,
+                                  const dot::RunControl& control = {});
 
 }  // namespace floatscope::gpu

@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include "core/dot/TensorCorePresets.h"
 #include "core/format/Registry.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
@@ -38,7 +39,7 @@ const std::vector<Category>& categories()
          {"softmax", "logits", "logit", "rmsnorm", "layernorm", "gemm", "gemms", "adam", "adamw",
           "mlp", "lr", "gpu", "gpus", "cpu", "cuda", "cublas", "ptx", "simd", "avx", "avx512", "f16c", "vcvtps2ph",
           "vcvtneps2bf16", "cvt", "rna", "satfinite", "hadd", "fadd", "rn", "TE", "sm", "dtype", "ZeRO", "KV", "QKV",
-          "tile", "HBM", "ID"}},
+          "tile", "HBM", "ID", "vdpbf16ps", "cublaslt", "token"}},
         {"input syntax shown as syntax (the fields' own notation)", {"ROWSxCOLS", "RxC", "eXmY", "ROLE", "FORMAT", "xN"}},
         {"key names", {"Ctrl", "Shift", "Alt", "Delete", "Page Up", "Page Down", "Page Up/Down", "Enter", "Esc"}},
         {"a language's own name", {"English"}},
@@ -49,7 +50,8 @@ const std::vector<Category>& categories()
          {"Kahan", "Korthikanti", "Rajbhandari", "Peng", "et", "al", "Heckbert", "DeepSeek", "DSV3", "Playbook",
           "nanotron", "FlashAttention", "Graphcore", "AMD", "Intel", "Google", "Hopper", "Blackwell", "Llama", "Mistral",
           "Qwen", "O3", "H100", "H200", "A100", "B200", "NVIDIA", "Transformer Engine", "FP8-LM", "DeepSeek-V3", "Megatron-LM",
-          "Transformer"}},
+          "Transformer", "Qwen2", "V100", "Welford", "Fasi", "Higham", "Mikaitis", "Pranesh", "Khattak", "Switch Transformer",
+          "Numerical behavior of NVIDIA tensor cores", "Accurate models of NVIDIA tensor cores"}},
         {"formula symbols of the lessons (Korthikanti's s, b, h, a, L, t; the update dw)", {"sbh", "ht", "dw"}},
     };
     return kCategories;
@@ -77,6 +79,11 @@ const QStringList& names()
             out << QString::fromStdString(r.name);  // the training lab's recipes, as `floatscope train` takes them
         for (const auto& b : gpu::makeBackends())
             out << QString::fromStdString(b->name());
+        // The operators lab's accumulators by the names they are typed as: the tensor-core presets and
+        // the CPU's instruction (its name in the window is the spec text).
+        for (const dot::TensorCorePreset& p : dot::tensorCorePresets())
+            out << QString::fromLatin1(p.id);
+        out << QStringLiteral("avx512bf16");
         if (const gpu::DeviceReport d = gpu::describeDevice(); !d.name.empty())
             out << QString::fromStdString(d.name);  // the GPU's name as its driver gives it
         for (const Category& c : categories())

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include "gpu/Backend.h"
+#include "gpu/dot/DotBackend.h"
 #include "gpu/Device.h"
 #include "gpu/lessons/AccumulationOnDevice.h"
 #include "core/format/Registry.h"
@@ -125,6 +126,66 @@ TEST(HardwarePanel, WithoutAGpuSaysSoPlainlyAndSwitchesTheDeviceOff)
     for (const QLabel* label : panel.findChildren<QLabel*>())
         details += label->isVisibleTo(&panel) && label->text().contains(QStringLiteral("Technical detail")) ? 1 : 0;
     EXPECT_EQ(details, 1);
+}
+
+// The operators' cross-check: VDPBF16PS against its model on this CPU, on the panel's job with
+// progress and cancel, counted by kind; while it runs the verify waits.
+TEST(HardwarePanel, Vdpbf16psCheckRunsOnTheJobAndCountsByKind)
+{
+    InspectorState state;
+    HardwarePanel panel(&state);
+    if (!gpu::makeDotBackend("x86-avx512bf16")->status().available()) {
+        EXPECT_FALSE(panel.laneCheckButton()->isEnabled());
+        EXPECT_TRUE(panel.laneSummary().contains(QStringLiteral("no AVX512-BF16"))) << panel.laneSummary().toStdString();
+        GTEST_SKIP() << "This CPU has no AVX512-BF16 instructions; the panel says so.";
+    }
+    panel.laneCountBox()->setCurrentIndex(0);  // 100,000 lanes
+    QSignalSpy finished(&panel, &HardwarePanel::operatorsFinished);
+    panel.startLaneCheck();
+    EXPECT_FALSE(panel.laneCheckButton()->isEnabled());
+    EXPECT_FALSE(panel.findChildren<QPushButton*>().front()->isEnabled() && panel.verifying());
+    ASSERT_TRUE(finished.wait(30000));
+    const QString summary = panel.laneSummary();
+    EXPECT_TRUE(summary.contains(QStringLiteral("100,000 compared"))) << summary.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("Unexplained: 0"))) << summary.toStdString();
+    EXPECT_TRUE(panel.laneCheckButton()->isEnabled());
+}
+
+// Without a GPU the tensor-core check is switched off and says why and what still works, in words
+// (the runtime's error only as the reason); the probe on a model still runs.
+TEST(HardwarePanel, TensorCoreCheckSaysPlainlyWhyItCannotRun)
+{
+    InspectorState state;
+    HardwarePanel panel(&state);
+    if (gpu::makeDotBackend("cuda")->status().available()) {
+        EXPECT_TRUE(panel.tensorCoreButton()->isEnabled());
+        GTEST_SKIP() << "This machine has a GPU: the check runs on it.";
+    }
+    EXPECT_FALSE(panel.tensorCoreButton()->isEnabled());
+    const QString text = panel.tensorCoreSummary();
+    EXPECT_TRUE(text.contains(QStringLiteral("this machine has no usable GPU"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("What still works"))) << text.toStdString();
+    EXPECT_TRUE(panel.probeButton()->isEnabled());
+}
+
+// The probing method on a preset's model finds the preset's published parameters (and the dock
+// words each finding as probeFeatureText names it, and cites the preset's paper).
+TEST(HardwarePanel, ProbingAModelFindsItsPublishedParameters)
+{
+    InspectorState state;
+    HardwarePanel panel(&state);
+    panel.probePresetBox()->setCurrentIndex(panel.probePresetBox()->findData(QStringLiteral("h100-bf16")));
+    panel.probeModel();
+    const QString text = panel.probeSummary();
+    EXPECT_TRUE(text.contains(QStringLiteral("fraction bits kept in alignment: 25"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("fraction bits of the result: 23"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("products per normalisation: 16"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("rounding of the result: toward-zero"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Khattak and Mikaitis"))) << text.toStdString();
+    panel.probePresetBox()->setCurrentIndex(panel.probePresetBox()->findData(QStringLiteral("v100-fp16")));
+    panel.probeModel();
+    EXPECT_TRUE(panel.probeSummary().contains(QStringLiteral("products per normalisation: 4"))) << panel.probeSummary().toStdString();
+    EXPECT_TRUE(panel.probeSummary().contains(QStringLiteral("fraction bits kept in alignment: 23")));
 }
 
 }  // namespace

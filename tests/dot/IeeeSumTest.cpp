@@ -126,17 +126,20 @@ TEST(IeeeAccumulator, EveryOrderAndModeRoundsEachExactSumOnce)
     }
 }
 
-// The fast routes (double with round-to-odd, then fp32 or the batch kernel) against the exact route
+// The fast routes (the shortcut, double with round-to-odd, then fp32, the batch kernel or one
+// rounding; stochastic rounding from the odd double with the same draws) against the exact route
 // (which a trace forces) on sums that overflow, underflow into subnormals, cancel to zero and tie.
 TEST(IeeeAccumulator, FastRoutesGiveTheExactRoutesBits)
 {
     std::mt19937_64 rng(99);
     for (const char* input : {"bf16", "fp16", "e5m2", "fp32"}) {
         const Format& in = namedFormat(input);
-        for (const char* accumulator : {"fp32", "bf16", "fp16", "e4m3fn", "e5m2", "e2m1", "fp64"}) {
+        for (const char* accumulator : {"fp32", "bf16", "fp16", "e4m3fn", "e5m2", "e2m1", "fp64", "tf32"}) {
             for (const RoundingMode mode : {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
-                                            RoundingMode::Up, RoundingMode::Down, RoundingMode::ToOdd}) {
+                                            RoundingMode::Up, RoundingMode::Down, RoundingMode::ToOdd,
+                                            RoundingMode::Stochastic}) {
                 IeeeAccumulator acc{namedFormat(accumulator), mode};
+                acc.seed = 5;
                 for (int round = 0; round < 30; ++round) {
                     const std::size_t k = 1 + rng() % 64;
                     std::vector<std::uint32_t> a = round % 3 == 0 ? test::randomFiniteCodes(in, k, rng) : spreadCodes(in, k, rng, 12);
@@ -163,10 +166,49 @@ TEST(IeeeAccumulator, RoutesAreTheFastOnesWhereTheyApply)
     const Format& bf16 = namedFormat("bf16");
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32")}, bf16), IeeeRoute::NativeFp32);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp64")}, bf16), IeeeRoute::NativeFp64);
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp64"), RoundingMode::Up}, bf16), IeeeRoute::Exact);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("bf16"), RoundingMode::TowardZero}, bf16), IeeeRoute::ViaOddFloat);
     EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32"), RoundingMode::Up}, bf16), IeeeRoute::NativeFp32);
-    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("tf32")}, bf16), IeeeRoute::Exact);
-    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("bf16"), RoundingMode::Stochastic}, bf16), IeeeRoute::Exact);
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("tf32")}, bf16), IeeeRoute::ViaOddDouble);
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("bf16"), RoundingMode::Stochastic}, bf16), IeeeRoute::StochasticViaOdd);
+    // 24 kept bits and 32 random ones do not fit a double's 52 below its leading bit.
+    EXPECT_EQ(ieeeRoute(IeeeAccumulator{namedFormat("fp32"), RoundingMode::Stochastic}, bf16), IeeeRoute::Exact);
+    IeeeAccumulator wide{namedFormat("bf16"), RoundingMode::Stochastic};
+    wide.randomBits = 45;
+    EXPECT_EQ(ieeeRoute(wide, bf16), IeeeRoute::Exact);
+}
+
+// The shortcut rounds the nearest double sum straight to the accumulator. That is wrong exactly
+// when the double sum was inexact and fell on an accumulator value (directed modes) or on a
+// midpoint (nearest modes): c + u * v with u * v = d (1 - 2^-46), d the accumulator's half or
+// whole last place at c, lands there from either side. Each case against GMP's single rounding.
+TEST(IeeeAccumulator, ShortcutIsNotTakenWhereTheNearestDoubleSumMisleads)
+{
+    std::mt19937_64 rng(46);
+    const Format& fp32 = namedFormat("fp32");
+    std::uniform_real_distribution<double> unit(1.0, 2.0);
+    for (const char* accumulator : {"fp32", "bf16", "fp16", "tf32", "e5m2"}) {
+        const Format f = *lookupFormat(accumulator).format;
+        for (const RoundingMode mode : {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
+                                        RoundingMode::Up, RoundingMode::Down, RoundingMode::ToOdd}) {
+            const IeeeAccumulator acc{f, mode};
+            for (int round = 0; round < 200; ++round) {
+                // c: a value of the accumulator, well inside its normal range, either sign.
+                const int binade = static_cast<int>(rng() % 9) - 4;
+                const double c = nearestDouble(ExactValue::fromCode(
+                                     f, roundExact(ExactValue::fromDouble(std::ldexp(unit(rng), binade)), f).code))
+                    * (rng() & 1 ? -1 : 1);
+                const int lastPlace = std::ilogb(c) - f.mantissaBits();
+                const double d = std::ldexp(1.0, round % 2 == 0 ? lastPlace - 1 : lastPlace) * (rng() & 1 ? -1 : 1);
+                // u * v = d (1 + 2^-23)(1 - 2^-23) = d (1 - 2^-46), fp32 operands both.
+                const std::vector<std::uint32_t> a = {test::code("fp32", c), test::code("fp32", d * (1 + 0x1p-23))};
+                const std::vector<std::uint32_t> b = {test::code("fp32", 1), test::code("fp32", 1 - 0x1p-23)};
+                const DotResult r = run(DotInputs{fp32, a, b, 0}, Accumulator{acc, std::nullopt, {}});
+                EXPECT_EQ(r.value(), reference(acc, products(fp32, a, b)))
+                    << accumulator << " " << toString(mode) << " c=" << c << " d=" << d;
+            }
+        }
+    }
 }
 
 // Nearest-even sequential sums against MPFR's own rounding (precision, exponent range, subnormals).

@@ -58,6 +58,37 @@ TEST(ExactSum, EqualsGmpsSumAcrossTheWholeRange)
     }
 }
 
+// addProducts sums short products in double bins first (exact below 2^(51 - 2M) products a bin):
+// random codes over the whole range, and towers of the largest products that cancel to leave the
+// smallest, against GMP.
+TEST(ExactSum, AddProductsInDoubleBinsEqualsGmp)
+{
+    std::mt19937_64 rng(81);
+    for (const char* name : {"bf16", "fp16", "e5m2", "e4m3fn", "e2m1"}) {
+        const Format& f = namedFormat(name);
+        const OperandDecoder decoder(f);
+        ASSERT_NE(decoder.table(), nullptr) << name;
+        const auto largest = static_cast<std::uint32_t>(f.maxFiniteMagnitude());
+        for (int round = 0; round < 12; ++round) {
+            const std::size_t k = 1 + rng() % 20000;
+            auto a = test::randomFiniteCodes(f, k, rng);
+            auto b = test::randomFiniteCodes(f, k, rng);
+            if (round % 3 == 0)
+                for (std::size_t i = 0; i + 1 < k; i += 3) {  // max * max, then -(max * max)
+                    a[i] = b[i] = b[i + 1] = largest;
+                    a[i + 1] = largest | static_cast<std::uint32_t>(f.signMask());
+                }
+            mpq_class reference = 0;
+            for (std::size_t i = 0; i < k; ++i)
+                reference += test::exactProduct(f, a[i], b[i]);
+            ExactSum sum(f);
+            sum.add(dyadicFromDouble(0.75));
+            sum.addProducts(decoder, a, b);
+            ASSERT_EQ(sum.value().value(), reference + mpq_class(3, 4)) << name << " round " << round;
+        }
+    }
+}
+
 TEST(ExactSum, NonFiniteTermsFollowIeee)
 {
     const Format& bf16 = namedFormat("bf16");

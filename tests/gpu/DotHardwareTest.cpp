@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/dot/AccumulatorSpec.h"
+#include "core/dot/InnerProduct.h"
 #include "core/dot/Probe.h"
 #include "core/dot/TensorCorePresets.h"
 #include "core/format/Registry.h"
@@ -19,14 +20,22 @@
 namespace floatscope::gpu {
 namespace {
 
-const char* statusName(const DotBackendStatus& s)
+// Why a hardware test skips, as a sentence (the runtime's error name quoted where there is one).
+std::string statusName(const DotBackendStatus& s)
 {
     switch (s.kind) {
-    case DotBackendStatus::Kind::Available: return "available";
-    case DotBackendStatus::Kind::NoCpuInstruction: return "this CPU has no AVX512-BF16";
-    case DotBackendStatus::Kind::NotBuilt: return "built without nvcc: no CUDA device code";
-    case DotBackendStatus::Kind::NoDevice: return "";  // the detail says it
-    case DotBackendStatus::Kind::DeviceError: return "device error";
+    case DotBackendStatus::Kind::Available: return "The backend is available.";
+    case DotBackendStatus::Kind::NoCpuInstruction:
+        return "This CPU has no AVX512-BF16 instructions, so VDPBF16PS cannot be compared with its model here.";
+    case DotBackendStatus::Kind::NotBuilt:
+        return "This build has no CUDA device code (nvcc was not found), so the tensor cores cannot be compared with "
+               "their presets; tests/gpu/run_on_gpu.sh runs these tests on a machine with a GPU.";
+    case DotBackendStatus::Kind::NoDevice:
+        return "No usable CUDA device here (the runtime says " + (s.detail.empty() ? std::string("nothing more") : s.detail)
+             + "), so the tensor cores cannot be compared with their presets; tests/gpu/run_on_gpu.sh runs these tests on "
+               "a machine with a GPU.";
+    case DotBackendStatus::Kind::DeviceError:
+        return "The device failed (" + s.detail + "), so the comparison stopped.";
     }
     return "?";
 }
@@ -108,7 +117,7 @@ TEST(DotHardware, TensorCoresAgreeWithTheirPresetOnMeasuredAndRandomInnerProduct
     const auto gpu = makeDotBackend("cuda");
     ASSERT_TRUE(gpu);
     if (!gpu->status().available())
-        GTEST_SKIP() << statusName(gpu->status()) << gpu->status().detail;
+        GTEST_SKIP() << statusName(gpu->status());
     int ran = 0;
     for (const dot::TensorCorePreset& preset : dot::tensorCorePresets()) {
         const std::string inputs = preset.inputFormats;
@@ -139,19 +148,86 @@ TEST(DotHardware, TensorCoresAgreeWithTheirPresetOnMeasuredAndRandomInnerProduct
         // No preset models this GPU: find its adder by the probing method, through cuBLASLt.
         for (const char* name : {"fp16", "bf16"}) {
             const Format& input = namedFormat(name);
-            const dot::Accumulator anyFp32 = spec(std::string(name) == "fp16" ? "h100-fp16" : "h100-bf16");
-            const dot::ProbeOracle gemm = [&](std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {
-                std::uint32_t d = 0;
-                const auto s = gpu->gemm(input, anyFp32, GemmShape{1, 1, a.size()}, a, b, {&d, 1});
-                return s.available() ? std::optional<std::uint32_t>(d) : std::nullopt;
-            };
-            const auto report = dot::probeAccumulator(input, gemm);
+            const auto report = dot::probeAccumulator(input, gemmOracle(*gpu, input));
             ASSERT_TRUE(report) << name;
             std::printf("[ hardware ] %s %s: blocks of %d, %d aligned fraction bits, %d result bits, rounding %s\n",
                         gpu->deviceName().c_str(), name, report->blockTerms.value_or(0), report->alignedFractionBits,
                         report->resultFractionBits, report->resultRounding ? toString(*report->resultRounding) : "?");
         }
     }
+}
+
+// A stand-in GPU for checkTensorCores without one: its GEMM runs a known model (so the check and
+// the probe have an answer to find), and it claims to be the GPU of one preset or of none.
+class ModelGpu final : public DotBackend {
+public:
+    ModelGpu(dot::Accumulator model, std::string preset) : m_model(std::move(model)), m_preset(std::move(preset)) {}
+    std::string name() const override { return "model-gpu"; }
+    DotBackendStatus status() const override { return {}; }
+    std::string deviceName() const override { return "Model GPU"; }
+    DotSupport supports(const Format&, const dot::Accumulator& a) const override
+    {
+        return !m_preset.empty() && a.preset == m_preset ? DotSupport::Supported : DotSupport::NotThisGpu;
+    }
+    DotBackendStatus gemm(const Format& inputs, const dot::Accumulator&, GemmShape s, std::span<const std::uint32_t> a,
+                          std::span<const std::uint32_t> b, std::span<std::uint32_t> d) const override
+    {
+        const auto c = dot::matmul(inputs, m_model, s.m, s.n, s.k, a, b, 1);
+        for (std::size_t i = 0; i < c->size(); ++i)
+            d[i] = static_cast<std::uint32_t>((*c)[i]);
+        return {};
+    }
+
+private:
+    dot::Accumulator m_model;
+    std::string m_preset;
+};
+
+TEST(TensorCoreCheck, ComparesEachPresetOfTheGpuAndCountsByKind)
+{
+    const ModelGpu gpu(spec("a100-fp16"), "a100-fp16");
+    const TensorCoreReport r = checkTensorCores(gpu, 16);
+    ASSERT_TRUE(r.status.available());
+    ASSERT_EQ(r.checks.size(), 2u);  // one block and four blocks
+    EXPECT_EQ(r.checks[0].k, 8u);
+    EXPECT_EQ(r.checks[1].k, 32u);
+    for (const TensorCoreCheck& c : r.checks) {
+        EXPECT_EQ(c.comparison.compared, 256u);
+        EXPECT_EQ(c.comparison.matches, 256u);
+    }
+    EXPECT_TRUE(r.probes.empty());
+    // A GPU that rounds other than its preset (A100's adder named, V100's run) differs: unexplained.
+    const ModelGpu wrong(spec("v100-fp16"), "a100-fp16");
+    const TensorCoreReport w = checkTensorCores(wrong, 16);
+    ASSERT_EQ(w.checks.size(), 2u);
+    EXPECT_GT(w.checks[1].comparison.unexplained(), 0u);
+}
+
+TEST(TensorCoreCheck, ProbesAGpuNoPresetModels)
+{
+    // The H100's fp16 adder on a GPU that claims none of the presets: the probe finds its features.
+    const ModelGpu gpu(spec("h100-fp16"), "");
+    const TensorCoreReport r = checkTensorCores(gpu, 16);
+    EXPECT_TRUE(r.checks.empty());
+    ASSERT_EQ(r.probes.size(), 2u);
+    ASSERT_TRUE(r.probes[0].report);
+    EXPECT_EQ(r.probes[0].inputs, "fp16");
+    EXPECT_EQ(r.probes[0].report->alignedFractionBits, 25);
+    EXPECT_EQ(r.probes[0].report->resultFractionBits, 23);
+    EXPECT_EQ(r.probes[0].report->blockTerms, 16);
+    EXPECT_EQ(r.probes[0].report->resultRounding, RoundingMode::TowardZero);
+}
+
+TEST(TensorCoreCheck, SaysWhyNothingRanWithoutAGpu)
+{
+    const auto gpu = makeDotBackend("cuda");
+    ASSERT_TRUE(gpu);
+    if (gpu->status().available())
+        GTEST_SKIP() << "This machine has a GPU: the report is the hardware's.";
+    const TensorCoreReport r = checkTensorCores(*gpu);
+    EXPECT_FALSE(r.status.available());
+    EXPECT_TRUE(r.checks.empty());
+    EXPECT_TRUE(r.probes.empty());
 }
 
 }  // namespace

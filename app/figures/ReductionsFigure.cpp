@@ -1,0 +1,547 @@
+#include "app/figures/ReductionsFigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "app/figures/FigureParagraphs.h"
+#include "app/figures/Log2Axis.h"
+#include "app/style/Palette.h"
+#include "app/text/LessonText.h"
+#include "core/format/Registry.h"
+#include "core/reduce/FormatArithmetic.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QString methodText(reduce::VarianceMethod m)
+{
+    switch (m) {
+    case reduce::VarianceMethod::TwoPass: return ReductionsFigure::tr("two passes");
+    case reduce::VarianceMethod::SumOfSquares: return ReductionsFigure::tr("E[x²] − E[x]²");
+    case reduce::VarianceMethod::Welford: return ReductionsFigure::tr("Welford");
+    }
+    return {};
+}
+
+QString errorText(const std::optional<double>& e)
+{
+    if (!e)
+        return QStringLiteral("—");
+    return *e == 0 ? ReductionsFigure::tr("0 (exact)") : LessonText::approx(*e, 3);
+}
+
+std::optional<double> log2Of(const std::optional<double>& e)
+{
+    if (!e || !std::isfinite(*e))
+        return std::nullopt;
+    return *e > 0 ? std::log2(*e) : -60.0;  // an exact result sits at the axis' left end
+}
+
+QColor colourOf(const Format& f) { return formatColour(f.name()); }
+
+// A number option within [min, max], as `floatscope reduce` reads it.
+std::optional<double> readReal(const ViewArguments& args, const char* option, double fallback, double min, double max,
+                               std::string& error)
+{
+    if (!args.value(option))
+        return fallback;
+    const auto v = readNumber(args, option, "", error);
+    if (!v)
+        return std::nullopt;
+    const double d = v->isFinite() ? nearestDouble(*v) : NAN;
+    if (!(d >= min && d <= max)) {
+        error = std::string("--") + option + " takes a number " + LessonText::approx(min, 6).toStdString() + ".."
+              + LessonText::approx(max, 6).toStdString() + ", got '" + *args.value(option) + "'";
+        return std::nullopt;
+    }
+    return d;
+}
+
+}  // namespace
+
+const char* toString(Reduction r)
+{
+    switch (r) {
+    case Reduction::Softmax: return "softmax";
+    case Reduction::Moments: return "moments";
+    case Reduction::RmsNorm: return "rmsnorm";
+    case Reduction::Router: return "router";
+    }
+    return "?";
+}
+
+std::optional<Reduction> parseReduction(std::string_view text)
+{
+    for (const Reduction r : kReductions)
+        if (text == toString(r))
+            return r;
+    return std::nullopt;
+}
+
+const std::vector<Format>& ReductionsSetup::formats() const
+{
+    switch (reduction) {
+    case Reduction::Softmax: return softmax.formats;
+    case Reduction::Moments: return moments.formats;
+    case Reduction::RmsNorm: return rmsNorm.formats;
+    case Reduction::Router: return router.formats;
+    }
+    return moments.formats;
+}
+
+void ReductionsSetup::setFormats(std::vector<Format> formats)
+{
+    switch (reduction) {
+    case Reduction::Softmax: softmax.formats = std::move(formats); break;
+    case Reduction::Moments: moments.formats = std::move(formats); break;
+    case Reduction::RmsNorm: rmsNorm.formats = std::move(formats); break;
+    case Reduction::Router: router.formats = std::move(formats); break;
+    }
+}
+
+bool ReductionsSetup::takesLong() const
+{
+    // The references' MPFR exponentials dominate: about a microsecond each.
+    switch (reduction) {
+    case Reduction::Softmax: return softmax.vocabulary > 20'000;
+    case Reduction::Moments: return moments.count > 200'000;
+    case Reduction::RmsNorm: return rmsNorm.hidden * rmsNorm.rows > 100'000;
+    case Reduction::Router: return router.tokens * router.experts > 20'000;
+    }
+    return true;
+}
+
+std::optional<ReductionsData> ReductionsData::compute(const ReductionsSetup& setup, const dot::RunControl& control)
+{
+    ReductionsData d{setup, {}, {}, {}, {}};
+    switch (setup.reduction) {
+    case Reduction::Softmax:
+        if (auto rows = reduce::softmaxDenominators(setup.softmax, control))
+            d.softmax = std::move(*rows);
+        else
+            return std::nullopt;
+        break;
+    case Reduction::Moments:
+        if (auto rows = reduce::moments(setup.moments, control))
+            d.moments = std::move(*rows);
+        else
+            return std::nullopt;
+        break;
+    case Reduction::RmsNorm:
+        if (auto rows = reduce::rmsNorm(setup.rmsNorm, control))
+            d.rmsNorm = std::move(*rows);
+        else
+            return std::nullopt;
+        break;
+    case Reduction::Router:
+        if (auto rows = reduce::routerTopK(setup.router, control))
+            d.router = std::move(*rows);
+        else
+            return std::nullopt;
+        break;
+    }
+    return d;
+}
+
+QString ReductionsFigure::title() const
+{
+    switch (m_data.setup.reduction) {
+    case Reduction::Softmax:
+        return tr("A softmax denominator over %1 logits, summed in each format")
+            .arg(LessonText::count(static_cast<std::int64_t>(m_data.setup.softmax.vocabulary)));
+    case Reduction::Moments: return tr("Mean and variance three ways, every operation in the format");
+    case Reduction::RmsNorm: return tr("RMSNorm computed in each format, stored in bf16");
+    case Reduction::Router:
+        return tr("A router's softmax and top %1 of %2 experts, computed in each format")
+            .arg(m_data.setup.router.topK)
+            .arg(m_data.setup.router.experts);
+    }
+    return {};
+}
+
+QString ReductionsFigure::subtitle() const
+{
+    const ReductionsSetup& s = m_data.setup;
+    switch (s.reduction) {
+    case Reduction::Softmax:
+        return tr("Normal logits (mean %1, σ %2) stored in %3, seed %4; Σ eˣ left to right, with and without the largest "
+                  "logit subtracted first; the reference at 256 bits. Lesson 14: the softmax denominator stays in fp32.")
+            .arg(LessonText::approx(s.softmax.mean, 4), LessonText::approx(s.softmax.deviation, 4), qs(s.softmax.logits.name()))
+            .arg(s.softmax.seed);
+    case Reduction::Moments:
+        return tr("%1 normal values (mean %2, σ %3), seed %4; the reference exact. LayerNorm's statistics are the "
+                  "reduction lesson 14 keeps in fp32.")
+            .arg(LessonText::count(static_cast<std::int64_t>(s.moments.count)), LessonText::approx(s.moments.mean, 6),
+                 LessonText::approx(s.moments.deviation, 4))
+            .arg(s.moments.seed);
+    case Reduction::RmsNorm:
+        return tr("%1 rows of %2 bf16 activations (σ %3), eps = %4, seed %5: x / √(Σx²/n + eps) · g in each format, "
+                  "the output rounded to bf16, against the exact formula rounded once.")
+            .arg(LessonText::count(static_cast<std::int64_t>(s.rmsNorm.rows)),
+                 LessonText::count(static_cast<std::int64_t>(s.rmsNorm.hidden)), LessonText::approx(s.rmsNorm.deviation, 4),
+                 LessonText::approx(s.rmsNorm.eps, 4))
+            .arg(s.rmsNorm.seed);
+    case Reduction::Router:
+        return tr("%1 tokens, normal router logits (σ %2), seed %3; softmax with the max subtracted and the top %4 in each "
+                  "format, against the exact order. The BF16 lesson: Switch Transformer keeps its router in fp32.")
+            .arg(LessonText::count(static_cast<std::int64_t>(s.router.tokens)), LessonText::approx(s.router.deviation, 4))
+            .arg(s.router.seed)
+            .arg(s.router.topK);
+    }
+    return {};
+}
+
+FigureTable ReductionsFigure::table(const ReductionsData& d)
+{
+    FigureTable t;
+    switch (d.setup.reduction) {
+    case Reduction::Softmax:
+        t.header = {tr("format"), tr("− max"), tr("Σ eˣ"), tr("exact Σ eˣ"), tr("rel. error"), tr("absorbed"),
+                    tr("overflowed"), tr("p(top)"), tr("exact p(top)")};
+        for (const reduce::SoftmaxRow& r : d.softmax) {
+            t.rows.push_back({qs(r.format.name()), r.subtractMax ? tr("yes") : tr("no"), LessonText::approx(r.denominator, 8),
+                              LessonText::approx(r.reference, 8), errorText(r.relativeError),
+                              LessonText::count(static_cast<std::int64_t>(r.absorbed)),
+                              LessonText::count(static_cast<std::int64_t>(r.overflowed)), LessonText::approx(r.topProbability, 5),
+                              LessonText::approx(r.topReference, 5)});
+            t.rowColours.push_back(colourOf(r.format));
+        }
+        break;
+    case Reduction::Moments:
+        t.header = {tr("format"), tr("method"), tr("mean"), tr("variance"), tr("exact variance"), tr("rel. error of the mean"),
+                    tr("rel. error of the variance")};
+        for (const reduce::MomentsRow& r : d.moments) {
+            t.rows.push_back({qs(r.format.name()), methodText(r.method), LessonText::approx(r.mean, 8),
+                              LessonText::approx(r.variance, 8), LessonText::approx(r.exactVariance, 8), errorText(r.meanError),
+                              errorText(r.varianceError)});
+            t.rowColours.push_back(colourOf(r.format));
+        }
+        break;
+    case Reduction::RmsNorm:
+        t.header = {tr("format"), tr("max rel. error"), tr("mean rel. error"), tr("correctly rounded")};
+        for (const reduce::RmsNormRow& r : d.rmsNorm) {
+            t.rows.push_back({qs(r.format.name()), errorText(r.maxRelativeError), errorText(r.meanRelativeError),
+                              LessonText::percent(r.correctlyRounded)});
+            t.rowColours.push_back(colourOf(r.format));
+        }
+        break;
+    case Reduction::Router:
+        t.header = {tr("format"), tr("top-%1 changed").arg(d.setup.router.topK), tr("first expert changed"),
+                    tr("tied weights"), tr("max gate error")};
+        for (const reduce::RouterRow& r : d.router) {
+            const auto of = [&](std::size_t n) {
+                return tr("%1 of %2").arg(LessonText::count(static_cast<std::int64_t>(n)),
+                                          LessonText::count(static_cast<std::int64_t>(d.setup.router.tokens)));
+            };
+            t.rows.push_back({qs(r.format.name()), of(r.tokensChanged), of(r.topOneChanged), of(r.tiedWeights),
+                              LessonText::approx(r.maxGateError, 3)});
+            t.rowColours.push_back(colourOf(r.format));
+        }
+        break;
+    }
+    return t;
+}
+
+std::vector<ReductionsFigure::Bar> ReductionsFigure::bars(const ReductionsData& d)
+{
+    std::vector<Bar> out;
+    switch (d.setup.reduction) {
+    case Reduction::Softmax:
+        for (const reduce::SoftmaxRow& r : d.softmax)
+            out.push_back({tr("%1, %2").arg(qs(r.format.name()), r.subtractMax ? tr("max subtracted") : tr("as is")),
+                           colourOf(r.format), log2Of(r.relativeError), std::nullopt,
+                           r.relativeError ? errorText(r.relativeError) : tr("overflow: inf")});
+        break;
+    case Reduction::Moments:
+        for (const reduce::MomentsRow& r : d.moments)
+            out.push_back({tr("%1, %2").arg(qs(r.format.name()), methodText(r.method)), colourOf(r.format),
+                           log2Of(r.varianceError), std::nullopt, errorText(r.varianceError)});
+        break;
+    case Reduction::RmsNorm:
+        for (const reduce::RmsNormRow& r : d.rmsNorm)
+            out.push_back({qs(r.format.name()), colourOf(r.format), log2Of(r.maxRelativeError), std::nullopt,
+                           errorText(r.maxRelativeError)});
+        break;
+    case Reduction::Router:
+        for (const reduce::RouterRow& r : d.router) {
+            const double share = d.setup.router.tokens == 0 ? 0.0
+                                                            : static_cast<double>(r.tokensChanged)
+                                                                  / static_cast<double>(d.setup.router.tokens);
+            out.push_back({qs(r.format.name()), colourOf(r.format), std::nullopt, share, LessonText::percent(share)});
+        }
+        break;
+    }
+    return out;
+}
+
+QString ReductionsFigure::barsTitle(const ReductionsData& d)
+{
+    switch (d.setup.reduction) {
+    case Reduction::Softmax: return tr("Relative error of the denominator");
+    case Reduction::Moments: return tr("Relative error of the variance");
+    case Reduction::RmsNorm: return tr("Largest relative error of an output");
+    case Reduction::Router: return tr("Tokens whose top %1 experts change").arg(d.setup.router.topK);
+    }
+    return {};
+}
+
+QStringList ReductionsFigure::sentences(const ReductionsData& d)
+{
+    QStringList lines;
+    switch (d.setup.reduction) {
+    case Reduction::Softmax:
+        for (const reduce::SoftmaxRow& r : d.softmax) {
+            const QString name = qs(r.format.name());
+            const QString how = r.subtractMax ? tr("with the max subtracted") : tr("as is");
+            if (r.overflowed > 0)
+                lines << tr("%1 %2: eˣ overflows for %3 logits and the denominator is inf.")
+                             .arg(name, how, LessonText::count(static_cast<std::int64_t>(r.overflowed)));
+            else
+                lines << tr("%1 %2: %3 of %4 terms left the sum unchanged (absorbed); the denominator's relative error is %5, "
+                            "and the top logit gets p = %6 instead of %7.")
+                             .arg(name, how, LessonText::count(static_cast<std::int64_t>(r.absorbed)),
+                                  LessonText::count(static_cast<std::int64_t>(d.setup.softmax.vocabulary)),
+                                  errorText(r.relativeError), LessonText::approx(r.topProbability, 4),
+                                  LessonText::approx(r.topReference, 4));
+        }
+        break;
+    case Reduction::Moments:
+        for (const reduce::MomentsRow& r : d.moments) {
+            QString line = tr("%1, %2: variance %3 against %4 (relative error %5).")
+                               .arg(qs(r.format.name()), methodText(r.method), LessonText::approx(r.variance, 6),
+                                    LessonText::approx(r.exactVariance, 6), errorText(r.varianceError));
+            if (r.variance < 0)
+                line += QLatin1Char(' ') + tr("A negative variance: E[x²] and E[x]² cancel.");
+            lines << line;
+        }
+        break;
+    case Reduction::RmsNorm:
+        for (const reduce::RmsNormRow& r : d.rmsNorm)
+            lines << tr("%1: %2 of the bf16 outputs are the exact result rounded once; the worst is off by %3.")
+                         .arg(qs(r.format.name()), LessonText::percent(r.correctlyRounded), errorText(r.maxRelativeError));
+        break;
+    case Reduction::Router:
+        for (const reduce::RouterRow& r : d.router)
+            lines << tr("%1: %2 of %3 tokens are routed to another set of %4 experts, %5 to another first expert.")
+                         .arg(qs(r.format.name()), LessonText::count(static_cast<std::int64_t>(r.tokensChanged)),
+                              LessonText::count(static_cast<std::int64_t>(d.setup.router.tokens)))
+                         .arg(d.setup.router.topK)
+                         .arg(LessonText::count(static_cast<std::int64_t>(r.topOneChanged)));
+        break;
+    }
+    return lines;
+}
+
+ReductionsFigure::Layout ReductionsFigure::layout(double width, const FigureStyle& style) const
+{
+    Layout l;
+    const double body = style.bodyPoints();
+    const QFontMetricsF metrics(style.font());
+    l.margin = body * 1.2;
+    const double text = std::max(50.0, width - 2 * l.margin);
+    l.tableTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
+    l.barsTitleTop = l.tableTop + table(m_data).height(style) + body * 0.8;
+    l.barsTop = l.barsTitleTop + QFontMetricsF(style.font(0, true)).height() * 1.3;
+    l.barHeight = body * 1.6;
+    const std::vector<Bar> all = bars(m_data);
+    l.axisY = l.barsTop + l.barHeight * static_cast<double>(all.size()) + body * 0.3;
+    l.sentencesTop = l.axisY + Log2Axis::height(style) + body * 0.8;
+    l.height = l.sentencesTop + paragraphsHeight(sentences(m_data), text, style) + l.margin * 0.5;
+    double labels = 0;
+    for (const Bar& b : all)
+        labels = std::max(labels, metrics.horizontalAdvance(b.label));
+    l.left = l.margin + std::min(labels + body, text * 0.35);
+    l.right = std::max(l.left + 50, width - l.margin - QFontMetricsF(style.font()).horizontalAdvance(tr("overflow: inf")) - body);
+    Log2Range range;
+    for (const Bar& b : all)
+        if (b.log2Error && *b.log2Error > -60)
+            range.include(*b.log2Error);
+    std::tie(l.lo, l.hi) = range.padded(-24, 0);
+    return l;
+}
+
+double ReductionsFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    return layout(width, style).height;
+}
+
+void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    const double body = style.bodyPoints();
+    const double width = size.width() - 2 * l.margin;
+    painter.save();
+    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
+    const FigureTable t = table(m_data);
+    t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.barsTitleTop, width, l.barsTop - l.barsTitleTop), Qt::AlignLeft | Qt::AlignTop,
+                     barsTitle(m_data));
+
+    // The bars: from the left end of a log2 axis of errors, or of shares for the router.
+    const std::vector<Bar> all = bars(m_data);
+    const bool shares = m_data.setup.reduction == Reduction::Router;
+    // The shares' axis ends at the first of 1, 2, 5, 10, 20, 50, 100 % that holds them all.
+    double scale = 1;
+    double most = 0;
+    for (const Bar& b : all)
+        most = std::max(most, b.share.value_or(0.0));
+    for (const double s : {0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0})
+        if (most <= s) {
+            scale = s;
+            break;
+        }
+    const Log2Axis ax(l.lo, l.hi, l.left, l.right);
+    if (!shares)
+        ax.paintGrid(painter, l.barsTop, l.axisY, style);
+    const QFontMetricsF metrics(style.font());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Bar& b = all[i];
+        const double y = l.barsTop + l.barHeight * static_cast<double>(i);
+        painter.setFont(style.font());
+        painter.setPen(readableOn(b.colour, style.background(), 4.5));
+        painter.drawText(QRectF(l.margin, y, l.left - l.margin - body * 0.5, l.barHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                         metrics.elidedText(b.label, Qt::ElideRight, l.left - l.margin - body * 0.5));
+        double end = l.left;
+        if (shares && b.share)
+            end = l.left + (l.right - l.left) * std::clamp(*b.share / scale, 0.0, 1.0);
+        else if (b.log2Error)
+            end = std::clamp(ax.x(*b.log2Error), l.left, l.right);
+        else
+            end = l.right;  // not finite: the whole way, hatched
+        const QRectF bar(l.left, y + l.barHeight * 0.18, std::max(1.0, end - l.left), l.barHeight * 0.64);
+        painter.fillRect(bar, b.colour);
+        if (!b.log2Error && !b.share)
+            painter.fillRect(bar, QBrush(style.background(), Qt::BDiagPattern));
+        painter.setPen(style.foreground());
+        painter.drawText(QRectF(end + body * 0.4, y, size.width() - end - body * 0.4 - l.margin * 0.5, l.barHeight),
+                         Qt::AlignLeft | Qt::AlignVCenter, b.value);
+    }
+    if (shares) {
+        // Five steps of the scale under the bars.
+        painter.setPen(QPen(style.foreground(), style.lineWidth() * 0.6));
+        painter.drawLine(QPointF(l.left, l.axisY), QPointF(l.right, l.axisY));
+        painter.setFont(style.font(body * 0.85));
+        const QFontMetricsF small(style.font(body * 0.85));
+        for (int q = 0; q <= 5; ++q) {
+            const double x = l.left + (l.right - l.left) * q / 5.0;
+            const QString label = QStringLiteral("%1 %").arg(QString::number(100 * scale * q / 5.0, 'g', 3));
+            painter.drawLine(QPointF(x, l.axisY), QPointF(x, l.axisY + body * 0.4));
+            painter.drawText(QRectF(x - small.horizontalAdvance(label) / 2, l.axisY + body * 0.4, small.horizontalAdvance(label) + 2,
+                                    small.height()),
+                             label);
+        }
+    } else {
+        ax.paint(painter, l.axisY, style);
+    }
+
+    paintParagraphs(painter, sentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
+    painter.restore();
+}
+
+QString ReductionsFigure::toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const
+{
+    const Layout l = layout(size.width(), style);
+    const QStringList lines = sentences(m_data);
+    const std::vector<Bar> all = bars(m_data);
+    if (point.y() >= l.barsTop && point.y() < l.barsTop + l.barHeight * static_cast<double>(all.size()))
+        return lines.value(static_cast<qsizetype>((point.y() - l.barsTop) / l.barHeight));
+    const FigureTable t = table(m_data);
+    const double first = l.tableTop + t.rowHeight(style);
+    if (point.y() >= first && point.y() < first + t.rowHeight(style) * static_cast<double>(t.rows.size()))
+        return lines.value(static_cast<qsizetype>((point.y() - first) / t.rowHeight(style)));
+    return {};
+}
+
+ExportView ReductionsFigure::exportView()
+{
+    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+        ReductionsSetup setup;
+        if (args.positionals().size() > 1) {
+            error = "reduce takes one reduction, got '" + args.positionals()[1] + "'";
+            return nullptr;
+        }
+        if (!args.positionals().empty()) {
+            const auto r = parseReduction(args.positionals().front());
+            if (!r) {
+                error = "unknown reduction '" + args.positionals().front() + "' (softmax, moments, rmsnorm, router)";
+                return nullptr;
+            }
+            setup.reduction = *r;
+        }
+        const auto seed = readWhole(args, "seed", 1, 0, 1'000'000'000, error);
+        if (!seed)
+            return nullptr;
+        setup.softmax.seed = setup.moments.seed = setup.rmsNorm.seed = setup.router.seed = static_cast<std::uint64_t>(*seed);
+        if (args.value("formats")) {
+            const auto formats = readFormats(args, "", error);
+            if (!formats)
+                return nullptr;
+            for (const Format& f : *formats)
+                if (!reduce::FormatArithmetic::accepts(f)) {
+                    error = "reduce computes in formats of at most 25 significant bits within fp32's range, not '" + f.name() + "'";
+                    return nullptr;
+                }
+            setup.setFormats(*formats);
+        }
+        const auto size = [&](const char* option, std::size_t& value, std::int64_t min, std::int64_t max) {
+            const auto v = readWhole(args, option, static_cast<std::int64_t>(value), min, max, error);
+            if (v)
+                value = static_cast<std::size_t>(*v);
+            return v.has_value();
+        };
+        const auto real = [&](const char* option, double& value, double min, double max) {
+            const auto v = readReal(args, option, value, min, max, error);
+            if (v)
+                value = *v;
+            return v.has_value();
+        };
+        bool ok = true;
+        switch (setup.reduction) {
+        case Reduction::Softmax:
+            if (const auto f = args.value("logits")) {
+                const FormatLookup lookup = lookupFormat(*f);
+                if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format)) {
+                    error = "bad --logits '" + *f + "': a format of at most 25 significant bits within fp32's range";
+                    return nullptr;
+                }
+                setup.softmax.logits = *lookup.format;
+            }
+            ok = size("vocab", setup.softmax.vocabulary, 1, std::int64_t{1} << 22) && real("mean", setup.softmax.mean, -1e4, 1e4)
+              && real("std", setup.softmax.deviation, 1e-30, 1e4);
+            break;
+        case Reduction::Moments:
+            ok = size("count", setup.moments.count, 1, std::int64_t{1} << 22) && real("mean", setup.moments.mean, -1e4, 1e4)
+              && real("std", setup.moments.deviation, 0, 1e4);
+            break;
+        case Reduction::RmsNorm:
+            ok = size("hidden", setup.rmsNorm.hidden, 1, 65536) && size("rows", setup.rmsNorm.rows, 1, 4096)
+              && real("std", setup.rmsNorm.deviation, 1e-30, 1e4) && real("eps", setup.rmsNorm.eps, 0, 1);
+            break;
+        case Reduction::Router:
+            ok = size("tokens", setup.router.tokens, 1, 65536) && size("experts", setup.router.experts, 2, 1024)
+              && real("std", setup.router.deviation, 1e-30, 1e4)
+              && size("top-k", setup.router.topK, 1, static_cast<std::int64_t>(setup.router.experts));
+            break;
+        }
+        if (!ok)
+            return nullptr;
+        return std::make_unique<ReductionsFigure>(*ReductionsData::compute(setup));
+    };
+    return {"reduce",
+            "the reductions kept in fp32: a softmax denominator, mean and variance, RMSNorm, a router's top k",
+            "[softmax|moments|rmsnorm|router] [-f FMTS] [--seed S] [--logits FMT] [--vocab N] [--count N] [--hidden N] "
+            "[--rows N] [--eps X] [--tokens N] [--experts N] [--top-k K] [--mean X] [--std X]",
+            {{"formats", 'f'}, {"seed"}, {"logits"}, {"vocab"}, {"count"}, {"hidden"}, {"rows"}, {"eps"}, {"tokens"},
+             {"experts"}, {"top-k"}, {"mean"}, {"std"}},
+            make};
+}
+
+}  // namespace floatscope::gui

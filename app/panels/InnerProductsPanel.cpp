@@ -1,0 +1,202 @@
+#include "app/panels/InnerProductsPanel.h"
+
+#include <cmath>
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "app/panels/AccumulatorMenu.h"
+#include "app/panels/FigureWidget.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonJob.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonText.h"
+#include "app/text/OperatorsText.h"
+#include "core/dot/Operands.h"
+#include "core/format/Registry.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+// Sweeps of more products than this run in the background: the default (three accumulators, two
+// promoted, to 2^16) stays well inside one frame's budget for the window's start.
+constexpr double kForegroundWork = 3.0e6;
+
+}  // namespace
+
+InnerProductsPanel::InnerProductsPanel(QWidget* parent) : LessonPanel(parent)
+{
+    QWidget* content = scrollingContent();
+    m_inputs = new QComboBox(content);
+    for (const Format& f : namedFormats())
+        if (dot::productsFit(f))
+            m_inputs->addItem(QString::fromStdString(f.name()));
+    m_inputs->setCurrentText(QString::fromLatin1(InnerProductsSetup::kDefaultInputs));
+    m_distribution = new QComboBox(content);
+    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
+        m_distribution->addItem(QString());
+    m_accumulators = new HintedField(QString::fromLatin1(InnerProductsSetup::kDefaultAccumulators), content);
+    m_add = new QToolButton(content);
+    m_add->setPopupMode(QToolButton::InstantPopup);
+    m_add->setMenu(new QMenu(m_add));
+    m_promote = new QSpinBox(content);
+    m_promote->setRange(0, dot::kMaxPromoteEvery);
+    m_promote->setValue(InnerProductsSetup::kDefaultPromote);
+    m_maxK = new QComboBox(content);
+    for (int j = 8; j <= InnerProductsSetup::kMaxLog2K; ++j)
+        m_maxK->addItem(LessonText::powerOfTwo(j), j);
+    m_maxK->setCurrentIndex(m_maxK->findData(InnerProductsSetup::kDefaultMaxLog2K));
+    m_seed = new QSpinBox(content);
+    m_seed->setRange(0, 1'000'000'000);
+    m_seed->setValue(1);
+    m_inputsLabel = new QLabel(content);
+    m_distributionLabel = new QLabel(content);
+    m_accumulatorsLabel = new QLabel(content);
+    m_promoteLabel = new QLabel(content);
+    m_maxKLabel = new QLabel(content);
+    m_seedLabel = new QLabel(content);
+    m_inputsLabel->setBuddy(m_inputs);
+    m_distributionLabel->setBuddy(m_distribution);
+    m_accumulatorsLabel->setBuddy(m_accumulators->edit());
+    m_promoteLabel->setBuddy(m_promote);
+    m_maxKLabel->setBuddy(m_maxK);
+    m_seedLabel->setBuddy(m_seed);
+    m_job = new LessonJob(content);
+    m_figure = new FigureWidget(content);
+
+    auto* accumulatorRow = new QHBoxLayout;
+    accumulatorRow->addWidget(m_accumulators, 1);
+    accumulatorRow->addWidget(m_add, 0, Qt::AlignTop);
+    auto* kRow = new QHBoxLayout;
+    kRow->addWidget(m_maxK);
+    kRow->addSpacing(12);
+    kRow->addWidget(m_seedLabel);
+    kRow->addWidget(m_seed);
+    kRow->addStretch();
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_inputsLabel, m_inputs);
+    form->addRow(m_distributionLabel, m_distribution);
+    form->addRow(m_accumulatorsLabel, accumulatorRow);
+    auto* promoteRow = new QHBoxLayout;
+    promoteRow->addWidget(m_promote);
+    promoteRow->addStretch();
+    form->addRow(m_promoteLabel, promoteRow);
+    form->addRow(m_maxKLabel, kRow);
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_job);
+    layout->addWidget(m_figure);
+    layout->addStretch();
+
+    connect(m_inputs, &QComboBox::currentIndexChanged, this, &InnerProductsPanel::recompute);
+    connect(m_distribution, &QComboBox::currentIndexChanged, this, &InnerProductsPanel::recompute);
+    connect(m_maxK, &QComboBox::currentIndexChanged, this, &InnerProductsPanel::recompute);
+    connect(m_accumulators, &HintedField::edited, this, [this] { recomputeLater(500); });
+    connect(m_promote, &QSpinBox::valueChanged, this, [this] { recomputeLater(400); });
+    connect(m_seed, &QSpinBox::valueChanged, this, [this] { recomputeLater(400); });
+    retranslate();
+}
+
+void InnerProductsPanel::retranslate()
+{
+    m_inputsLabel->setText(tr("&Inputs:"));
+    m_inputs->setToolTip(tr("The format both vectors are stored in; each product of two is exact"));
+    m_distributionLabel->setText(tr("&Distribution:"));
+    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
+        m_distribution->setItemText(static_cast<int>(i), text::distributionText(dot::kDistributions[i]));
+    m_accumulatorsLabel->setText(tr("&Accumulators:"));
+    m_accumulators->edit()->setToolTip(
+        tr("Comma-separated, as 'floatscope dot --accumulator' takes them: a format with its rounding and order "
+           "(fp32, bf16:toward-zero, fp32:nearest-even:pairwise), fixed:W[:N], a tensor-core preset (h100-fp8), "
+           "avx512bf16"));
+    m_add->setText(tr("A&dd"));
+    m_add->setToolTip(tr("Add an accumulator to the list"));
+    fillAccumulatorMenu(m_add->menu(), [this](const QString& spec) {
+        const QString now = m_accumulators->text().trimmed();
+        m_accumulators->setText(now.isEmpty() ? spec : now + QLatin1Char(',') + spec);
+        recompute();
+    });
+    m_promoteLabel->setText(tr("&Promote every:"));
+    m_promote->setSpecialValueText(tr("no promotion"));
+    m_promote->setSuffix(tr(" products"));
+    m_promote->setToolTip(tr("Each accumulator narrower than fp32 again, its partial sums of this many products added "
+                             "into fp32 (DeepSeek-V3 promotes every 128)"));
+    m_maxKLabel->setText(tr("&K up to:"));
+    m_seedLabel->setText(tr("See&d:"));
+    // The words change, the numbers do not: the figure is drawn again from the same data.
+    if (m_data)
+        m_figure->setFigure(makeFigure());
+    else
+        recompute();
+}
+
+void InnerProductsPanel::compute()
+{
+    // 1. The fields; a bad accumulator list gets its hint and the last figure stays.
+    InnerProductsSetup setup;
+    const FormatLookup inputs = lookupFormat(m_inputs->currentText().toStdString());
+    setup.inputs = *inputs.format;
+    setup.distribution = dot::kDistributions[std::max(0, m_distribution->currentIndex())];
+    setup.promote = m_promote->value();
+    setup.seed = static_cast<std::uint64_t>(m_seed->value());
+    setup.maxLog2K = m_maxK->currentData().toInt();
+    QString error;
+    const auto accumulators = parseAccumulatorList(m_accumulators->text(), setup.inputs, setup.seed, error);
+    m_accumulators->setHint(error);
+    if (!accumulators)
+        return;
+    setup.accumulators = *accumulators;
+
+    // 2. At once when small, else in the background with progress and cancel.
+    const bool background = setup.work() > kForegroundWork;
+    const QString what = tr("Summing up to %1 products through %2 accumulators…")
+                             .arg(LessonText::count(std::int64_t{1} << setup.maxLog2K))
+                             .arg(setup.accumulators.size());
+    m_job->compute<InnerProductsData>(
+        background, what, [setup](const dot::RunControl& control) { return InnerProductsData::compute(setup, control); },
+        [this](InnerProductsData data) {
+            m_data = std::move(data);
+            m_figure->setFigure(makeFigure());
+        },
+        m_data.has_value(), [this] { recompute(); });
+}
+
+std::unique_ptr<Figure> InnerProductsPanel::makeFigure() const
+{
+    return figureOf<InnerProductsFigure>(m_data);
+}
+
+const LessonRegistration kRegistration({
+    .place = 90,
+    .objectName = "innerProductsDock",
+    .title = [] { return InnerProductsPanel::tr("Inner products"); },
+    .makePanel = [] { return new InnerProductsPanel; },
+    .view = InnerProductsFigure::exportView(),
+    .viewExample = {},
+    .deck = {
+        // Lecture 10 and lesson 14, pillar three: matrix products accumulate in fp32.
+        {"--inputs", "bf16", "--accumulator", "fp32,bf16,fp16", "--promote", "0", "--max-k", "1048576"},
+        // The sum of ones that stalls (bf16 at 256, fp16 at 2048), and promotion into fp32.
+        {"--inputs", "bf16", "--distribution", "ones", "--accumulator", "bf16,fp16,fp32", "--promote", "128",
+         "--max-k", "65536"},
+        // The FP8 blog and DeepSeek-V3: Hopper's fp8 tensor core keeps about 14 bits; promoted every 128.
+        {"--inputs", "e4m3fn", "--accumulator", "h100-fp8,fp32", "--promote", "128", "--max-k", "1048576"},
+        // Tensor cores truncate: on positive sums the error grows with K, V100 to H100.
+        {"--inputs", "fp16", "--distribution", "uniform", "--accumulator", "v100-fp16,a100-fp16,h100-fp16,fp32",
+         "--promote", "0", "--max-k", "1048576"},
+        // Heavy tails: pairwise summation, stochastic rounding and the CPU's VDPBF16PS.
+        {"--inputs", "bf16", "--distribution", "heavy", "--accumulator",
+         "fp32,fp32:nearest-even:pairwise,bf16,bf16:stochastic,avx512bf16", "--promote", "0", "--max-k", "1048576"},
+    },
+});
+
+}  // namespace floatscope::gui
