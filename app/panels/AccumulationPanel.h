@@ -8,6 +8,7 @@
 #include "app/panels/LessonPanel.h"
 #include "core/lessons/AccumulationRun.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -65,6 +66,7 @@ public:
     QSlider* slider() const;
     QTableWidget* readoutTable() const { return m_table; }
     ChartView* chartView() const { return m_chart; }
+    QCheckBox* logStepsBox() const { return m_logSteps; }
     QProgressBar* progressBar() const { return m_progress; }
     QString notes() const;
 
@@ -95,6 +97,7 @@ private:
     QSpinBox* m_seed = nullptr;
     FormatChecklist* m_formats = nullptr;
     QLabel* m_formatsHint = nullptr;
+    QCheckBox* m_logSteps = nullptr;
     QLabel* m_presetLabel = nullptr;
     QLabel* m_startLabel = nullptr;
     QLabel* m_deltaLabel = nullptr;
