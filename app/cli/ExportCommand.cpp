@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <QApplication>
+#include <QLocale>
 #include <QTranslator>
 
 #include "app/cli/ArgParser.h"
@@ -23,16 +24,16 @@ std::string help()
                          [view arguments]
 
 Renders a view as a figure for slides, headless. SVG and PDF are vector with text kept as text; PNG
-is rasterised at --scale (1, 2 or 3) device pixels per pixel. The same arguments give the same SVG,
-byte for byte.
+is rasterised at --scale (1 to 4) device pixels per pixel. The same arguments give the same SVG,
+byte for byte. A figure fills its page: 1280x720 (16:9) unless --size says otherwise.
 
 options:
   -o, --output FILE    where to write; the extension picks SVG, PDF or PNG
-  --scale S            PNG pixels per figure pixel, 1..4 (default 1)
+  --scale S            PNG pixels per figure pixel, 1 to 4 (default 1)
   --lang L             en (default) or zh_CN
   --theme T            light (default) or dark
   --transparent        no background
-  --screen             screen sizes instead of slide sizes (smaller type, thinner lines)
+  --screen             screen style instead of slide style (smaller type, thinner lines, 960x540)
   --size WxH           figure size in pixels (e.g. 1280x720) or centimetres (e.g. 25.4x14.3cm);
                        each side 16 to 4096 pixels (0.43 to 108 cm), a PNG at most 8192 pixels a
                        side after --scale
@@ -114,7 +115,7 @@ int runExport(const std::vector<std::string>& arguments, const Io& io)
             scale = 0;
         }
         if (!(scale >= 1 && scale <= 4))
-            return usageError(io, "--scale takes 1..4, got '" + *s + "'");
+            return usageError(io, "--scale takes a number from 1 to 4, got '" + *s + "'");
     }
     const std::string lang = args.value("lang").value_or("en");
     if (lang != "en" && lang != "zh_CN")
@@ -152,6 +153,8 @@ int runExport(const std::vector<std::string>& arguments, const Io& io)
     QTranslator translator;
     if (lang == "zh_CN" && translator.load(QStringLiteral(":/i18n/floatscope_zh_CN")))
         QApplication::installTranslator(&translator);
+    QLocale::setDefault(lang == "zh_CN" ? QLocale(QLocale::Chinese, QLocale::China)
+                                        : QLocale(QLocale::English, QLocale::UnitedStates));
 
     std::string error;
     const std::unique_ptr<gui::Figure> figure = view->make(args, error);

@@ -31,7 +31,7 @@ void paintOn(QPaintDevice& device, const Figure& figure, const QSize& size, cons
     painter.setRenderHint(QPainter::TextAntialiasing);
     if (!style.transparent)
         painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), style.background());
-    figure.paint(painter, QSizeF(size), style);
+    paintFitted(painter, figure, QSizeF(size), style);
 }
 
 QByteArray svgBytes(const Figure& figure, const QSize& size, const FigureStyle& style)
@@ -72,11 +72,45 @@ ExportSize ExportSize::fromCentimetres(double width, double height, double scale
                       scale};
 }
 
-QSize exportPixels(const Figure& figure, const ExportSize& size, const FigureStyle& style)
+QSize exportPixels(const Figure&, const ExportSize& size, const FigureStyle& style)
 {
     if (!size.pixels.isEmpty())
         return size.pixels;
-    return figure.preferredSize(style).toSize();
+    return style.slide ? kSlidePage : kScreenPage;
+}
+
+PageFit fitToPage(const Figure& figure, const QSizeF& page, const FigureStyle& style)
+{
+    // The content's height at scale s is s × heightForWidth(width / s): it grows with s (the type
+    // gets larger and the lines shorter). The largest s within [kLeast, most] whose content fits is
+    // found by bisection. A figure of its own height may grow to twice its size; one that fills
+    // any height stays at 1 unless its fixed parts need less; neither grows past the scale at
+    // which the page is as wide as its widest table.
+    constexpr double kLeast = 0.2;
+    const auto contentHeight = [&](double s) { return s * figure.heightForWidth(page.width() / s, style); };
+    double most = figure.fillsHeight() ? 1.0 : 2.0;
+    if (const double minimum = figure.minimumWidth(style); minimum > 0)
+        most = std::max(kLeast, std::min(most, page.width() / minimum));
+    double scale = most;
+    if (contentHeight(most) > page.height()) {
+        double lo = kLeast;
+        double hi = most;
+        for (int i = 0; i < 40; ++i) {
+            const double mid = (lo + hi) / 2;
+            (contentHeight(mid) <= page.height() ? lo : hi) = mid;
+        }
+        scale = lo;
+    }
+    return {scale, QSizeF(page.width() / scale, page.height() / scale)};
+}
+
+void paintFitted(QPainter& painter, const Figure& figure, const QSizeF& page, const FigureStyle& style)
+{
+    const PageFit fit = fitToPage(figure, page, style);
+    painter.save();
+    painter.scale(fit.scale, fit.scale);
+    figure.paint(painter, fit.logical, style);
+    painter.restore();
 }
 
 QString exportSizeProblem(const QSize& pixels, double scale, bool png)

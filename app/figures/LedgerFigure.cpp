@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/charts/AxisTicks.h"
 #include "app/figures/ScalingText.h"
 #include "app/text/LedgerText.h"
 
@@ -21,19 +22,6 @@ struct LedgerText {
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
                                     ComponentRole::OptimizerStates, ComponentRole::Other};
-
-// A step of 1, 2, 2.5 or 5 times a power of ten giving about `count` ticks up to `max`.
-double niceStep(double max, int count)
-{
-    if (!(max > 0))
-        return 1;
-    const double raw = max / count;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double f : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (f * power >= raw)
-            return f * power;
-    return 10 * power;
-}
 
 // Dark text on light fills, light text on dark ones (relative luminance, WCAG).
 QColor textOn(const QColor& fill)
@@ -151,11 +139,16 @@ QString LedgerFigure::detailText(const LedgerResult& r) const
 
 QSizeF LedgerFigure::preferredSize(const FigureStyle& style) const
 {
-    const double unit = style.bodyPoints();
     const double width = style.slide ? 1280 : 760;
+    return QSizeF(width, std::ceil(heightForWidth(width, style)));
+}
+
+double LedgerFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    const double unit = style.bodyPoints();
     const double rows = static_cast<double>(std::max<std::size_t>(1, m_chart.results.size()));
     const double axis = QFontMetricsF(style.font(unit * 0.85)).height() * 1.8;
-    return QSizeF(width, std::ceil(paintHeader(nullptr, width, style) + rows * unit * 3.0 + axis + unit * 1.2));
+    return paintHeader(nullptr, width, style) + rows * unit * 3.0 + axis + unit * 1.2;
 }
 
 double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& style) const
@@ -174,7 +167,14 @@ double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& s
         }
         y += h;
     };
-    text(title(), style.font(unit * 1.3, true), style.foreground());
+    // The title on one line: its type shrinks (to 75 %) before it wraps.
+    QFont titleFont = style.font(unit * 1.3, true);
+    for (double points = unit * 1.3; points > unit * 0.975; points -= unit * 0.05) {
+        titleFont = style.font(points, true);
+        if (QFontMetricsF(titleFont).horizontalAdvance(title()) <= inner)
+            break;
+    }
+    text(title(), titleFont, style.foreground());
     y += unit * 0.2;
     text(subtitle(), style.font(), style.muted());
     y += unit * 0.6;
@@ -237,7 +237,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
         totalWidth = std::max(totalWidth, smallMetrics.horizontalAdvance(detailText(r)));
     // Narrow (a docked panel): each scheme's name and total on a line above its bar.
     const bool narrow = inner < unit * 70;
-    labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.34);
+    labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.45);  // names whole, up to 45 % of the width
     totalWidth = narrow ? 0.0 : totalWidth + unit;
     const double barLeft = m + labelWidth;
     const double barWidth = std::max(unit * 4, inner - labelWidth - totalWidth - (narrow ? 0.0 : unit));
@@ -245,21 +245,23 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     const double available = size.height() - y - m - axisHeight;
     const double rowHeight = narrow ? std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 3.4, unit * 4.2)
                                     : std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 2.6, unit * 3.4);
-    const double step = niceStep(inUnit(maxBytes, byteUnit), narrow ? 3 : 5);
-    const double axisMax = std::max(step, std::ceil(inUnit(maxBytes, byteUnit) / step - 1e-9) * step);
+    // The axis from 0 to the tick at or above the largest bar (AxisTicks: 0, 200, 400 GB).
+    const int tickCount = narrow ? 4 : 6;
+    const double axisMax = std::max(1e-9, niceRange(0, std::max(inUnit(maxBytes, byteUnit), 1e-9), tickCount).second);
+    const std::vector<AxisTick> ticks = AxisTicks::make(0, axisMax, tickCount);
     auto xOf = [&](double bytes) { return barLeft + barWidth * inUnit(bytes, byteUnit) / axisMax; };
     const double barsTop = y;
     const double barsBottom = y + rowHeight * static_cast<double>(m_chart.results.size());
 
     // 3. Grid lines and the axis.
     p.setFont(style.font(unit * 0.85));
-    for (double v = 0; v <= axisMax + step * 1e-6; v += step) {
-        const double x = barLeft + barWidth * v / axisMax;
+    for (const AxisTick& t : ticks) {
+        const double x = barLeft + barWidth * t.at / axisMax;
         p.setPen(QPen(style.muted().lighter(style.theme == Theme::Dark ? 70 : 150), style.lineWidth() * 0.4));
         p.drawLine(QPointF(x, barsTop), QPointF(x, barsBottom));
         p.setPen(style.muted());
         p.drawText(QRectF(x - unit * 4, barsBottom + unit * 0.2, unit * 8, smallMetrics.height()), Qt::AlignHCenter,
-                   ScalingText::number(v, 6));
+                   t.label);
     }
     p.drawText(QRectF(barLeft, barsBottom + smallMetrics.height() + unit * 0.2, barWidth, smallMetrics.height()),
                Qt::AlignRight, byteUnit == ByteUnit::GB ? LedgerText::tr("GB per GPU") : LedgerText::tr("GiB per GPU"));

@@ -51,6 +51,7 @@ public:
     // `floatscope export logits`: the logits, the pair and eps as the panel takes them.
     static ExportView exportView();
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
 private:
 

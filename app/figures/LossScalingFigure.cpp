@@ -80,6 +80,24 @@ StorageZone LossWindowFigure::zoneOfBin(double low, double high) const
     return StorageZone::Normal;
 }
 
+FigureTable LossWindowFigure::sweepTable() const
+{
+    FigureTable t;
+    t.header = {tr("S"), tr("underflow (→ 0)"), tr("subnormal"), tr("normal"), tr("overflow")};
+    for (const LossScalingData::SweepRow& row : m_data.sweep) {
+        t.rows.push_back({LessonText::powerOfTwo(row.log2Scale), LessonText::percent(row.shares.underflow),
+                          LessonText::percent(row.shares.subnormal), LessonText::percent(row.shares.normal),
+                          LessonText::percent(row.shares.overflow)});
+        t.boldRows.push_back(row.log2Scale == m_data.log2Scale);
+    }
+    return t;
+}
+
+double LossWindowFigure::minimumWidth(const FigureStyle& style) const
+{
+    return sweepTable().naturalWidth(style) + style.bodyPoints() * 3.4 + 2;
+}
+
 double LossWindowFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
@@ -105,7 +123,7 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     const double xMax = ax.x(b.log2MaxFinite);
     const double thick = body;
     painter.setFont(style.font(0, true));
-    painter.setPen(colour);
+    painter.setPen(style.readable(colour));
     painter.drawText(QRectF(l.margin, l.barCentre - body, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignVCenter,
                      QString::fromStdString(b.format));
     QColor pale = colour;
@@ -148,14 +166,7 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     painter.setPen(style.foreground());
     painter.drawText(QRectF(l.margin, l.sharesTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
                      sharesText(m_data.shares));
-    FigureTable t;
-    t.header = {tr("S"), tr("underflow (→ 0)"), tr("subnormal"), tr("normal"), tr("overflow")};
-    for (const LossScalingData::SweepRow& row : m_data.sweep) {
-        t.rows.push_back({LessonText::powerOfTwo(row.log2Scale), LessonText::percent(row.shares.underflow),
-                          LessonText::percent(row.shares.subnormal), LessonText::percent(row.shares.normal),
-                          LessonText::percent(row.shares.overflow)});
-        t.boldRows.push_back(row.log2Scale == m_data.log2Scale);
-    }
+    const FigureTable t = sweepTable();
     t.paint(painter, QRectF(l.margin, l.tableTop, std::min(size.width() - 2 * l.margin, t.naturalWidth(style) + body), t.height(style)),
             style);
     painter.restore();
@@ -216,7 +227,7 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
 {
     ChartSpec spec;
     spec.title = tr("Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)").arg(d.dynamic.growthInterval);
-    spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1))};
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1)), true};
     // log2 S on a plain axis: its labels are the exponents (24, 23, ...), not 1.67772e+07.
     ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false};
     ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false};
@@ -238,7 +249,7 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
         lo = 0;
         hi = 1;
     }
-    spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1};
+    spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1, true};
     spec.series = {scale, skipped, grew};
     return spec;
 }

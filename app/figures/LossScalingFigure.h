@@ -5,6 +5,7 @@
 
 #include "app/charts/Chart.h"
 #include "app/figures/ExportView.h"
+#include "app/figures/FigureTable.h"
 #include "app/figures/StackedFigure.h"
 #include "core/lessons/LossScaling.h"
 
@@ -22,6 +23,7 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     static QString sharesText(const ZoneShares& shares);
 
@@ -42,6 +44,7 @@ private:
         double hi = 0;
     };
     Layout layout(double width, const FigureStyle& style) const;
+    FigureTable sweepTable() const;  // the shares at S and at the lecture's scales
     StorageZone zoneOfBin(double log2Low, double log2High) const;
 
     LossScalingData m_data;

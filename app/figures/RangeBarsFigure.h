@@ -66,6 +66,7 @@ public:
     // What lies under a point, with exact numbers; empty where nothing does.
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
     const RangeBarsData& data() const { return m_data; }
 
     static QString zoneName(StorageZone zone);

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -645,6 +646,9 @@ void MainWindow::setLanguage(const QString& language)
     QApplication::removeTranslator(&m_translator);
     QApplication::removeTranslator(&m_qtTranslator);
     m_language = language.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    // Numbers follow the language too (LessonText::locale: ticks, counts).
+    QLocale::setDefault(m_language == QLatin1String("en") ? QLocale(QLocale::English, QLocale::UnitedStates)
+                                                          : QLocale(QLocale::Chinese, QLocale::China));
     if (m_language != QLatin1String("en")) {
         if (m_translator.load(QStringLiteral(":/i18n/floatscope_") + m_language))
             QApplication::installTranslator(&m_translator);
