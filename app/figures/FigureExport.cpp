@@ -62,7 +62,62 @@ QImage pngImage(const Figure& figure, const QSize& size, double scale, const Fig
     return image;
 }
 
+QSize pageOf(const ExportSize& size, const FigureStyle& style)
+{
+    if (!size.pixels.isEmpty())
+        return size.pixels;
+    return style.slide ? kSlidePage : kScreenPage;
+}
+
 }  // namespace
+
+QString exportPdfPages(int count, const std::function<std::shared_ptr<const Figure>(int page, QString& error)>& page,
+                       const QString& path, const QString& title, const ExportSize& exportSize, const FigureStyle& style,
+                       const std::function<bool(int done)>& progress, bool* cancelled)
+{
+    if (cancelled != nullptr)
+        *cancelled = false;
+    // Every page the export's size, in points; vector, text kept as text.
+    const QSize size = pageOf(exportSize, style);
+    if (const QString problem = exportSizeProblem(size, exportSize.scale, false); !problem.isEmpty())
+        return problem;
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(96);
+        pdf.setTitle(title);
+        pdf.setCreator(QStringLiteral("Floatscope"));
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point),
+                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QPainter painter;
+        for (int i = 0; i < count; ++i) {
+            QString error;
+            const std::shared_ptr<const Figure> figure = page(i, error);
+            if (!figure)
+                return error;
+            if (i == 0)
+                painter.begin(&pdf);
+            else
+                pdf.newPage();
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            if (!style.transparent)
+                painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), style.background());
+            paintFitted(painter, *figure, QSizeF(size), style);
+            if (progress && !progress(i + 1)) {
+                if (cancelled != nullptr)
+                    *cancelled = true;
+                return ExportText::tr("cancelled: %1 is unchanged").arg(path);
+            }
+        }
+        painter.end();
+    }
+    if (const QString error = io::writeFileAtomically(path, bytes); !error.isEmpty())
+        return ExportText::tr("cannot write %1: %2 (a file already there is unchanged)").arg(path, error);
+    return {};
+}
 
 ExportSize ExportSize::fromCentimetres(double width, double height, double scale)
 {
@@ -74,9 +129,7 @@ ExportSize ExportSize::fromCentimetres(double width, double height, double scale
 
 QSize exportPixels(const Figure&, const ExportSize& size, const FigureStyle& style)
 {
-    if (!size.pixels.isEmpty())
-        return size.pixels;
-    return style.slide ? kSlidePage : kScreenPage;
+    return pageOf(size, style);
 }
 
 PageFit fitToPage(const Figure& figure, const QSizeF& page, const FigureStyle& style)
@@ -150,16 +203,10 @@ QString exportFigure(const Figure& figure, const QString& path, const ExportSize
         if (image.isNull() || !image.save(&buffer, "PNG"))
             return ExportText::tr("cannot make a %1 x %2 PNG").arg(size.width()).arg(size.height());
     } else if (suffix == QLatin1String("pdf")) {
-        // One page the size of the figure, in points; vector, text kept as text.
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setResolution(96);
-        pdf.setTitle(figure.title());
-        pdf.setCreator(QStringLiteral("Floatscope"));
-        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point),
-                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        paintOn(pdf, figure, size, style);
+        // The caller's figure, not owned.
+        return exportPdfPages(
+            1, [&figure](int, QString&) { return std::shared_ptr<const Figure>(&figure, [](const Figure*) {}); }, path,
+            figure.title(), exportSize, style);
     } else {
         return ExportText::tr("'%1': the file must end in .svg, .pdf or .png").arg(path);
     }

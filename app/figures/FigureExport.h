@@ -1,5 +1,8 @@
 #pragma once
 
+#include <functional>
+#include <memory>
+
 #include <QCoreApplication>
 #include <QSize>
 #include <QString>
@@ -33,6 +36,14 @@ QString exportSizeProblem(const QSize& pixels, double scale, bool png);
 // Writes FILE.svg, FILE.pdf or FILE.png (by extension) through the atomic writer: a failed write
 // leaves the old file as it was. Empty on success, else why not.
 QString exportFigure(const Figure& figure, const QString& path, const ExportSize& size, const FigureStyle& style);
+
+// Pages made one at a time (`page(i, error)`: null with a reason stops the export), as one PDF of
+// `count` pages of the export size, written through the atomic writer once all are drawn: a failed
+// or cancelled export leaves the old file as it was. `progress(done)` after each page; false from it
+// cancels (and sets *cancelled). Empty on success, else why not.
+QString exportPdfPages(int count, const std::function<std::shared_ptr<const Figure>(int page, QString& error)>& page,
+                       const QString& path, const QString& title, const ExportSize& size, const FigureStyle& style,
+                       const std::function<bool(int done)>& progress = {}, bool* cancelled = nullptr);
 
 // SVG, PNG (at the scale) and the title as text, for pasting into slides.
 QMimeData* figureMimeData(const Figure& figure, const ExportSize& size, const FigureStyle& style);

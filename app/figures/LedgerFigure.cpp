@@ -19,6 +19,8 @@ struct LedgerText {
     Q_DECLARE_TR_FUNCTIONS(LedgerFigure)
 };
 
+constexpr double kNarrowBelow = 70;  // body heights of inner width, below which the narrow layout is used
+
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
                                     ComponentRole::OptimizerStates, ComponentRole::Other};
@@ -143,12 +145,19 @@ QSizeF LedgerFigure::preferredSize(const FigureStyle& style) const
     return QSizeF(width, std::ceil(heightForWidth(width, style)));
 }
 
+double LedgerFigure::minimumWidth(const FigureStyle& style) const
+{
+    // An export keeps names, bars and totals side by side (the panel's narrow layout is for docks).
+    return style.bodyPoints() * (kNarrowBelow + 2.4);
+}
+
 double LedgerFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     const double unit = style.bodyPoints();
     const double rows = static_cast<double>(std::max<std::size_t>(1, m_chart.results.size()));
     const double axis = QFontMetricsF(style.font(unit * 0.85)).height() * 1.8;
-    return paintHeader(nullptr, width, style) + rows * unit * 3.0 + axis + unit * 1.2;
+    const bool narrow = width - unit * 2.4 < unit * kNarrowBelow;  // names on a line above each bar
+    return paintHeader(nullptr, width, style) + rows * unit * (narrow ? 3.8 : 3.0) + axis + unit * 1.2;
 }
 
 double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& style) const
@@ -236,7 +245,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     for (const LedgerResult& r : m_chart.results)
         totalWidth = std::max(totalWidth, smallMetrics.horizontalAdvance(detailText(r)));
     // Narrow (a docked panel): each scheme's name and total on a line above its bar.
-    const bool narrow = inner < unit * 70;
+    const bool narrow = inner < unit * kNarrowBelow;
     labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.45);  // names whole, up to 45 % of the width
     totalWidth = narrow ? 0.0 : totalWidth + unit;
     const double barLeft = m + labelWidth;

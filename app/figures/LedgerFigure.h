@@ -55,6 +55,7 @@ public:
     QString title() const override;
     QSizeF preferredSize(const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     // The line under the title: cluster, unit, activations; and one scheme's total in words.

@@ -526,6 +526,15 @@ const LessonRegistration kRegistration({
     .title = [] { return AccumulationPanel::tr("Absorption over N steps"); },
     .makePanel = [] { return new AccumulationPanel; },
     .view = AccumulationFigure::exportView(),
+    // Its presets (the BF16 lesson, lecture 10's demo 2), each sum's other modes, and a million
+    // steps on a logarithmic step axis, where fp16 stops at 4 and bf16 at 1.
+    .deck = {{"--preset", "one-plus-1e-3"},
+             {"--preset", "1e-4-from-zero"},
+             {"--preset", "one-plus-1e-4"},
+             {"--preset", "master-weight"},
+             {"--preset", "one-plus-1e-3", "--mode", "kahan"},
+             {"--preset", "one-plus-1e-3", "--mode", "stochastic"},
+             {"--preset", "one-plus-1e-3", "--steps", "1000000", "--log-steps"}},
 });
 
 }  // namespace floatscope::gui

@@ -146,6 +146,8 @@ const LessonRegistration kRegistration({
     .title = [] { return LogitsEpsilonPanel::tr("Logits and eps"); },
     .makePanel = [] { return new LogitsEpsilonPanel; },
     .view = LogitsEpsilonFigure::exportView(),
+    // The BF16 lesson's logits 1000..1003 and RMSNorm's eps, in 16 bits and in fp8.
+    .deck = {{}, {"-f", "fp16,bf16,e4m3fn,e5m2"}},
 });
 
 }  // namespace floatscope::gui
