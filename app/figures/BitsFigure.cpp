@@ -67,7 +67,8 @@ BitsFigure::Columns BitsFigure::columns(const FigureStyle& style) const
     const double headerWidth = std::max(title.horizontalAdvance(m_input),
                                         body.horizontalAdvance(BitsFigureText::tr("rounded once from its exact value into each format")));
     c.width = std::max(c.margin * 2 + c.names + unit + c.strips + unit * 1.5 + c.texts, c.margin * 2 + headerWidth);
-    c.height = c.header + c.margin * 0.5;
+    // The rows, without the gap after the last one, and half a margin.
+    c.height = c.header + c.margin * 0.5 - (c.rows.empty() ? 0.0 : unit * 1.6);
     for (const double row : c.rows)
         c.height += row;
     return c;
@@ -93,11 +94,9 @@ void BitsFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& style
 {
     const double unit = style.bodyPoints();
     const Columns c = columns(style);
-    // A page wider than the figure: the figure in the middle. Taller: the rows further apart (at
-    // most 1.5 times), so that the figure fills the page.
+    // A page wider than the figure: the figure in the middle (a taller one centres it: FigureExport).
     const double margin = c.margin;
     const double left = c.margin + std::max(0.0, size.width() - c.width) / 2;
-    const double rowStretch = std::clamp(1.0 + (size.height() - c.height) / std::max(1.0, c.height - c.header), 1.0, 1.5);
     p.setPen(style.foreground());
     p.setFont(style.font(unit * 1.4, true));
     p.drawText(QPointF(left, margin + unit * 1.3), m_input);
@@ -127,7 +126,7 @@ void BitsFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& style
         p.drawText(QPointF(textX, y + unit * 1.6), QString::fromStdString(r.hex));
         p.setFont(style.font());
         p.drawText(QPointF(textX, y + unit * 3.2), QStringLiteral("= ") + storedText(r));
-        y += c.rows[i] * rowStretch;
+        y += c.rows[i];
     }
 }
 

@@ -161,8 +161,16 @@ void paintFitted(QPainter& painter, const Figure& figure, const QSizeF& page, co
 {
     const PageFit fit = fitToPage(figure, page, style);
     painter.save();
+    // Content shorter than the page (a value in two formats, held back by the largest scale or by
+    // a table's width) sits in the middle of it.
+    QSizeF logical = fit.logical;
+    if (!figure.fillsHeight()) {
+        const double content = std::min(logical.height(), figure.heightForWidth(logical.width(), style));
+        painter.translate(0, (logical.height() - content) / 2 * fit.scale);
+        logical.setHeight(content);
+    }
     painter.scale(fit.scale, fit.scale);
-    figure.paint(painter, fit.logical, style);
+    figure.paint(painter, logical, style);
     painter.restore();
 }
 

@@ -62,7 +62,8 @@ struct PageFit {
 };
 PageFit fitToPage(const Figure& figure, const QSizeF& page, const FigureStyle& style);
 
-// Paints the figure into (0, 0, page) of a painter, fitted (fitToPage).
+// Paints the figure into (0, 0, page) of a painter, fitted (fitToPage); content of its own height
+// that is shorter than the page is centred on it.
 void paintFitted(QPainter& painter, const Figure& figure, const QSizeF& page, const FigureStyle& style);
 
 }  // namespace floatscope::gui

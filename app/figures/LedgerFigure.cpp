@@ -20,6 +20,7 @@ struct LedgerText {
 };
 
 constexpr double kNarrowBelow = 70;  // body heights of inner width, below which the narrow layout is used
+constexpr double kLeastBar = 16;     // body heights the bars keep before names are elided
 
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
@@ -145,10 +146,25 @@ QSizeF LedgerFigure::preferredSize(const FigureStyle& style) const
     return QSizeF(width, std::ceil(heightForWidth(width, style)));
 }
 
+std::pair<double, double> LedgerFigure::columnWidths(const FigureStyle& style) const
+{
+    const QFontMetricsF bold(style.font(0, true));
+    const QFontMetricsF small(style.font(style.bodyPoints() * 0.85));
+    double names = 0;
+    double totals = 0;
+    for (const LedgerResult& r : m_chart.results) {
+        names = std::max(names, bold.horizontalAdvance(text::schemeName(r.scheme)));
+        totals = std::max({totals, bold.horizontalAdvance(totalText(r)), small.horizontalAdvance(detailText(r))});
+    }
+    return {names, totals};
+}
+
 double LedgerFigure::minimumWidth(const FigureStyle& style) const
 {
-    // An export keeps names, bars and totals side by side (the panel's narrow layout is for docks).
-    return style.bodyPoints() * (kNarrowBelow + 2.4);
+    // An export keeps names (whole), bars and totals side by side; the narrow layout is for docks.
+    const double unit = style.bodyPoints();
+    const auto [names, totals] = columnWidths(style);
+    return std::max(unit * kNarrowBelow, names + totals + unit * (kLeastBar + 3)) + unit * 2.4;
 }
 
 double LedgerFigure::heightForWidth(double width, const FigureStyle& style) const
@@ -233,21 +249,17 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     // 2. Columns: names on the left, totals on the right, bars between; the x axis below.
     const QFontMetricsF boldMetrics(style.font(0, true));
     const QFontMetricsF smallMetrics(style.font(unit * 0.85));
-    double labelWidth = 0;
-    double totalWidth = 0;
+    const auto [names, totals] = columnWidths(style);
     double maxBytes = m_chart.inputs.capacityBytes.value_or(0);
     const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
-    for (const LedgerResult& r : m_chart.results) {
-        labelWidth = std::max(labelWidth, boldMetrics.horizontalAdvance(text::schemeName(r.scheme)));
-        totalWidth = std::max(totalWidth, boldMetrics.horizontalAdvance(totalText(r)));
-        maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
-    }
     for (const LedgerResult& r : m_chart.results)
-        totalWidth = std::max(totalWidth, smallMetrics.horizontalAdvance(detailText(r)));
-    // Narrow (a docked panel): each scheme's name and total on a line above its bar.
+        maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
+    // Narrow (a docked panel): each scheme's name and total on a line above its bar. Wide: names
+    // whole, unless the bars would keep less than kLeastBar (an export is never that narrow:
+    // minimumWidth).
     const bool narrow = inner < unit * kNarrowBelow;
-    labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.45);  // names whole, up to 45 % of the width
-    totalWidth = narrow ? 0.0 : totalWidth + unit;
+    const double labelWidth = narrow ? 0.0 : std::min(names + unit, inner - totals - unit * (kLeastBar + 2));
+    const double totalWidth = narrow ? 0.0 : totals + unit;
     const double barLeft = m + labelWidth;
     const double barWidth = std::max(unit * 4, inner - labelWidth - totalWidth - (narrow ? 0.0 : unit));
     const double axisHeight = smallMetrics.height() * 1.8;
@@ -311,7 +323,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
         } else {
             p.setFont(style.font(0, true));
             p.setPen(style.foreground());
-            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit);
+            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit + 1);
             p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
             p.setFont(style.font(unit * 0.85));
             p.setPen(style.muted());

@@ -69,6 +69,7 @@ public:
 
 private:
     // Title, subtitle and legend at `width`; paints when `painter` is given. Returns where the bars start.
+    std::pair<double, double> columnWidths(const FigureStyle& style) const;  // widest name, widest total
     double paintHeader(QPainter* painter, double width, const FigureStyle& style) const;
 
     LedgerChart m_chart;

@@ -98,7 +98,8 @@ double NeighboursFigure::blockHeight(int index, double width, const FigureStyle&
 
 double NeighboursFigure::heightForWidth(double width, const FigureStyle& style) const
 {
-    double h = margin(style);
+    // The blocks, without the gap after the last one, and a margin at both ends.
+    double h = margin(style) * 2 - (count() > 0 ? style.bodyPoints() * 1.4 : 0.0);
     for (int i = 0; i < count(); ++i)
         h += blockHeight(i, width, style);
     return h;
