@@ -9,8 +9,14 @@
 #include <map>
 #include <set>
 
+#include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTabWidget>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -19,6 +25,9 @@
 #include "app/charts/AxisTicks.h"
 #include "app/figures/FigureExport.h"
 #include "app/panels/LessonDeck.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/window/DeckDialog.h"
+#include "app/window/MainWindow.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "core/format/Registry.h"
@@ -424,6 +433,114 @@ TEST(LedgerExport, TitleOnOneLineAndSchemeNamesWhole)
         }
         EXPECT_TRUE(title) << "the title, whole, as one line";
     }
+}
+
+// A PDF's pages, as its page objects count them.
+int pdfPages(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
+    int n = 0;
+    for (auto it = page.globalMatch(QString::fromLatin1(f.readAll())); it.hasNext(); it.next())
+        ++n;
+    return n;
+}
+
+// The registry alone says what a deck holds: a page per entry of a lesson's .deck (its
+// viewExample when there is none), the inspector's bits and neighbours for each of its presets in
+// resources/presets.json.
+TEST(LessonDeckExport, PageCountsFollowTheRegistry)
+{
+    QFile presets(QStringLiteral(":/presets.json"));
+    ASSERT_TRUE(presets.open(QIODevice::ReadOnly));
+    const int presetCount = static_cast<int>(
+        QJsonDocument::fromJson(presets.readAll()).object().value(QStringLiteral("presets")).toArray().size());
+    std::map<std::string, int> expected = {{"inspector", 2 * presetCount}};
+    for (const Lesson& lesson : lessons())
+        expected[lesson.view.name] = std::max<int>(1, static_cast<int>(lesson.deck.size()));
+    const std::vector<Deck> all = decks();
+    ASSERT_EQ(all.size(), expected.size());
+    EXPECT_EQ(all.front().name, "inspector");
+    int total = 0;
+    for (const Deck& d : all) {
+        EXPECT_EQ(static_cast<int>(d.pages.size()), expected[d.name]) << d.name;
+        total += expected[d.name];
+    }
+
+    QTemporaryDir dir;
+    DeckOutput pdf;
+    pdf.path = dir.filePath(QStringLiteral("all.pdf"));
+    int reported = 0;
+    const DeckResult result = LessonDeck::write(all, pdf, [&](int done, int of) {
+        EXPECT_EQ(of, total);
+        reported = done;
+        return true;
+    });
+    ASSERT_EQ(result.error, QString());
+    EXPECT_EQ(result.pages, total);
+    EXPECT_EQ(reported, total);
+    EXPECT_EQ(pdfPages(pdf.path), total);
+
+    // A folder: a file a page, LESSON-NN.svg, each a valid SVG.
+    DeckOutput folder;
+    folder.path = dir.filePath(QStringLiteral("figures"));
+    folder.folder = true;
+    folder.suffix = QStringLiteral("svg");
+    const std::vector<Deck> two = {all[1], all.back()};
+    ASSERT_EQ(LessonDeck::write(two, folder).error, QString());
+    QStringList files = QDir(folder.path).entryList(QDir::Files);
+    EXPECT_EQ(files.size(), expected[all[1].name] + expected[all.back().name]);
+    EXPECT_TRUE(files.contains(QString::fromStdString(all[1].name) + QStringLiteral("-01.svg")));
+}
+
+// Cancel stops between pages: a PDF is not written at all, a folder keeps the pages done.
+TEST(LessonDeckExport, CancelLeavesNoHalfDeck)
+{
+    QTemporaryDir dir;
+    const std::vector<Deck> all = decks();
+    DeckOutput pdf;
+    pdf.path = dir.filePath(QStringLiteral("all.pdf"));
+    const DeckResult stopped = LessonDeck::write(all, pdf, [](int done, int) { return done < 3; });
+    EXPECT_TRUE(stopped.cancelled);
+    EXPECT_FALSE(QFile::exists(pdf.path));
+    DeckOutput folder;
+    folder.path = dir.filePath(QStringLiteral("f"));
+    folder.folder = true;
+    const DeckResult some = LessonDeck::write(all, folder, [](int done, int) { return done < 3; });
+    EXPECT_TRUE(some.cancelled);
+    EXPECT_EQ(some.pages, 3);
+    EXPECT_EQ(QDir(folder.path).entryList(QDir::Files).size(), 3);
+}
+
+// File > Export lesson…: the lesson of the tab on show is offered, the pages are drawn in the
+// language chosen (the window's own language is back afterwards), one file a page.
+TEST(LessonDeckExport, TheWindowsDialogExportsTheChosenLessonInItsLanguage)
+{
+    MainWindow window;
+    window.setLanguage(QStringLiteral("en"));
+    const int tab = window.tabs()->indexOf(window.findChild<QWidget*>(QStringLiteral("accumulationDock")));
+    ASSERT_GE(tab, 1);
+    window.tabs()->setCurrentIndex(tab);
+    EXPECT_EQ(window.currentDeck(), "accumulation");
+    DeckDialog dialog(decks(), window.currentDeck(), window.language(), Theme::Light,
+                      [&](const QString& l) { window.setLanguage(l); }, &window);
+    const std::vector<Deck> chosen = dialog.chosen();
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen.front().name, "accumulation");
+    dialog.kindBox()->setCurrentIndex(2);      // a folder of SVG figures
+    dialog.languageBox()->setCurrentIndex(1);  // 中文
+    QTemporaryDir dir;
+    const DeckResult result = dialog.exportTo(dir.path());
+    ASSERT_EQ(result.error, QString());
+    EXPECT_EQ(result.pages, static_cast<int>(chosen.front().pages.size()));
+    EXPECT_EQ(window.language(), QStringLiteral("en"));
+    EXPECT_EQ(window.tabs()->tabText(tab), lessons().front().title());
+    QFile first(dir.filePath(QStringLiteral("accumulation-01.svg")));
+    ASSERT_TRUE(first.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(first.readAll());
+    EXPECT_TRUE(svg.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")))) << "the page speaks Chinese";
 }
 
 }  // namespace
