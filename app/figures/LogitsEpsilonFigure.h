@@ -15,7 +15,7 @@
 
 namespace floatscope::gui {
 
-// The two small lessons of seed 002, computed by core: logits stored in 16 bits and what that does
+// The two small lessons from the BF16 lesson, computed by core: logits stored in 16 bits and what that does
 // to softmax, and RMSNorm's eps stored in each format.
 struct LogitsEpsilonData {
     std::vector<Format> formats;

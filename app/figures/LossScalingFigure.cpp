@@ -161,7 +161,7 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
                       });
     ax.paint(painter, l.axisY, style);
 
-    // 3. The shares at S and at the seed's scales.
+    // 3. The shares at S and at lecture 10's scales.
     painter.setFont(style.font(0, true));
     painter.setPen(style.foreground());
     painter.drawText(QRectF(l.margin, l.sharesTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,

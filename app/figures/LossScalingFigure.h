@@ -12,7 +12,7 @@
 namespace floatscope::gui {
 
 // The fp16 (or chosen) window with the scaled gradients' histogram over it, coloured by where each
-// bin lands, the shares lost, and the table of the seed's scales. Painted; tooltips on screen.
+// bin lands, the shares lost, and the table of lecture 10's scales. Painted; tooltips on screen.
 class LossWindowFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(LossWindowFigure)
 

@@ -26,7 +26,7 @@ class FormatChecklist;
 class HintedField;
 class PlaybackBar;
 
-// The absorption lesson (seeds 000, 002, 003): a start value and an increment added N times (up to
+// The absorption lesson (lesson 14, the BF16 lesson, lecture 10): a start value and an increment added N times (up to
 // 10^7) in each chosen format, stored, through an fp32 master, Kahan-compensated or with stochastic
 // rounding. Step, play, pause and a slider move through the run; the chart shows every format's sum
 // against the step beside the exact line, decimated to the chart's pixels; the table gives each

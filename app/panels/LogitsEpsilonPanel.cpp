@@ -83,7 +83,7 @@ void LogitsEpsilonPanel::retranslate()
 
 void LogitsEpsilonPanel::refillPair(int count)
 {
-    // The pair keeps its positions where it can; the seed compares 1003 with 1001.
+    // The pair keeps its positions where it can; the BF16 lesson compares 1003 with 1001.
     const int numerator = m_numerator->count() > 0 ? m_numerator->currentIndex() : 3;
     const int denominator = m_denominator->count() > 0 ? m_denominator->currentIndex() : 1;
     for (QComboBox* box : {m_numerator, m_denominator}) {
