@@ -129,7 +129,7 @@ QString schemeGemm(const LedgerScheme& scheme)
 
 QString modelName(const ModelPreset& preset)
 {
-    return preset.name.empty() ? LedgerText::tr("lesson 14's anchor model") : qs(preset.name);
+    return preset.name.empty() ? LedgerText::tr("the BF16 lesson's anchor model") : qs(preset.name);
 }
 
 QString modelSource(const ModelPreset& preset)
