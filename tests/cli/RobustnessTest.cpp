@@ -60,17 +60,24 @@ void write(const fs::path& path, const std::string& bytes) { std::ofstream(path,
 // The trap: on a full disk `export` exited 0 with 28,672 of 45,968 bytes where the old file was
 // (QSaveFile::commit() on Qt 6.4 returns true after a short write). A 32 KiB tmpfs in a private
 // mount namespace stands for the full disk.
+// `floatscope export ARGS -o FILE` onto a 32 KiB tmpfs holding FILE = "OLD": its status, what
+// FILE then holds and what else is left there.
+void expectFullDiskKeepsTheOldFile(const std::string& arguments, const std::string& file)
+{
+    const Outcome run = shell(
+        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/" + file + " && "
+        "(env -u DISPLAY FLOATSCOPE export " + arguments + " -o \\$D/" + file + "; echo status=\\$?) && "
+        "cat \\$D/" + file + " && ls -A \\$D\"");
+    EXPECT_EQ(run.out, "status=2\nOLD\n" + file + "\n") << "the old file is whole and no temporary file is left";
+    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
 TEST(FullDisk, ExportToAFullDiskFailsAndKeepsTheOldFile)
 {
     if (shell("unshare -rm true").status != 0)
         GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
-    const Outcome run = shell(
-        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/a.svg && "
-        "(env -u DISPLAY FLOATSCOPE export bits 257 -f bf16,fp16,e4m3fn -o \\$D/a.svg; echo status=\\$?) && "
-        "cat \\$D/a.svg && ls -A \\$D\"");
-    EXPECT_EQ(run.out, "status=2\nOLD\na.svg\n") << "the old file is whole and no temporary file is left";
-    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    expectFullDiskKeepsTheOldFile("bits 257 -f bf16,fp16,e4m3fn", "a.svg");
 }
 
 // The same for a deck: every page is drawn before the PDF is written, and the old file stays.
@@ -78,13 +85,7 @@ TEST(FullDisk, DeckToAFullDiskFailsAndKeepsTheOldFile)
 {
     if (shell("unshare -rm true").status != 0)
         GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
-    const Outcome run = shell(
-        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/a.pdf && "
-        "(env -u DISPLAY FLOATSCOPE export deck accumulation -o \\$D/a.pdf; echo status=\\$?) && "
-        "cat \\$D/a.pdf && ls -A \\$D\"");
-    EXPECT_EQ(run.out, "status=2\nOLD\na.pdf\n") << "the old file is whole and no temporary file is left";
-    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    expectFullDiskKeepsTheOldFile("deck accumulation", "a.pdf");
 }
 
 // The same trap on standard output: a redirect to a full disk printed nothing and exited 0.
