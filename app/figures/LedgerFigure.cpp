@@ -21,6 +21,7 @@ struct LedgerText {
 
 constexpr double kNarrowBelow = 70;  // body heights of inner width, below which the narrow layout is used
 constexpr double kLeastBar = 16;     // body heights the bars keep before names are elided
+constexpr double kSmallestTitle = 1.0;  // body heights the title's type shrinks to before it wraps
 
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
@@ -164,7 +165,9 @@ double LedgerFigure::minimumWidth(const FigureStyle& style) const
     // An export keeps names (whole), bars and totals side by side; the narrow layout is for docks.
     const double unit = style.bodyPoints();
     const auto [names, totals] = columnWidths(style);
-    return std::max(unit * kNarrowBelow, names + totals + unit * (kLeastBar + 3)) + unit * 2.4;
+    // The title on one line at the smallest type it shrinks to (paintHeader).
+    const double title = QFontMetricsF(style.font(unit * kSmallestTitle, true)).horizontalAdvance(this->title());
+    return std::max({unit * kNarrowBelow, names + totals + unit * (kLeastBar + 3), title}) + unit * 2.4;
 }
 
 double LedgerFigure::heightForWidth(double width, const FigureStyle& style) const
@@ -194,7 +197,7 @@ double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& s
     };
     // The title on one line: its type shrinks (to 75 %) before it wraps.
     QFont titleFont = style.font(unit * 1.3, true);
-    for (double points = unit * 1.3; points > unit * 0.975; points -= unit * 0.05) {
+    for (double points = unit * 1.3; points > unit * kSmallestTitle; points -= unit * 0.05) {
         titleFont = style.font(points, true);
         if (QFontMetricsF(titleFont).horizontalAdvance(title()) <= inner)
             break;
