@@ -72,13 +72,22 @@ _floatscope()
         COMPREPLY=($(compgen -W "$views" -- "$cur"))
         return 0
     fi
+    if [[ $command == export && ${COMP_WORDS[2]} == deck && $cur != -* ]]; then
+        # 'export deck LESSON...': the lessons its help lists.
+        local lessons
+        lessons=$("$exe" export deck --help 2>/dev/null | sed -n '/^lessons:/,$s/^  \([a-z-]*\) .*/\1/p')
+        COMPREPLY=($(compgen -W "$lessons" -- "$cur"))
+        return 0
+    fi
     if [[ $cur == -* ]]; then
         local help options
         help=$("$exe" "$command" --help 2>/dev/null)
-        if [[ $command == export && $COMP_CWORD -ge 3 ]]; then
+        if [[ $command == export && ${COMP_WORDS[2]} == deck ]]; then
+            help=$("$exe" export deck --help 2>/dev/null | sed '/^lessons:/,$d')
+        elif [[ $command == export && $COMP_CWORD -ge 3 ]]; then
             # The export's own options, and the chosen view's from its usage line ('  NAME ARGS').
             local view=${COMP_WORDS[2]}
-            help=$(sed -n -e '/^options:/,/^$/p' -e "s/^ \{14\}$view //p" <<<"$help")
+            help=$(sed -n -e '/^options:/,/^$/p' -e "s/^ \{16\}$view //p" <<<"$help")
         fi
         options=$(grep -oE -- '(^|[ ,[(|])--?[a-z][a-z0-9-]*' <<<"$help" | grep -oE -- '--?[a-z][a-z0-9-]*' | sort -u)
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

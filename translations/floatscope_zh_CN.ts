@@ -206,6 +206,14 @@
         <source>(first at step %1)</source>
         <translation>（首次在第 %1 步）</translation>
     </message>
+    <message>
+        <source>step (logarithmic)</source>
+        <translation>步数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>value (logarithmic)</source>
+        <translation>数值（对数刻度）</translation>
+    </message>
 </context>
 <context>
     <name>AccumulationText</name>
@@ -630,6 +638,10 @@
     <message>
         <source>cannot write %1: %2 (a file already there is unchanged)</source>
         <translation>无法写入 %1：%2（已有的同名文件保持不变）</translation>
+    </message>
+    <message>
+        <source>cancelled: %1 is unchanged</source>
+        <translation>已取消：%1 保持不变</translation>
     </message>
 </context>
 <context>
@@ -1144,10 +1156,6 @@ exact %5</source>
         <translation>FP32 + Adam</translation>
     </message>
     <message>
-        <source>seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3</source>
-        <translation>BF16 课（4 + 4 + 4 + 4 = 16）；[ZeRO] §3</translation>
-    </message>
-    <message>
         <source>the weights are their own master copy</source>
         <translation>权重本身就是主副本</translation>
     </message>
@@ -1156,20 +1164,12 @@ exact %5</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <source>[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)</source>
-        <translation>[ZeRO] §3.1（2 + 2 + 12 = 16，按 fp16 计）；[Playbook]；第 14 课（16）</translation>
-    </message>
-    <message>
         <source>gradients are accumulated in bf16 (or not at all)</source>
         <translation>梯度在 bf16 中累积（或不累积）</translation>
     </message>
     <message>
         <source>BF16 mixed precision, fp32 gradient accumulation</source>
         <translation>BF16 混合精度，fp32 梯度累积</translation>
-    </message>
-    <message>
-        <source>[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)</source>
-        <translation>[Playbook]（4 + 4 + 2 + 2 + 4 + 4 = 20）；第 14 课（20）</translation>
     </message>
     <message>
         <source>an fp32 buffer sums the gradients of the micro-batches</source>
@@ -1184,10 +1184,6 @@ exact %5</source>
         <translation>fp8（前向 e4m3fn，反向 e5m2）</translation>
     </message>
     <message>
-        <source>[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master &apos;-&apos;)</source>
-        <translation>[Playbook]（4 + 4 + 4 + 4 = 16）；第 14 课（16，主权重记为“—”）</translation>
-    </message>
-    <message>
         <source>the fp32 weights are the master copy; the FP8 casts made for each GEMM (and TE&apos;s cached FP8 weight and its transpose, when weight caching is on) are not counted</source>
         <translation>fp32 权重就是主副本；每次 GEMM 所做的 FP8 转换（以及开启权重缓存时 TE 缓存的 FP8 权重及其转置）未计入</translation>
     </message>
@@ -1200,10 +1196,6 @@ exact %5</source>
         <translation>e4m3fn（按 1x128 / 128x128 缩放）</translation>
     </message>
     <message>
-        <source>[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)</source>
-        <translation>[DSV3] §3.3.3（bf16 AdamW 矩估计；fp32 主权重与累积梯度）；[Playbook]（4 + 4 + 1 + 2 + 2 + 2 = 15）；第 14 课（15）</translation>
-    </message>
-    <message>
         <source>the report names the fp32 master, fp32 accumulated gradients and bf16 moments; the FP8 weight copy (1) and bf16 gradients (2) are the Playbook&apos;s accounting</source>
         <translation>技术报告写明了 fp32 主权重、fp32 累积梯度和 bf16 矩估计；FP8 权重副本（1）与 bf16 梯度（2）按 Playbook 的口径计</translation>
     </message>
@@ -1212,20 +1204,8 @@ exact %5</source>
         <translation>FP8-LM O3</translation>
     </message>
     <message>
-        <source>[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)</source>
-        <translation>[FP8-LM] §2（O3：fp8 梯度与一阶矩，fp16 二阶矩与主权重）；[Playbook]（2 + 2 + 1 + 1 + 1 + 2 = 9）；第 14 课（9）</translation>
-    </message>
-    <message>
-        <source>FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds and the Playbook add an FP8 weight copy (1) and fp16 gradient accumulation (2)</source>
-        <translation>FP8-LM 本身只计 6 字节（主权重 2 + 梯度 1 + m 1 + v 2）；课程讲义和 Playbook 另加 FP8 权重副本（1）与 fp16 梯度累积（2）</translation>
-    </message>
-    <message>
         <source>nanotron FP8</source>
         <translation>nanotron FP8</translation>
-    </message>
-    <message>
-        <source>[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)</source>
-        <translation>[Playbook]（2 + 4 + 1 + 1 + 1 + 1 = 10）；第 14 课（10）</translation>
     </message>
     <message>
         <source>nanotron&apos;s FP8 experiments as the Playbook reports them</source>
@@ -1270,10 +1250,6 @@ exact %5</source>
     <message>
         <source>user</source>
         <translation>用户</translation>
-    </message>
-    <message>
-        <source>the seeds&apos; anchor model</source>
-        <translation>讲义中的基准模型</translation>
     </message>
     <message>
         <source>the BF16 lesson: %1 parameters (its anchor model&apos;s param_total). The shape is what the lesson&apos;s activation figures imply (162.5 / 42.5 / 2.5 GiB at s = 4096, b = 1 give h = %2, L = %3, a = %4); the lesson does not state it.</source>
@@ -1390,6 +1366,65 @@ exact %5</source>
     <message>
         <source>tensor-parallel degree %1 must divide the %2 heads and the hidden size %3</source>
         <translation>张量并行度 %1 必须整除注意力头数 %2 和隐藏维度 %3</translation>
+    </message>
+    <message>
+        <source>the BF16 lesson (4 + 4 + 4 + 4 = 16); [ZeRO] §3</source>
+        <translation>BF16 课（4 + 4 + 4 + 4 = 16）；[ZeRO] §3</translation>
+    </message>
+    <message>
+        <source>[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; lesson 14 (16)</source>
+        <translation>[ZeRO] §3.1（2 + 2 + 12 = 16，按 fp16 计）；[Playbook]；第 14 课（16）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); lesson 14 (20)</source>
+        <translation>[Playbook]（4 + 4 + 2 + 2 + 4 + 4 = 20）；第 14 课（20）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (4 + 4 + 4 + 4 = 16); lesson 14 (16, master &apos;-&apos;)</source>
+        <translation>[Playbook]（4 + 4 + 4 + 4 = 16）；第 14 课（16，主权重记为“—”）</translation>
+    </message>
+    <message>
+        <source>[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); [Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); lesson 14 (15)</source>
+        <translation>[DSV3] §3.3.3（bf16 AdamW 矩估计；fp32 主权重与累积梯度）；[Playbook]（4 + 4 + 1 + 2 + 2 + 2 = 15）；第 14 课（15）</translation>
+    </message>
+    <message>
+        <source>[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); lesson 14 (9)</source>
+        <translation>[FP8-LM] §2（O3：fp8 梯度与一阶矩，fp16 二阶矩与主权重）；[Playbook]（2 + 2 + 1 + 1 + 1 + 2 = 9）；第 14 课（9）</translation>
+    </message>
+    <message>
+        <source>FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); lesson 14 and the Playbook add an FP8 weight copy (1) and fp16 gradient accumulation (2)</source>
+        <translation>FP8-LM 本身只计 6 字节（主权重 2 + 梯度 1 + m 1 + v 2）；第 14 课和 Playbook 另加 FP8 权重副本（1）与 fp16 梯度累积（2）</translation>
+    </message>
+    <message>
+        <source>[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); lesson 14 (10)</source>
+        <translation>[Playbook]（2 + 4 + 1 + 1 + 1 + 1 = 10）；第 14 课（10）</translation>
+    </message>
+    <message>
+        <source>the BF16 lesson&apos;s anchor model</source>
+        <translation>BF16 课的锚点模型</translation>
+    </message>
+</context>
+<context>
+    <name>LessonDeck</name>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>%1, page %2: %3</source>
+        <translation>%1，第 %2 页：%3</translation>
+    </message>
+    <message>
+        <source>no pages to export</source>
+        <translation>没有可导出的页面</translation>
+    </message>
+    <message>
+        <source>cannot make the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cancelled after %1 of %2 pages</source>
+        <translation>已取消：完成 %2 页中的 %1 页</translation>
     </message>
 </context>
 <context>
@@ -1651,11 +1686,11 @@ exact %5</source>
     <name>Operators</name>
     <message>
         <source>Name an accumulator: a format (fp32, bf16:rtz:pairwise), fixed:W, a tensor-core preset (h100-fp8) or avx512bf16</source>
-        <translation>请指定累加器：一种格式（“fp32”、“bf16:rtz:pairwise”）、“fixed:W”、一个张量核心预设（“h100-fp8”）或“avx512bf16”</translation>
+        <translation>请指定累加器：一种格式（fp32、bf16:rtz:pairwise）、fixed:W、一个张量核心预设（h100-fp8）或 avx512bf16</translation>
     </message>
     <message>
         <source>Unknown accumulator &apos;%1&apos;: not a format, a preset, fixed:W or avx512bf16</source>
-        <translation>未知的累加器“%1”：既不是格式、预设、“fixed:W”，也不是“avx512bf16”</translation>
+        <translation>未知的累加器“%1”：既不是格式、预设、fixed:W，也不是 avx512bf16</translation>
     </message>
     <message>
         <source>Unknown rounding &apos;%1&apos; in &apos;%2&apos; (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)</source>
@@ -3156,10 +3191,6 @@ largest finite: %5</source>
         <source>fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
         <translation>fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
     </message>
-    <message>
-        <source>peak learning rate, log₁₀ (−3 is 1e-3)</source>
-        <translation>峰值学习率，log₁₀（−3 即 1e-3）</translation>
-    </message>
 </context>
 <context>
     <name>floatscope::gui::AbsorbedUpdatesPanel</name>
@@ -3458,6 +3489,14 @@ largest finite: %5</source>
         <source>Lesson 14 says the bf16 copy moves after 8 steps, when 0.008 exceeds bf16&apos;s ulp 1/128: that is a truncating cast (toward zero). Rounding to nearest-even, as .to(torch.bfloat16) does, moves it at step %1, as soon as the master passes 1 + 1/256, half an ulp above 1.</source>
         <translation>第 14 课说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
     </message>
+    <message>
+        <source>&amp;Logarithmic step axis: see where each sum stalls</source>
+        <translation>对数步数轴(&amp;L)：看清每个和在哪里停滞</translation>
+    </message>
+    <message>
+        <source>Steps 1, 10, 100, ... (and the values on a log₂ axis when they are all positive), so that a sum that stops early is seen flat: fp16 at 4 and bf16 at 1 after a million adds of 10⁻³</source>
+        <translation>步数取 1、10、100……（数值全为正时也用 log₂ 轴），这样较早停下的和就显示为一条平线：加一百万次 10⁻³ 后，fp16 停在 4，bf16 停在 1</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::BitStrip</name>
@@ -3570,6 +3609,93 @@ largest finite: %5</source>
     <message>
         <source>%1: largest finite %2, smallest positive %3</source>
         <translation>%1：最大有限值 %2，最小正数 %3</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::DeckDialog</name>
+    <message>
+        <source>%1 (1 page)</source>
+        <translation>%1（1 页）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 pages)</source>
+        <translation>%1（%2 页）</translation>
+    </message>
+    <message>
+        <source>Export lesson</source>
+        <translation>导出课程</translation>
+    </message>
+    <message>
+        <source>one PDF, a page per preset</source>
+        <translation>一个 PDF，每个预设一页</translation>
+    </message>
+    <message>
+        <source>a folder of PNG figures</source>
+        <translation>一个 PNG 图片文件夹</translation>
+    </message>
+    <message>
+        <source>a folder of SVG figures</source>
+        <translation>一个 SVG 图片文件夹</translation>
+    </message>
+    <message>
+        <source>light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Slide style: large type, thick lines, 1280 × 720</source>
+        <translation>幻灯片样式：大字号、粗线条，1280 × 720</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>As</source>
+        <translation>导出为</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Choose at least one lesson.</source>
+        <translation>请至少选择一门课程。</translation>
+    </message>
+    <message>
+        <source>1 page in all.</source>
+        <translation>共 1 页。</translation>
+    </message>
+    <message>
+        <source>%1 pages in all.</source>
+        <translation>共 %1 页。</translation>
+    </message>
+    <message>
+        <source>Drawing the pages…</source>
+        <translation>正在绘制页面…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export lesson into a folder</source>
+        <translation>将课程导出到文件夹</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -4967,16 +5093,28 @@ GEMM 精度：%4</translation>
         <translation>Floatscope 会话 (*.floatscope)</translation>
     </message>
     <message>
-        <source>%1 · Ctrl+E: export this lesson&apos;s figure · Ctrl+Alt+C: copy it</source>
-        <translation>%1 · Ctrl+E：导出本课的图 · Ctrl+Alt+C：复制图</translation>
-    </message>
-    <message>
         <source>Opened %1 (%2)</source>
         <translation>已打开 %1（%2）</translation>
     </message>
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+    <message>
+        <source>Exported the lesson: %1 pages</source>
+        <translation>已导出课程：共 %1 页</translation>
+    </message>
+    <message>
+        <source>Export &amp;lesson…</source>
+        <translation>导出课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Every view of a lesson, its presets a page each, as one PDF or a folder of figures</source>
+        <translation>把一门课程的所有视图（每个预设一页）导出为一个 PDF 或一个图片文件夹</translation>
+    </message>
+    <message>
+        <source>%1 · Ctrl+E: export this lesson&apos;s figure · Ctrl+Shift+E: the whole lesson · Ctrl+Alt+C: copy it</source>
+        <translation>%1 · Ctrl+E：导出本课的图 · Ctrl+Shift+E：导出整门课 · Ctrl+Alt+C：复制图</translation>
     </message>
 </context>
 <context>

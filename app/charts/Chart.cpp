@@ -2,71 +2,119 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+
+#include "app/charts/AxisTicks.h"
 
 namespace floatscope::gui {
 
 namespace {
 
-// The data's extent along one axis (x or y), for axes the spec leaves open.
-std::pair<double, double> extent(const ChartSpec& spec, bool x, bool positiveOnly)
+AxisScale scaleOf(const ChartAxis& a)
 {
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -std::numeric_limits<double>::infinity();
+    return a.log2 ? AxisScale::Log2 : a.log10 ? AxisScale::Log10 : AxisScale::Linear;
+}
+
+// A value in the axis's own coordinate: itself, or its logarithm; NaN where a log axis has none.
+double toAxis(const ChartAxis& a, double v)
+{
+    if (a.log2)
+        return v > 0 ? std::log2(v) : NAN;
+    if (a.log10)
+        return v > 0 ? std::log10(v) : NAN;
+    return v;
+}
+
+// The axis's range in its own coordinate: the spec's ends, else the data's widened to ticks.
+std::pair<double, double> axisRange(const ChartSpec& spec, const ChartAxis& a, bool x, int maxTicks)
+{
+    double lo = INFINITY;
+    double hi = -INFINITY;
     for (const ChartSeries& s : spec.series)
         for (const QPointF& p : s.points) {
-            const double v = x ? p.x() : p.y();
-            if (!std::isfinite(v) || (positiveOnly && v <= 0))
+            const double v = toAxis(a, x ? p.x() : p.y());
+            if (!std::isfinite(v))
                 continue;
             lo = std::min(lo, v);
             hi = std::max(hi, v);
         }
-    if (!(lo <= hi))
-        return positiveOnly ? std::pair{1.0, 2.0} : std::pair{0.0, 1.0};  // an empty chart still has axes
-    if (lo == hi)
-        return positiveOnly ? std::pair{lo / 2, hi * 2} : std::pair{lo - 1, hi + 1};
-    return {lo, hi};
+    if (a.min)
+        lo = toAxis(a, *a.min);
+    if (a.max)
+        hi = toAxis(a, *a.max);
+    if (!(lo <= hi) || !std::isfinite(lo) || !std::isfinite(hi)) {
+        lo = 0;  // an empty chart still has axes
+        hi = 1;
+    }
+    if (lo == hi) {
+        lo -= 1;
+        hi += 1;
+    }
+    if (scaleOf(a) != AxisScale::Linear) {
+        // Whole powers of the base at open ends.
+        return {a.min ? lo : std::floor(lo), a.max ? hi : std::ceil(hi)};
+    }
+    const auto [niceLo, niceHi] = niceRange(lo, hi, maxTicks, a.integers ? TickKind::Integer : TickKind::Real);
+    return {a.min ? lo : niceLo, a.max ? hi : niceHi};
 }
 
-QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, const FigureStyle& style,
-                        std::optional<double> tickInterval = std::nullopt)
+QFont labelFont(const FigureStyle& style)
 {
-    QAbstractAxis* axis = nullptr;
-    if (a.log2) {
-        auto* log = new QLogValueAxis;
-        log->setBase(2);
-        log->setLabelFormat(QStringLiteral("%g"));
-        log->setMinorTickCount(0);
-        log->setRange(a.min.value_or(data.first), a.max.value_or(data.second));
-        axis = log;
-    } else {
-        auto* value = new QValueAxis;
-        value->setLabelFormat(QStringLiteral("%.10g"));
-        value->setRange(a.min.value_or(data.first), a.max.value_or(data.second));
-        if (!a.min && !a.max)
-            value->applyNiceNumbers();
-        if (tickInterval) {
-            value->setTickType(QValueAxis::TicksDynamic);
-            value->setTickAnchor(0);
-            value->setTickInterval(*tickInterval);
-        }
-        axis = value;
+    return style.font(style.bodyPoints() * 0.85);
+}
+
+// Ticks whose labels fit along `length` pixels: as many as the widest label allows.
+std::vector<AxisTick> fittingTicks(const ChartAxis& a, std::pair<double, double> range, double length, bool horizontal,
+                                   const FigureStyle& style, int& maxTicks)
+{
+    const QFontMetricsF metrics(labelFont(style));
+    maxTicks = horizontal ? 8 : 7;
+    std::vector<AxisTick> ticks;
+    for (; maxTicks >= 2; --maxTicks) {
+        ticks = AxisTicks::make(range.first, range.second, maxTicks, scaleOf(a), a.integers);
+        double extent = metrics.height() * 1.6;
+        if (horizontal)
+            for (const AxisTick& t : ticks)
+                extent = std::max(extent, metrics.horizontalAdvance(t.label) * 1.2);
+        if (static_cast<int>(ticks.size()) <= AxisTicks::fitting(length, extent))
+            break;
     }
+    return ticks;
+}
+
+// The plot area a chart of this size leaves for its axes, roughly (Qt Charts lays it out later):
+// the title, the legend and the labels take their share.
+QSizeF plotArea(const QSizeF& size, const FigureStyle& style)
+{
+    const double em = QFontMetricsF(style.font()).height();
+    return {std::max(60.0, size.width() - em * 9), std::max(40.0, size.height() - em * 8)};
+}
+
+QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> range, const std::vector<AxisTick>& ticks,
+                        const FigureStyle& style)
+{
+    // A category axis labelled at its values: the ticks and their texts are ours (AxisTicks), not
+    // Qt's printf of an even split of the range.
+    auto* axis = new QCategoryAxis;
+    axis->setRange(range.first, range.second);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setStartValue(range.first);
+    for (const AxisTick& t : ticks)
+        axis->append(t.label, t.at);
     axis->setTitleText(a.title);
     axis->setTitleFont(style.font());
-    axis->setLabelsFont(style.font(style.bodyPoints() * 0.85));
+    axis->setLabelsFont(labelFont(style));
     axis->setLabelsColor(style.foreground());
     axis->setTitleBrush(style.foreground());
     axis->setLinePen(QPen(style.foreground(), style.lineWidth() * 0.6));
@@ -74,8 +122,31 @@ QAbstractAxis* makeAxis(const ChartAxis& a, std::pair<double, double> data, cons
     return axis;
 }
 
-// Builds the chart for a spec in a style; the caller owns it.
-QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
+// Both axes' ranges and ticks for a chart of this size.
+struct Axes {
+    std::pair<double, double> xRange, yRange;
+    std::vector<AxisTick> xTicks, yTicks;
+    std::pair<int, int> counts;
+};
+
+Axes layoutAxes(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
+{
+    // Twice: the open ends widen to ticks, and the ticks depend on the range.
+    const QSizeF plot = plotArea(size, style);
+    Axes a;
+    a.xRange = axisRange(spec, spec.x, true, 7);
+    a.xTicks = fittingTicks(spec.x, a.xRange, plot.width(), true, style, a.counts.first);
+    a.xRange = axisRange(spec, spec.x, true, a.counts.first);
+    a.xTicks = fittingTicks(spec.x, a.xRange, plot.width(), true, style, a.counts.first);
+    a.yRange = axisRange(spec, spec.y, false, 7);
+    a.yTicks = fittingTicks(spec.y, a.yRange, plot.height(), false, style, a.counts.second);
+    a.yRange = axisRange(spec, spec.y, false, a.counts.second);
+    a.yTicks = fittingTicks(spec.y, a.yRange, plot.height(), false, style, a.counts.second);
+    return a;
+}
+
+// Builds the chart for a spec in a style at a size; the caller owns it.
+QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
 {
     auto* chart = new QChart;
     chart->setTitle(spec.title);
@@ -87,8 +158,16 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
     chart->legend()->setFont(style.font());
     chart->legend()->setLabelColor(style.foreground());
     chart->legend()->setAlignment(spec.legendRight ? Qt::AlignRight : Qt::AlignBottom);
-    QAbstractAxis* x = makeAxis(spec.x, extent(spec, true, spec.x.log2), style, spec.xTickInterval);
-    QAbstractAxis* y = makeAxis(spec.y, extent(spec, false, spec.y.log2), style);
+    const Axes axes = layoutAxes(spec, style, size);
+    // Room at the right for half the last label, which is centred on the axis's end.
+    const QFontMetricsF metrics(labelFont(style));
+    QMargins margins = chart->margins();
+    if (!axes.xTicks.empty())
+        margins.setRight(std::max(margins.right(),
+                                  static_cast<int>(std::ceil(metrics.horizontalAdvance(axes.xTicks.back().label) / 2 + 4))));
+    chart->setMargins(margins);
+    QAbstractAxis* x = makeAxis(spec.x, axes.xRange, axes.xTicks, style);
+    QAbstractAxis* y = makeAxis(spec.y, axes.yRange, axes.yTicks, style);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (const ChartSeries& s : spec.series) {
@@ -109,12 +188,18 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style)
                 pen.setStyle(Qt::DashLine);
             series->setPen(pen);
         }
+        // In the axes' own coordinates; a point a log axis cannot show (x <= 0) is left out.
         QList<QPointF> points;
         points.reserve(static_cast<qsizetype>(s.points.size() * (s.kind == ChartSeries::Kind::Steps ? 2 : 1)));
+        const auto push = [&](double px, double py) {
+            const QPointF p(toAxis(spec.x, px), toAxis(spec.y, py));
+            if (std::isfinite(p.x()) && std::isfinite(p.y()))
+                points.append(p);
+        };
         for (std::size_t i = 0; i < s.points.size(); ++i) {
             if (s.kind == ChartSeries::Kind::Steps && i > 0)
-                points.append(QPointF(s.points[i].x(), s.points[i - 1].y()));
-            points.append(s.points[i]);
+                push(s.points[i].x(), s.points[i - 1].y());
+            push(s.points[i].x(), s.points[i].y());
         }
         series->replace(points);
         chart->addSeries(series);
@@ -150,8 +235,19 @@ void ChartView::setSpec(const ChartSpec& spec)
 void ChartView::rebuild()
 {
     QChart* old = m_view->chart();
-    m_view->setChart(buildChart(m_spec, FigureStyle::fromPalette(palette(), font().pointSizeF())));
+    const FigureStyle style = FigureStyle::fromPalette(palette(), font().pointSizeF());
+    m_tickCounts = layoutAxes(m_spec, style, QSizeF(size())).counts;
+    m_view->setChart(buildChart(m_spec, style, QSizeF(size())));
     delete old;
+}
+
+void ChartView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Rebuilt only when the new size has room for another number of ticks.
+    const FigureStyle style = FigureStyle::fromPalette(palette(), font().pointSizeF());
+    if (layoutAxes(m_spec, style, QSizeF(size())).counts != m_tickCounts)
+        rebuild();
 }
 
 void ChartView::changeEvent(QEvent* event)
@@ -165,7 +261,7 @@ void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, co
 {
     // A scene of its own, laid out at the figure's size, rendered into the painter.
     QGraphicsScene scene;
-    QChart* chart = buildChart(spec, style);
+    QChart* chart = buildChart(spec, style, size);
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));

@@ -30,11 +30,15 @@ struct ChartSeries {
     bool inLegend = true;  // false: a series that another one names (a run's markers beside its line)
 };
 
+// An axis: its ticks come from AxisTicks (1, 2, 2.5, 5 × 10^k; whole numbers on an integer axis;
+// powers of the base on a log axis). An end left open is the data's, widened to a tick.
 struct ChartAxis {
     QString title;
-    bool log2 = false;  // a base-2 logarithmic axis (values must be positive)
+    bool log2 = false;  // a base-2 logarithmic axis, ticks 2⁻⁸ ... (values must be positive)
     std::optional<double> min;
     std::optional<double> max;
+    bool integers = false;  // whole numbers only (steps, counts): no tick at 2.5
+    bool log10 = false;     // a base-10 logarithmic axis, ticks 1, 10, 100, ... (values must be positive)
 };
 
 struct ChartSpec {
@@ -59,12 +63,14 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
 
     ChartSpec m_spec;
     QChartView* m_view = nullptr;
+    std::pair<int, int> m_tickCounts{0, 0};  // as built: rebuilt when the size asks for others
 };
 
 // The same chart painted into (0, 0, size) in a figure's style, for export: vector output (SVG,

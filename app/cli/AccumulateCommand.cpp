@@ -26,7 +26,7 @@ constexpr const char* kHelp = R"(usage: floatscope accumulate --start X --delta 
 
 X + D + D + ... (N times) in each format: the final bits and exact value, how many adds changed the
 sum, and the first step at which an add changed nothing, with the reason (the increment is below
-half the gap to the next value there). The seeds' demos:
+half the gap to the next value there). The lecture notes' demos:
   floatscope accumulate --start 1 --delta 1e-3 --steps 1000     fp16 ends at 1.9765625, bf16 at 1
   floatscope accumulate --start 0 --delta 1e-4 --steps 10000    fp16 stops at 0.25, bf16 at 0.03125
   floatscope accumulate --start 1 --delta 1e-3 --steps 10 --mode fp32-master -f bf16

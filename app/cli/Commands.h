@@ -37,10 +37,7 @@ using gui::parseFormatList;
 
 // --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the figures read them;
 // on failure the reason names the offending text.
-struct RoundingChoice {
-    RoundOptions options;
-    Route route = Route::Direct;
-};
+using gui::RoundingChoice;
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
 
 // --NAME N: a whole number in min..max, all of the text (not "12abc", not "-1"); `value` keeps its

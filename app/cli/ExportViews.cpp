@@ -1,99 +1,30 @@
 #include "app/cli/ExportViews.h"
 
-#include <variant>
-
 #include "app/cli/Commands.h"
-#include "app/figures/BitsFigure.h"
-#include "app/figures/NeighboursFigure.h"
+#include "app/figures/InspectorViews.h"
 #include "app/panels/LessonRegistry.h"
-#include "core/inspect/Inspection.h"
-#include "core/text/Parse.h"
 
 namespace floatscope::cli {
 
 namespace {
 
-struct Inspected {
-    QString input;
-    std::vector<Format> formats;
-    std::vector<Inspection> results;
-};
-
-// VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE], as `show` reads them.
-std::optional<Inspected> inspectArgs(const ArgParser& args, std::string& error)
+// A view (the inspector's, a lesson's) with the command line's parser behind its arguments.
+ExportView fromView(const gui::ExportView& view)
 {
-    if (args.positionals().size() != 1) {
-        error = args.positionals().empty() ? "this view needs a VALUE" : "this view takes one VALUE";
-        return std::nullopt;
-    }
-    const std::string& text = args.positionals().front();
-    const ParseOutcome parsed = parseValue(text);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = e->message;
-        return std::nullopt;
-    }
-    const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
-    if (!formats)
-        return std::nullopt;
-    const auto choice = readRoundingChoice(args, error);
-    if (!choice)
-        return std::nullopt;
-    if (choice->options.mode == RoundingMode::Stochastic) {
-        error = "a figure shows one rounding: choose a rounding mode other than stochastic";
-        return std::nullopt;
-    }
-    Inspected out{QString::fromStdString(text), *formats, {}};
-    for (const Format& f : *formats)
-        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, choice->options, choice->route));
-    return out;
-}
-
-std::vector<ExportView> inspectorViews()
-{
-    return {
-        {"bits", "a value's bits in each format", "VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE]",
-         valueOptions(),
-         [](const ArgParser& args, std::string& error) -> std::unique_ptr<gui::Figure> {
-             auto in = inspectArgs(args, error);
-             if (!in)
-                 return nullptr;
-             return std::make_unique<gui::BitsFigure>(in->input, in->formats, in->results);
-         }},
-        {"neighbours", "a value between its two neighbours in each format, and why it rounded so",
-         "VALUE [-f FMTS] [--rounding MODE] [--saturate|--no-saturate] [--via ROUTE]", valueOptions(),
-         [](const ArgParser& args, std::string& error) -> std::unique_ptr<gui::Figure> {
-             auto in = inspectArgs(args, error);
-             if (!in)
-                 return nullptr;
-             return std::make_unique<gui::NeighboursFigure>(in->input, in->formats, in->results);
-         }},
-    };
-}
-
-// A lesson's view with the command line's parser behind its arguments.
-ExportView fromLesson(const gui::ExportView& view)
-{
-    std::vector<ArgParser::Option> options;
-    for (const gui::ViewOption& o : view.options)
-        options.push_back({o.longName, o.shortName, o.takesValue});
-    return {view.name, view.summary, view.usage, std::move(options),
+    return {view.name, view.summary, view.usage, gui::parserOptions(view),
             [make = view.make](const ArgParser& args, std::string& error) { return make(ParsedArguments(args), error); }};
 }
 
 }  // namespace
 
-std::vector<ArgParser::Option> valueOptions()
-{
-    return {{"formats", 'f', true}, {"rounding", 0, true}, {"saturate", 0, false}, {"no-saturate", 0, false},
-            {"via", 0, true}};
-}
-
 const std::vector<ExportView>& exportViews()
 {
     static const std::vector<ExportView> views = [] {
-        std::vector<ExportView> all = inspectorViews();
+        std::vector<ExportView> all;
+        for (const gui::ExportView& view : gui::inspectorViews())
+            all.push_back(fromView(view));
         for (const gui::Lesson& lesson : gui::lessons())
-            all.push_back(fromLesson(lesson.view));
+            all.push_back(fromView(lesson.view));
         return all;
     }();
     return views;

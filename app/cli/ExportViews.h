@@ -11,7 +11,7 @@
 namespace floatscope::cli {
 
 // A view `floatscope export` can render: its options (beyond the export's own) and how to build its
-// figure from them: the inspector's bits and neighbourhood (ExportViews.cpp), then every lesson's
+// figure from them: the inspector's bits and neighbourhood (figures/InspectorViews.h), then every lesson's
 // view from its registration (panels/LessonRegistry.h), in the order of the window's tabs.
 struct ExportView {
     std::string name;
@@ -25,18 +25,6 @@ struct ExportView {
 const std::vector<ExportView>& exportViews();
 
 // The parsed command line as the figures' views read their arguments.
-class ParsedArguments final : public gui::ViewArguments {
-public:
-    explicit ParsedArguments(const ArgParser& args) : m_args(args) {}
-    bool has(std::string_view longName) const override { return m_args.has(longName); }
-    std::optional<std::string> value(std::string_view longName) const override { return m_args.value(longName); }
-    const std::vector<std::string>& positionals() const override { return m_args.positionals(); }
-
-private:
-    const ArgParser& m_args;
-};
-
-// Shared by views that take a value and formats as `floatscope show` does.
-std::vector<ArgParser::Option> valueOptions();
+using gui::ParsedArguments;
 
 }  // namespace floatscope::cli

@@ -38,7 +38,7 @@ options:
   --add-scheme SPEC     your own: ID=ROLE:FORMAT[xN],... with roles master, acc, weights, grads, opt,
                         other and a format name or a number of bytes, e.g.
                         'mine=master:fp32,weights:e4m3fn,grads:bf16,opt:bf16x2'; ';' separates several
-  --units GB|GiB        GB = 10^9 bytes (default, as the seeds count), GiB = 2^30 bytes
+  --units GB|GiB        GB = 10^9 bytes (default, as the lecture notes count), GiB = 2^30 bytes
   --seq S               sequence length: adds activations per GPU (16-bit, the paper's standard block)
   --micro-batch B       micro-batch size (default 1)
   --hidden H, --heads A, --layers L

@@ -6,32 +6,7 @@ namespace floatscope::cli {
 
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error)
 {
-    RoundingChoice choice;
-    if (const auto mode = args.value("rounding")) {
-        const auto parsed = parseRoundingMode(*mode);
-        if (!parsed) {
-            error = "unknown rounding mode '" + *mode + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)";
-            return std::nullopt;
-        }
-        choice.options.mode = *parsed;
-    }
-    if (args.has("saturate") && args.has("no-saturate")) {
-        error = "--saturate and --no-saturate contradict each other";
-        return std::nullopt;
-    }
-    if (args.has("saturate"))
-        choice.options.overflow = OverflowPolicy::Saturate;
-    if (args.has("no-saturate"))
-        choice.options.overflow = OverflowPolicy::NonSaturating;
-    if (const auto via = args.value("via")) {
-        const auto parsed = parseRoute(*via);
-        if (!parsed) {
-            error = "unknown route '" + *via + "' (direct, fp32, fp64)";
-            return std::nullopt;
-        }
-        choice.route = *parsed;
-    }
-    return choice;
+    return gui::readRoundingChoice(gui::ParsedArguments(args), error);
 }
 
 bool readWhole(const ArgParser& args, const std::string& name, std::uint64_t min, std::uint64_t max,

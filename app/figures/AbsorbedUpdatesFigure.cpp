@@ -151,6 +151,11 @@ AbsorbedUpdatesFigure::Layout AbsorbedUpdatesFigure::layout(double width, const 
     return l;
 }
 
+double AbsorbedUpdatesFigure::minimumWidth(const FigureStyle& style) const
+{
+    return table(m_data).naturalWidth(style) + style.bodyPoints() * 2.4 + 2;  // the table, uncut, between the margins
+}
+
 double AbsorbedUpdatesFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
@@ -197,7 +202,7 @@ void AbsorbedUpdatesFigure::paint(QPainter& painter, const QSizeF& size, const F
             const QString label = tr("%1 loses +%2 from here").arg(QString::fromStdString(row.format), LessonText::brief(m_data.update));
             const double w = smallMetrics.horizontalAdvance(label);
             const double y = l.histogramTop - body * 0.5 - smallMetrics.height() * (n + 1);
-            painter.setPen(colour);
+            painter.setPen(style.readable(colour));
             painter.drawText(QRectF(std::clamp(x - w, l.left, size.width() - w - l.margin), y, w + 2, smallMetrics.height()),
                              Qt::AlignLeft | Qt::AlignTop, label);
             ++n;

@@ -15,13 +15,13 @@
 
 namespace floatscope::gui {
 
-// The absorbed-updates lesson (seed 003, demo 5), computed by core: for each update size (the
-// seeds' 3e-3, 3e-4, 3e-5 and the one chosen) and storage format, the share of weights that an
+// The absorbed-updates lesson (lecture 10, demo 5), computed by core: for each update size (the
+// lecture notes' 3e-3, 3e-4, 3e-5 and the one chosen) and storage format, the share of weights that an
 // update of that size leaves unchanged, the |w| above which every one is lost, and the same with an
 // fp32 master copy.
 struct AbsorbedUpdatesData {
     // What the panel opens with and `floatscope export absorbed` draws without options: generated
-    // weights that give the seeds' table in spirit (bf16 loses about 11 % at 3e-4 and 90 % at 3e-5,
+    // weights that give the lecture notes' table in spirit (bf16 loses about 11 % at 3e-4 and 90 % at 3e-5,
     // fp16 about 35 % at 3e-5).
     static constexpr const char* kDefaultFormats = "fp16,bf16";  // in the checklist's order
     static constexpr const char* kDefaultUpdate = "3e-4";
@@ -33,7 +33,7 @@ struct AbsorbedUpdatesData {
     QString source;                       // where the weights came from, in words
     std::int64_t weightCount = 0;
     ExactValue update;                    // the chosen size
-    std::vector<ExactValue> sizes;        // the seeds' sizes, and the chosen one if it is not among them
+    std::vector<ExactValue> sizes;        // the lecture notes' sizes, and the chosen one if it is not among them
     std::vector<std::vector<AbsorptionRow>> rows;  // [size][format]
     Log2Histogram histogram;              // of |w|
 
@@ -55,6 +55,7 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     static FigureTable table(const AbsorbedUpdatesData& data);
     static QString thresholdText(const AbsorptionRow& row);

@@ -60,7 +60,7 @@ void dropFlatPoints(std::vector<QPointF>& points, bool steps)
 }
 
 // The readouts and the stall sentences under the chart.
-class ReadoutFigure : public Figure {
+class ReadoutFigure : public FlowFigure {
 public:
     ReadoutFigure(QString title, std::vector<AccumulationReadout> readouts, bool companion, QString companionHeader)
         : m_title(std::move(title)), m_readouts(std::move(readouts)), m_companion(companion),
@@ -70,10 +70,10 @@ public:
 
     QString title() const override { return m_title; }
 
-    QSizeF preferredSize(const FigureStyle& style) const override
+    double heightForWidth(double width, const FigureStyle& style) const override { return height(width, style); }
+    double minimumWidth(const FigureStyle& style) const override
     {
-        const double width = style.slide ? 1280 : 720;
-        return {width, height(width, style)};
+        return table().naturalWidth(style) + style.bodyPoints() * 3 + 2;
     }
 
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override
@@ -135,12 +135,12 @@ private:
 
 }  // namespace
 
-AccumulationFigure::AccumulationFigure(const AccumulationRun& run, const std::vector<Accumulator>& at)
+AccumulationFigure::AccumulationFigure(const AccumulationRun& run, const std::vector<Accumulator>& at, bool logSteps)
     : StackedFigure(titleFor(run.setup(), at.empty() ? run.steps() : at.front().stepsDone()))
 {
     const AccumulationMode mode = run.setup().mode;
     const bool companion = mode == AccumulationMode::Fp32Master || mode == AccumulationMode::Kahan;
-    add(std::make_unique<ChartFigure>(chart(run, at, kFigureColumns)), 1.0);
+    add(std::make_unique<ChartFigure>(chart(run, at, kFigureColumns, logSteps)), 1.0);
     add(std::make_unique<ReadoutFigure>(StackedFigure::title(), readouts(run, at), companion,
                                         mode == AccumulationMode::Kahan ? tr("compensation") : tr("fp32 master")),
         0.0);
@@ -175,17 +175,30 @@ QString AccumulationFigure::exactSumText(const AccumulationSetup& setup, std::in
     return QStringLiteral("≈ ") + LessonText::approx(exact, 10);
 }
 
-ChartSpec AccumulationFigure::chart(const AccumulationRun& run, const std::vector<Accumulator>& at, int columns)
+ChartSpec AccumulationFigure::chart(const AccumulationRun& run, const std::vector<Accumulator>& at, int columns,
+                                   bool logSteps)
 {
     const AccumulationSetup& setup = run.setup();
     const std::int64_t step = at.empty() ? run.steps() : at.front().stepsDone();
     ChartSpec spec;
     spec.title = titleFor(setup, step);
     const auto [lo, hi] = run.valueRange();
-    spec.x = {tr("step"), false, 0.0, static_cast<double>(run.steps())};
-    spec.y = {tr("value"), false, lo, hi};
+    // A little room below and above, so that a sum stuck at the smallest value (bf16 at 1) is not
+    // drawn on the axis line.
+    const double pad = (hi - lo) * 0.03;
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(run.steps()), true};
+    spec.y = {tr("value"), false, lo - pad, hi + pad};
+    if (logSteps) {
+        // From step 1 (step 0 has no logarithm); values on log2 when they are all positive and far
+        // enough apart for more than one tick.
+        spec.x = {tr("step (logarithmic)"), false, 1.0, static_cast<double>(std::max<std::int64_t>(run.steps(), 10)),
+                  true, true};
+        if (lo > 0 && hi / lo >= 8)
+            spec.y = {tr("value (logarithmic)"), true, std::exp2(std::floor(std::log2(lo)) - 0.25),
+                      std::exp2(std::ceil(std::log2(hi)) + 0.25)};
+    }
     for (std::size_t i = 0; i < run.formats().size(); ++i) {
-        const std::vector<ChartBucket>& recorded = run.chart(i);
+        const std::vector<ChartBucket>& recorded = logSteps ? run.logChart(i) : run.chart(i);
         const std::vector<ChartBucket> buckets = decimate(recorded, columns);
         ChartSeries series;
         series.name = QString::fromStdString(run.formats()[i].name());
@@ -210,7 +223,14 @@ ChartSpec AccumulationFigure::chart(const AccumulationRun& run, const std::vecto
     exact.name = tr("exact");
     exact.colour = kExactColour;
     exact.dashed = true;
-    for (const std::int64_t s : {std::int64_t{0}, step}) {
+    // A line on linear axes; on a log step axis a curve, drawn through steps evenly spaced in log.
+    std::vector<std::int64_t> exactSteps = {0, step};
+    if (logSteps) {
+        exactSteps.clear();
+        for (int k = 0; k <= 64; ++k)
+            exactSteps.push_back(std::llround(std::pow(static_cast<double>(std::max<std::int64_t>(step, 1)), k / 64.0)));
+    }
+    for (const std::int64_t s : exactSteps) {
         const double v = exactSumAt(setup, s).get_d();
         if (std::isfinite(v))
             exact.points.emplace_back(static_cast<double>(s), v);
@@ -358,12 +378,13 @@ ExportView AccumulationFigure::exportView()
         // 2. The same run and figure as the panel's.
         AccumulationRun run(*formats, setup);
         run.compute();
-        return std::make_unique<AccumulationFigure>(run, run.at(*at));
+        return std::make_unique<AccumulationFigure>(run, run.at(*at), args.has("log-steps"));
     };
     return {"accumulation", "a start value plus an increment N times, per format, beside the exact sum",
             "[--preset ID] [--start X] [--delta D] [--steps N] [-f FMTS] [--mode MODE] [--via ROUTE] [--seed S] "
-            "[--at STEP]",
-            {{"preset"}, {"start"}, {"delta"}, {"steps"}, {"formats", 'f'}, {"mode"}, {"via"}, {"seed"}, {"at"}},
+            "[--at STEP] [--log-steps]",
+            {{"preset"}, {"start"}, {"delta"}, {"steps"}, {"formats", 'f'}, {"mode"}, {"via"}, {"seed"}, {"at"},
+             {"log-steps", 0, false}},
             make};
 }
 

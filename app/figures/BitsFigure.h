@@ -17,9 +17,23 @@ public:
     QString title() const override;
     QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
+    // Its own size at any width: exports scale it to the page and spread the rest (FigureExport).
+    double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
 private:
-    double rowHeight(const FigureStyle& style) const;
+    // The columns, measured: format names, bit strips with their captions, hex and value.
+    struct Columns {
+        double margin = 0;
+        double header = 0;  // title and subtitle
+        double names = 0;
+        double strips = 0;
+        double texts = 0;
+        std::vector<double> rows;  // each format's row: its strip and captions (one or two lines)
+        double width = 0;   // all of it, with the gaps
+        double height = 0;
+    };
+    Columns columns(const FigureStyle& style) const;
     double stripScale(const FigureStyle& style) const { return style.slide ? 1.6 : 1.0; }
 
     QString m_input;

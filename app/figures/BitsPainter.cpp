@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include "app/style/Palette.h"
@@ -97,22 +98,58 @@ void paintBits(QPainter& p, QPointF origin, const Format& f, std::uint64_t code,
         p.setPen(one ? QColor(Qt::white) : QColor(40, 40, 40));
         p.drawText(r, Qt::AlignCenter, one ? QStringLiteral("1") : QStringLiteral("0"));
     }
-    // Field captions under their fields, as far as they fit.
+    // Field captions under their fields, whole.
     p.setFont(paint.captions);
     p.setPen(paint.text);
+    for (const BitsCaption& c : placeCaptions(f, code, layout, paint.captions))
+        p.drawText(c.rect, Qt::AlignLeft | Qt::AlignVCenter, c.text);
+    p.restore();
+}
+
+std::vector<BitsCaption> placeCaptions(const Format& f, std::uint64_t code, const BitsLayout& layout, const QFont& font)
+{
+    const QFontMetricsF metrics(font);
+    const int total = f.totalBits();
+    const int m = f.mantissaBits();
+    const int e = f.exponentBits();
+    const double gap = metrics.horizontalAdvance(QLatin1Char(' '));
     const int fields[3][2] = {{e + m, f.signBits()}, {m, e}, {0, m}};
+    double lineEnd[2] = {-1e9, -1e9};
+    std::vector<BitsCaption> out;
     for (int field = 0; field < 3; ++field) {
         const int low = fields[field][0];
         const int width = fields[field][1];
         if (width == 0)
             continue;
-        const double left = layout.xOfBit(total, low + width - 1);
-        const double right = layout.xOfBit(total, low) + layout.cellWidth;
-        const QRectF rect(left, layout.cellHeight + 4, right - left, layout.captionHeight);
-        p.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter,
-                   p.fontMetrics().elidedText(caption(f, code, field), Qt::ElideRight, static_cast<int>(rect.width())));
+        const QString text = caption(f, code, field);
+        const double w = metrics.horizontalAdvance(text) + 1;
+        double left = layout.xOfBit(total, low + width - 1);
+        int line = 0;
+        if (left < lineEnd[0] + gap) {
+            line = 1;
+            left = std::max(left, lineEnd[1] + gap);
+        }
+        lineEnd[line] = left + w;
+        out.push_back({text, QRectF(left, layout.cellHeight + 4 + line * layout.captionHeight, w, layout.captionHeight)});
     }
-    p.restore();
+    return out;
+}
+
+QRectF paintedBounds(const Format& f, std::uint64_t code, const BitsLayout& layout, const QFont& captions)
+{
+    QRectF bounds(QPointF(0, 0), layout.size(f.totalBits()));
+    for (const BitsCaption& c : placeCaptions(f, code, layout, captions))
+        bounds = bounds.united(c.rect);
+    return bounds;
+}
+
+QSizeF widestBounds(const Format& f, std::uint64_t code, const BitsLayout& layout, const QFont& captions)
+{
+    QSizeF most = paintedBounds(f, code, layout, captions).size();
+    if (f.totalBits() <= 8)
+        for (std::uint64_t c = 0; c < (std::uint64_t{1} << f.totalBits()); ++c)
+            most = most.expandedTo(paintedBounds(f, c, layout, captions).size());
+    return most;
 }
 
 }  // namespace floatscope::gui

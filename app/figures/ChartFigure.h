@@ -19,6 +19,9 @@ public:
     {
         paintChart(painter, m_spec, size, style);
     }
+    // The least height its axes, title and legend read well at; it takes any more it is given.
+    double heightForWidth(double, const FigureStyle& style) const override { return style.bodyPoints() * 22; }
+    bool fillsHeight() const override { return true; }
 
 private:
     ChartSpec m_spec;

@@ -13,6 +13,55 @@
 
 namespace floatscope::gui {
 
+std::vector<ArgParser::Option> parserOptions(const ExportView& view)
+{
+    std::vector<ArgParser::Option> options;
+    for (const ViewOption& o : view.options)
+        options.push_back({o.longName, o.shortName, o.takesValue});
+    return options;
+}
+
+std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector<std::string>& arguments,
+                                       std::string& error)
+{
+    ArgParser args(parserOptions(view));
+    if (auto problem = args.parse(arguments)) {
+        error = *problem;
+        return nullptr;
+    }
+    return view.make(ParsedArguments(args), error);
+}
+
+std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error)
+{
+    RoundingChoice choice;
+    if (const auto mode = args.value("rounding")) {
+        const auto parsed = parseRoundingMode(*mode);
+        if (!parsed) {
+            error = "unknown rounding mode '" + *mode + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)";
+            return std::nullopt;
+        }
+        choice.options.mode = *parsed;
+    }
+    if (args.has("saturate") && args.has("no-saturate")) {
+        error = "--saturate and --no-saturate contradict each other";
+        return std::nullopt;
+    }
+    if (args.has("saturate"))
+        choice.options.overflow = OverflowPolicy::Saturate;
+    if (args.has("no-saturate"))
+        choice.options.overflow = OverflowPolicy::NonSaturating;
+    if (const auto via = args.value("via")) {
+        const auto parsed = parseRoute(*via);
+        if (!parsed) {
+            error = "unknown route '" + *via + "' (direct, fp32, fp64)";
+            return std::nullopt;
+        }
+        choice.route = *parsed;
+    }
+    return choice;
+}
+
 std::optional<ExactValue> readNumber(const ViewArguments& args, const char* option, const char* fallback,
                                      std::string& error)
 {

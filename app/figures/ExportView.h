@@ -8,9 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "app/figures/ArgParser.h"
 #include "app/figures/Figure.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Format.h"
+#include "core/round/Route.h"
+#include "core/round/Rounding.h"
 
 namespace floatscope::gui {
 
@@ -41,6 +44,34 @@ struct ExportView {
     // Builds the figure, or sets `error` (one line naming the offending text).
     std::function<std::unique_ptr<Figure>(const ViewArguments& args, std::string& error)> make;
 };
+
+// The parsed command line (or a deck page's arguments) as views read them.
+class ParsedArguments final : public ViewArguments {
+public:
+    explicit ParsedArguments(const ArgParser& args) : m_args(args) {}
+    bool has(std::string_view longName) const override { return m_args.has(longName); }
+    std::optional<std::string> value(std::string_view longName) const override { return m_args.value(longName); }
+    const std::vector<std::string>& positionals() const override { return m_args.positionals(); }
+
+private:
+    const ArgParser& m_args;
+};
+
+// The view's options as the command line's parser declares them.
+std::vector<ArgParser::Option> parserOptions(const ExportView& view);
+
+// The figure a view draws from arguments as `floatscope export NAME ARGUMENTS...` takes them, or
+// null with the reason in `error`: how a lesson's deck pages (panels/LessonDeck.h) are drawn.
+std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector<std::string>& arguments,
+                                       std::string& error);
+
+// --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the inspector's views
+// read them; on failure the reason names the offending text.
+struct RoundingChoice {
+    RoundOptions options;
+    Route route = Route::Direct;
+};
+std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error);
 
 // What views read from their options; each sets `error` to one line naming the option and the text.
 // `fallback` is what an absent option means.

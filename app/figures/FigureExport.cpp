@@ -31,7 +31,7 @@ void paintOn(QPaintDevice& device, const Figure& figure, const QSize& size, cons
     painter.setRenderHint(QPainter::TextAntialiasing);
     if (!style.transparent)
         painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), style.background());
-    figure.paint(painter, QSizeF(size), style);
+    paintFitted(painter, figure, QSizeF(size), style);
 }
 
 QByteArray svgBytes(const Figure& figure, const QSize& size, const FigureStyle& style)
@@ -62,7 +62,62 @@ QImage pngImage(const Figure& figure, const QSize& size, double scale, const Fig
     return image;
 }
 
+QSize pageOf(const ExportSize& size, const FigureStyle& style)
+{
+    if (!size.pixels.isEmpty())
+        return size.pixels;
+    return style.slide ? kSlidePage : kScreenPage;
+}
+
 }  // namespace
+
+QString exportPdfPages(int count, const std::function<std::shared_ptr<const Figure>(int page, QString& error)>& page,
+                       const QString& path, const QString& title, const ExportSize& exportSize, const FigureStyle& style,
+                       const std::function<bool(int done)>& progress, bool* cancelled)
+{
+    if (cancelled != nullptr)
+        *cancelled = false;
+    // Every page the export's size, in points; vector, text kept as text.
+    const QSize size = pageOf(exportSize, style);
+    if (const QString problem = exportSizeProblem(size, exportSize.scale, false); !problem.isEmpty())
+        return problem;
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setResolution(96);
+        pdf.setTitle(title);
+        pdf.setCreator(QStringLiteral("Floatscope"));
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point),
+                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QPainter painter;
+        for (int i = 0; i < count; ++i) {
+            QString error;
+            const std::shared_ptr<const Figure> figure = page(i, error);
+            if (!figure)
+                return error;
+            if (i == 0)
+                painter.begin(&pdf);
+            else
+                pdf.newPage();
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setRenderHint(QPainter::TextAntialiasing);
+            if (!style.transparent)
+                painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), style.background());
+            paintFitted(painter, *figure, QSizeF(size), style);
+            if (progress && !progress(i + 1)) {
+                if (cancelled != nullptr)
+                    *cancelled = true;
+                return ExportText::tr("cancelled: %1 is unchanged").arg(path);
+            }
+        }
+        painter.end();
+    }
+    if (const QString error = io::writeFileAtomically(path, bytes); !error.isEmpty())
+        return ExportText::tr("cannot write %1: %2 (a file already there is unchanged)").arg(path, error);
+    return {};
+}
 
 ExportSize ExportSize::fromCentimetres(double width, double height, double scale)
 {
@@ -72,11 +127,51 @@ ExportSize ExportSize::fromCentimetres(double width, double height, double scale
                       scale};
 }
 
-QSize exportPixels(const Figure& figure, const ExportSize& size, const FigureStyle& style)
+QSize exportPixels(const Figure&, const ExportSize& size, const FigureStyle& style)
 {
-    if (!size.pixels.isEmpty())
-        return size.pixels;
-    return figure.preferredSize(style).toSize();
+    return pageOf(size, style);
+}
+
+PageFit fitToPage(const Figure& figure, const QSizeF& page, const FigureStyle& style)
+{
+    // The content's height at scale s is s × heightForWidth(width / s): it grows with s (the type
+    // gets larger and the lines shorter). The largest s within [kLeast, most] whose content fits is
+    // found by bisection. A figure of its own height may grow to twice its size; one that fills
+    // any height stays at 1 unless its fixed parts need less; neither grows past the scale at
+    // which the page is as wide as its widest table.
+    constexpr double kLeast = 0.2;
+    const auto contentHeight = [&](double s) { return s * figure.heightForWidth(page.width() / s, style); };
+    double most = figure.fillsHeight() ? 1.0 : 2.0;
+    if (const double minimum = figure.minimumWidth(style); minimum > 0)
+        most = std::max(kLeast, std::min(most, page.width() / minimum));
+    double scale = most;
+    if (contentHeight(most) > page.height()) {
+        double lo = kLeast;
+        double hi = most;
+        for (int i = 0; i < 40; ++i) {
+            const double mid = (lo + hi) / 2;
+            (contentHeight(mid) <= page.height() ? lo : hi) = mid;
+        }
+        scale = lo;
+    }
+    return {scale, QSizeF(page.width() / scale, page.height() / scale)};
+}
+
+void paintFitted(QPainter& painter, const Figure& figure, const QSizeF& page, const FigureStyle& style)
+{
+    const PageFit fit = fitToPage(figure, page, style);
+    painter.save();
+    // Content shorter than the page (a value in two formats, held back by the largest scale or by
+    // a table's width) sits in the middle of it.
+    QSizeF logical = fit.logical;
+    if (!figure.fillsHeight()) {
+        const double content = std::min(logical.height(), figure.heightForWidth(logical.width(), style));
+        painter.translate(0, (logical.height() - content) / 2 * fit.scale);
+        logical.setHeight(content);
+    }
+    painter.scale(fit.scale, fit.scale);
+    figure.paint(painter, logical, style);
+    painter.restore();
 }
 
 QString exportSizeProblem(const QSize& pixels, double scale, bool png)
@@ -116,16 +211,10 @@ QString exportFigure(const Figure& figure, const QString& path, const ExportSize
         if (image.isNull() || !image.save(&buffer, "PNG"))
             return ExportText::tr("cannot make a %1 x %2 PNG").arg(size.width()).arg(size.height());
     } else if (suffix == QLatin1String("pdf")) {
-        // One page the size of the figure, in points; vector, text kept as text.
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setResolution(96);
-        pdf.setTitle(figure.title());
-        pdf.setCreator(QStringLiteral("Floatscope"));
-        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point),
-                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        paintOn(pdf, figure, size, style);
+        // The caller's figure, not owned.
+        return exportPdfPages(
+            1, [&figure](int, QString&) { return std::shared_ptr<const Figure>(&figure, [](const Figure*) {}); }, path,
+            figure.title(), exportSize, style);
     } else {
         return ExportText::tr("'%1': the file must end in .svg, .pdf or .png").arg(path);
     }

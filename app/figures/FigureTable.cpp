@@ -99,7 +99,9 @@ void FigureTable::paint(QPainter& painter, const QRectF& area, const FigureStyle
     painter.drawLine(QPointF(area.left(), area.top() + h), QPointF(area.right(), area.top() + h));
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const bool isBold = r < boldRows.size() && boldRows[r];
-        const QColor first = r < rowColours.size() && rowColours[r].isValid() ? rowColours[r] : style.foreground();
+        // A row's name in its format's colour, held to 4.5:1 against the ground (FigureStyle::readable).
+        const QColor first = r < rowColours.size() && rowColours[r].isValid() ? style.readable(rowColours[r])
+                                                                              : style.foreground();
         paintRow(rows[r], area.top() + h * static_cast<double>(r + 1) + 4, cellFont(style, monoCells, isBold), first,
                  style.foreground());
     }

@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QPainter>
 
+#include "app/charts/AxisTicks.h"
 #include "app/figures/ScalingText.h"
 
 namespace floatscope::gui {
@@ -47,11 +48,6 @@ Scale scaleOf(const ErrorGrid& grid)
             smallest = std::min(smallest, v);
     s.lo = std::max(smallest, s.hi * 1e-4);
     return s;
-}
-
-QString tickLabel(double v, ErrorMeasure measure)
-{
-    return measure == ErrorMeasure::Relative ? ScalingText::percent(v) : ScalingText::number(v, 3);
 }
 
 const ErrorGrid* gridOf(const QuantizeReport& report, ErrorMeasure measure)
@@ -131,16 +127,26 @@ void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeRepo
 
     // 1. Layout: row labels on the left, the colour bar and its labels on the right, a caption below.
     const Scale scale = scaleOf(*grid);
-    std::vector<double> ticks;
+    // Ticks at powers of ten, or nice linear ones where the errors span less than a decade
+    // (AxisTicks); relative errors labelled as percentages.
+    std::vector<std::pair<double, QString>> ticks;
     if (scale.hi > 0) {
-        for (double e = std::ceil(std::log10(scale.lo) - 1e-9); e <= std::log10(scale.hi) + 1e-9; e += 1)
-            ticks.push_back(std::pow(10.0, e));
-        if (ticks.size() < 2)
-            ticks = {scale.lo, scale.hi};
+        for (const AxisTick& t : AxisTicks::make(std::log10(scale.lo), std::log10(scale.hi), 6, AxisScale::Log10))
+            ticks.emplace_back(std::pow(10.0, t.at), t.label);
+        if (ticks.size() < 2) {
+            ticks.clear();
+            for (const AxisTick& t : AxisTicks::make(scale.lo, scale.hi, 4))
+                ticks.emplace_back(t.at, t.label);
+        }
+        if (ticks.empty())  // one error everywhere: one tick
+            ticks.emplace_back(scale.hi, ScalingText::number(scale.hi, 3));
+        if (measure == ErrorMeasure::Relative)
+            for (auto& [value, label] : ticks)
+                label = ScalingText::percent(value);
     }
     double tickWidth = small.horizontalAdvance(HeatmapText::tr("exact (0)"));
-    for (const double t : ticks)
-        tickWidth = std::max(tickWidth, small.horizontalAdvance(tickLabel(t, measure)));
+    for (const auto& t : ticks)
+        tickWidth = std::max(tickWidth, small.horizontalAdvance(t.second));
     const double rowLabelWidth = small.horizontalAdvance(QString::number(tensor.rows() - 1)) + unit * 0.6;
     const double barWidth = unit * 1.2;
     const double rightWidth = unit * 1.2 + barWidth + unit * 0.5 + tickWidth;
@@ -221,13 +227,13 @@ void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeRepo
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
     p.drawRect(bar);
-    for (const double t : ticks) {
+    for (const auto& [t, label] : ticks) {
         const double y = bar.bottom() - bar.height() * scale.position(t);
         p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
         p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + unit * 0.3, y));
         p.setPen(style.foreground());
         p.drawText(QRectF(bar.right() + unit * 0.5, y - small.height() / 2, tickWidth + unit, small.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, tickLabel(t, measure));
+                   Qt::AlignLeft | Qt::AlignVCenter, label);
     }
     const QRectF swatch(bar.left(), bar.bottom() + unit * 0.8, bar.width(), unit);
     p.fillRect(swatch, exact);

@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/charts/AxisTicks.h"
 #include "app/figures/ScalingText.h"
 #include "app/text/LedgerText.h"
 
@@ -18,22 +19,13 @@ struct LedgerText {
     Q_DECLARE_TR_FUNCTIONS(LedgerFigure)
 };
 
+constexpr double kNarrowBelow = 70;  // body heights of inner width, below which the narrow layout is used
+constexpr double kLeastBar = 16;     // body heights the bars keep before names are elided
+constexpr double kSmallestTitle = 1.0;  // body heights the title's type shrinks to before it wraps
+
 constexpr ComponentRole kRoles[] = {ComponentRole::MasterWeights, ComponentRole::AccumulatedGradients,
                                     ComponentRole::Weights,       ComponentRole::Gradients,
                                     ComponentRole::OptimizerStates, ComponentRole::Other};
-
-// A step of 1, 2, 2.5 or 5 times a power of ten giving about `count` ticks up to `max`.
-double niceStep(double max, int count)
-{
-    if (!(max > 0))
-        return 1;
-    const double raw = max / count;
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double f : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (f * power >= raw)
-            return f * power;
-    return 10 * power;
-}
 
 // Dark text on light fills, light text on dark ones (relative luminance, WCAG).
 QColor textOn(const QColor& fill)
@@ -151,11 +143,40 @@ QString LedgerFigure::detailText(const LedgerResult& r) const
 
 QSizeF LedgerFigure::preferredSize(const FigureStyle& style) const
 {
-    const double unit = style.bodyPoints();
     const double width = style.slide ? 1280 : 760;
+    return QSizeF(width, std::ceil(heightForWidth(width, style)));
+}
+
+std::pair<double, double> LedgerFigure::columnWidths(const FigureStyle& style) const
+{
+    const QFontMetricsF bold(style.font(0, true));
+    const QFontMetricsF small(style.font(style.bodyPoints() * 0.85));
+    double names = 0;
+    double totals = 0;
+    for (const LedgerResult& r : m_chart.results) {
+        names = std::max(names, bold.horizontalAdvance(text::schemeName(r.scheme)));
+        totals = std::max({totals, bold.horizontalAdvance(totalText(r)), small.horizontalAdvance(detailText(r))});
+    }
+    return {names, totals};
+}
+
+double LedgerFigure::minimumWidth(const FigureStyle& style) const
+{
+    // An export keeps names (whole), bars and totals side by side; the narrow layout is for docks.
+    const double unit = style.bodyPoints();
+    const auto [names, totals] = columnWidths(style);
+    // The title on one line at the smallest type it shrinks to (paintHeader).
+    const double title = QFontMetricsF(style.font(unit * kSmallestTitle, true)).horizontalAdvance(this->title());
+    return std::max({unit * kNarrowBelow, names + totals + unit * (kLeastBar + 3), title}) + unit * 2.4;
+}
+
+double LedgerFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    const double unit = style.bodyPoints();
     const double rows = static_cast<double>(std::max<std::size_t>(1, m_chart.results.size()));
     const double axis = QFontMetricsF(style.font(unit * 0.85)).height() * 1.8;
-    return QSizeF(width, std::ceil(paintHeader(nullptr, width, style) + rows * unit * 3.0 + axis + unit * 1.2));
+    const bool narrow = width - unit * 2.4 < unit * kNarrowBelow;  // names on a line above each bar
+    return paintHeader(nullptr, width, style) + rows * unit * (narrow ? 3.8 : 3.0) + axis + unit * 1.2;
 }
 
 double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& style) const
@@ -174,7 +195,14 @@ double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& s
         }
         y += h;
     };
-    text(title(), style.font(unit * 1.3, true), style.foreground());
+    // The title on one line: its type shrinks (to 75 %) before it wraps.
+    QFont titleFont = style.font(unit * 1.3, true);
+    for (double points = unit * 1.3; points > unit * kSmallestTitle; points -= unit * 0.05) {
+        titleFont = style.font(points, true);
+        if (QFontMetricsF(titleFont).horizontalAdvance(title()) <= inner)
+            break;
+    }
+    text(title(), titleFont, style.foreground());
     y += unit * 0.2;
     text(subtitle(), style.font(), style.muted());
     y += unit * 0.6;
@@ -224,42 +252,40 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     // 2. Columns: names on the left, totals on the right, bars between; the x axis below.
     const QFontMetricsF boldMetrics(style.font(0, true));
     const QFontMetricsF smallMetrics(style.font(unit * 0.85));
-    double labelWidth = 0;
-    double totalWidth = 0;
+    const auto [names, totals] = columnWidths(style);
     double maxBytes = m_chart.inputs.capacityBytes.value_or(0);
     const double activation = m_chart.activation ? m_chart.activation->totalBytes : 0.0;
-    for (const LedgerResult& r : m_chart.results) {
-        labelWidth = std::max(labelWidth, boldMetrics.horizontalAdvance(text::schemeName(r.scheme)));
-        totalWidth = std::max(totalWidth, boldMetrics.horizontalAdvance(totalText(r)));
-        maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
-    }
     for (const LedgerResult& r : m_chart.results)
-        totalWidth = std::max(totalWidth, smallMetrics.horizontalAdvance(detailText(r)));
-    // Narrow (a docked panel): each scheme's name and total on a line above its bar.
-    const bool narrow = inner < unit * 70;
-    labelWidth = narrow ? 0.0 : std::min(labelWidth + unit, inner * 0.34);
-    totalWidth = narrow ? 0.0 : totalWidth + unit;
+        maxBytes = std::max(maxBytes, r.perGpuBytes + activation);
+    // Narrow (a docked panel): each scheme's name and total on a line above its bar. Wide: names
+    // whole, unless the bars would keep less than kLeastBar (an export is never that narrow:
+    // minimumWidth).
+    const bool narrow = inner < unit * kNarrowBelow;
+    const double labelWidth = narrow ? 0.0 : std::min(names + unit, inner - totals - unit * (kLeastBar + 2));
+    const double totalWidth = narrow ? 0.0 : totals + unit;
     const double barLeft = m + labelWidth;
     const double barWidth = std::max(unit * 4, inner - labelWidth - totalWidth - (narrow ? 0.0 : unit));
     const double axisHeight = smallMetrics.height() * 1.8;
     const double available = size.height() - y - m - axisHeight;
     const double rowHeight = narrow ? std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 3.4, unit * 4.2)
                                     : std::clamp(available / static_cast<double>(m_chart.results.size()), unit * 2.6, unit * 3.4);
-    const double step = niceStep(inUnit(maxBytes, byteUnit), narrow ? 3 : 5);
-    const double axisMax = std::max(step, std::ceil(inUnit(maxBytes, byteUnit) / step - 1e-9) * step);
+    // The axis from 0 to the tick at or above the largest bar (AxisTicks: 0, 200, 400 GB).
+    const int tickCount = narrow ? 4 : 6;
+    const double axisMax = std::max(1e-9, niceRange(0, std::max(inUnit(maxBytes, byteUnit), 1e-9), tickCount).second);
+    const std::vector<AxisTick> ticks = AxisTicks::make(0, axisMax, tickCount);
     auto xOf = [&](double bytes) { return barLeft + barWidth * inUnit(bytes, byteUnit) / axisMax; };
     const double barsTop = y;
     const double barsBottom = y + rowHeight * static_cast<double>(m_chart.results.size());
 
     // 3. Grid lines and the axis.
     p.setFont(style.font(unit * 0.85));
-    for (double v = 0; v <= axisMax + step * 1e-6; v += step) {
-        const double x = barLeft + barWidth * v / axisMax;
+    for (const AxisTick& t : ticks) {
+        const double x = barLeft + barWidth * t.at / axisMax;
         p.setPen(QPen(style.muted().lighter(style.theme == Theme::Dark ? 70 : 150), style.lineWidth() * 0.4));
         p.drawLine(QPointF(x, barsTop), QPointF(x, barsBottom));
         p.setPen(style.muted());
         p.drawText(QRectF(x - unit * 4, barsBottom + unit * 0.2, unit * 8, smallMetrics.height()), Qt::AlignHCenter,
-                   ScalingText::number(v, 6));
+                   t.label);
     }
     p.drawText(QRectF(barLeft, barsBottom + smallMetrics.height() + unit * 0.2, barWidth, smallMetrics.height()),
                Qt::AlignRight, byteUnit == ByteUnit::GB ? LedgerText::tr("GB per GPU") : LedgerText::tr("GiB per GPU"));
@@ -300,7 +326,7 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
         } else {
             p.setFont(style.font(0, true));
             p.setPen(style.foreground());
-            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit);
+            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit + 1);
             p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
             p.setFont(style.font(unit * 0.85));
             p.setPen(style.muted());

@@ -54,6 +54,8 @@ public:
 
     QString title() const override;
     QSizeF preferredSize(const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     // The line under the title: cluster, unit, activations; and one scheme's total in words.
@@ -67,6 +69,7 @@ public:
 
 private:
     // Title, subtitle and legend at `width`; paints when `painter` is given. Returns where the bars start.
+    std::pair<double, double> columnWidths(const FigureStyle& style) const;  // widest name, widest total
     double paintHeader(QPainter* painter, double width, const FigureStyle& style) const;
 
     LedgerChart m_chart;

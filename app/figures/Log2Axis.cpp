@@ -48,15 +48,11 @@ double Log2Axis::log2At(double px) const
     return m_lo + (px - m_left) / (m_right - m_left) * (m_hi - m_lo);
 }
 
-int Log2Axis::tickStep(const FigureStyle& style) const
+std::vector<AxisTick> Log2Axis::ticks(const FigureStyle& style) const
 {
     const QFontMetricsF metrics(style.font(style.bodyPoints() * 0.85));
-    const double label = metrics.horizontalAdvance(LessonText::powerOfTwo(-1000)) * 1.4;
-    const double perBinade = (m_right - m_left) / (m_hi - m_lo);
-    for (int step : {1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 256, 512})
-        if (step * perBinade >= label)
-            return step;
-    return 1024;
+    const double label = metrics.horizontalAdvance(LessonText::powerOfTwo(-1000));
+    return AxisTicks::make(m_lo, m_hi, AxisTicks::fitting(m_right - m_left, label), AxisScale::Log2);
 }
 
 double Log2Axis::height(const FigureStyle& style)
@@ -73,12 +69,10 @@ double Log2Axis::paint(QPainter& painter, double y, const FigureStyle& style) co
     painter.setFont(font);
     painter.setPen(QPen(style.foreground(), style.lineWidth() * 0.6));
     painter.drawLine(QPointF(m_left, y), QPointF(m_right, y));
-    const int step = tickStep(style);
-    const long first = static_cast<long>(std::ceil(m_lo / step)) * step;
-    for (long k = first; k <= static_cast<long>(std::floor(m_hi)); k += step) {
-        const double px = x(static_cast<double>(k));
+    for (const AxisTick& t : ticks(style)) {
+        const double px = x(t.at);
         painter.drawLine(QPointF(px, y), QPointF(px, y + tick));
-        const QString label = LessonText::powerOfTwo(k);
+        const QString& label = t.label;
         const double w = metrics.horizontalAdvance(label);
         const double left = std::clamp(px - w / 2, m_left - w / 2, m_right - w / 2);
         painter.drawText(QRectF(left, y + tick, w + 2, metrics.height()), Qt::AlignLeft | Qt::AlignTop, label);
@@ -93,10 +87,8 @@ void Log2Axis::paintGrid(QPainter& painter, double top, double bottom, const Fig
     QColor grid = style.muted();
     grid.setAlphaF(0.25);
     painter.setPen(QPen(grid, 1, Qt::DotLine));
-    const int step = tickStep(style);
-    const long first = static_cast<long>(std::ceil(m_lo / step)) * step;
-    for (long k = first; k <= static_cast<long>(std::floor(m_hi)); k += step) {
-        const double px = x(static_cast<double>(k));
+    for (const AxisTick& t : ticks(style)) {
+        const double px = x(t.at);
         painter.drawLine(QPointF(px, top), QPointF(px, bottom));
     }
     painter.restore();

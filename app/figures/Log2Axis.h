@@ -5,6 +5,9 @@
 #include <optional>
 #include <utility>
 
+#include <vector>
+
+#include "app/charts/AxisTicks.h"
 #include "app/style/FigureStyle.h"
 #include "core/lessons/RangeBars.h"
 
@@ -42,8 +45,9 @@ public:
     double x(double log2Value) const;
     double log2At(double x) const;
 
-    // Binades between labelled ticks, so that the labels do not collide (1, 2, 4, 5, 8, 10, 16, ...).
-    int tickStep(const FigureStyle& style) const;
+    // The labelled ticks (exponents, labels 2⁻²⁴), as many as fit without colliding, a nice number
+    // of binades apart (AxisTicks: 1, 2, 5, 10, 20, ...).
+    std::vector<AxisTick> ticks(const FigureStyle& style) const;
     // The axis line at y, its ticks, and the labels under it; returns the height it took.
     double paint(QPainter& painter, double y, const FigureStyle& style) const;
     static double height(const FigureStyle& style);

@@ -126,6 +126,12 @@ FigureTable LogitsEpsilonFigure::epsilonTable(const LogitsEpsilonData& d)
     return t;
 }
 
+double LogitsEpsilonFigure::minimumWidth(const FigureStyle& style) const
+{
+    return std::max(logitsTable(m_data).naturalWidth(style), epsilonTable(m_data).naturalWidth(style))
+         + style.bodyPoints() * 2.4 + 2;
+}
+
 double LogitsEpsilonFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     const double body = style.bodyPoints();
@@ -162,7 +168,7 @@ void LogitsEpsilonFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     const QStringList lines = ratioLines(m_data);
     for (int i = 0; i < lines.size(); ++i) {
         painter.setPen(i == 0 ? style.foreground()
-                              : formatColour(m_data.formats[static_cast<std::size_t>(i - 1)].name()));
+                              : style.readable(formatColour(m_data.formats[static_cast<std::size_t>(i - 1)].name())));
         const QRectF box(margin, y, width, 10000);
         painter.drawText(box, Qt::TextWordWrap, lines[i]);
         y += metrics.boundingRect(box, Qt::TextWordWrap, lines[i]).height() + body * 0.3;

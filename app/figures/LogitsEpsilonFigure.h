@@ -15,7 +15,7 @@
 
 namespace floatscope::gui {
 
-// The two small lessons of seed 002, computed by core: logits stored in 16 bits and what that does
+// The two small lessons from the BF16 lesson, computed by core: logits stored in 16 bits and what that does
 // to softmax, and RMSNorm's eps stored in each format.
 struct LogitsEpsilonData {
     std::vector<Format> formats;
@@ -51,6 +51,7 @@ public:
     // `floatscope export logits`: the logits, the pair and eps as the panel takes them.
     static ExportView exportView();
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
 private:
 

@@ -83,6 +83,11 @@ StorageZone LossWindowFigure::zoneOfBin(double low, double high) const
     return StorageZone::Normal;
 }
 
+double LossWindowFigure::minimumWidth(const FigureStyle& style) const
+{
+    return sweepTable(m_data).naturalWidth(style) + style.bodyPoints() * 3.4 + 2;
+}
+
 double LossWindowFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
@@ -108,7 +113,7 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
     const double xMax = ax.x(b.log2MaxFinite);
     const double thick = body;
     painter.setFont(style.font(0, true));
-    painter.setPen(colour);
+    painter.setPen(style.readable(colour));
     painter.drawText(QRectF(l.margin, l.barCentre - body, l.left - l.margin, body * 2), Qt::AlignLeft | Qt::AlignVCenter,
                      QString::fromStdString(b.format));
     QColor pale = colour;
@@ -146,7 +151,7 @@ void LossWindowFigure::paint(QPainter& painter, const QSizeF& size, const Figure
                       });
     ax.paint(painter, l.axisY, style);
 
-    // 3. The shares at S and at the seed's scales.
+    // 3. The shares at S and at lecture 10's scales.
     painter.setFont(style.font(0, true));
     painter.setPen(style.foreground());
     painter.drawText(QRectF(l.margin, l.sharesTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
@@ -272,7 +277,7 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
 {
     ChartSpec spec;
     spec.title = tr("Dynamic loss scaling (overflow: skip and halve; %1 good steps: double)").arg(d.dynamic.growthInterval);
-    spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1))};
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(std::max<std::int64_t>(1, d.dynamic.steps - 1)), true};
     // log2 S on a plain axis: its labels are the exponents (24, 23, ...), not 1.67772e+07.
     ChartSeries scale{tr("log₂ S"), kScaleColour, {}, ChartSeries::Kind::Steps, false, true};
     ChartSeries skipped{tr("overflow: step skipped"), kSkippedColour, {}, ChartSeries::Kind::Points, false, true};
@@ -294,7 +299,7 @@ ChartSpec LossScalingFigure::timeline(const LossScalingData& d)
         lo = 0;
         hi = 1;
     }
-    spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1};
+    spec.y = {tr("log₂ S"), false, std::floor(lo) - 1, std::ceil(hi) + 1, true};
     spec.series = {scale, skipped, grew};
     return spec;
 }

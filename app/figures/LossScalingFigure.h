@@ -13,7 +13,7 @@
 namespace floatscope::gui {
 
 // The fp16 (or chosen) window with the scaled gradients' histogram over it, coloured by where each
-// bin lands, the shares lost, and the table of the seed's scales. Painted; tooltips on screen.
+// bin lands, the shares lost, and the table of lecture 10's scales. Painted; tooltips on screen.
 class LossWindowFigure : public FlowFigure {
     Q_DECLARE_TR_FUNCTIONS(LossWindowFigure)
 
@@ -24,9 +24,10 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     static QString sharesText(const ZoneShares& shares);
-    // The seed's table of scales; with the training lab's model, the real backward pass's columns too.
+    // Lecture 10's table of scales; with the training lab's model, the real backward pass's columns too.
     static FigureTable sweepTable(const LossScalingData& data);
     // Under the table, with the model as the source: where the gradients and the extra columns come from.
     static QString modelCaption(const LossScalingData& data);

@@ -98,7 +98,8 @@ double NeighboursFigure::blockHeight(int index, double width, const FigureStyle&
 
 double NeighboursFigure::heightForWidth(double width, const FigureStyle& style) const
 {
-    double h = margin(style);
+    // The blocks, without the gap after the last one, and a margin at both ends.
+    double h = margin(style) * 2 - (count() > 0 ? style.bodyPoints() * 1.4 : 0.0);
     for (int i = 0; i < count(); ++i)
         h += blockHeight(i, width, style);
     return h;
@@ -138,15 +139,11 @@ void NeighboursFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle&
 {
     const double m = margin(style);
     const double unit = style.bodyPoints();
-    // Names in the format's colour, held to WCAG AA (4.5:1) against what they are drawn on.
-    const QColor ground = style.background().alpha() != 0 ? style.background()
-        : style.theme == Theme::Dark                      ? QColor(0x1e, 0x1f, 0x22)
-                                                          : QColor(Qt::white);
     double y = m;
     for (int i = 0; i < count(); ++i) {
         const Format& f = m_formats[static_cast<std::size_t>(i)];
         p.setFont(style.font(0, true));
-        p.setPen(readableOn(formatColour(f.name()), ground));
+        p.setPen(style.readable(formatColour(f.name())));  // WCAG AA against the ground
         p.drawText(QPointF(m, y + unit * 1.2), QString::fromStdString(f.name()));
         if (hasLine(i))
             paintLine(p, i, y, size.width(), style);

@@ -21,7 +21,7 @@ public:
     QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
-    double heightForWidth(double width, const FigureStyle& style) const;
+    double heightForWidth(double width, const FigureStyle& style) const override;
     QString sentence(int index) const;
     int count() const { return static_cast<int>(m_results.size()); }
     // NaN has no place on a number line: its format gets the sentence only.

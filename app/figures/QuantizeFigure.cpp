@@ -30,29 +30,47 @@ struct TextTable {
     std::vector<bool> bold;
     std::vector<bool> rightAligned;  // per column
 
+    // Each column as wide as its widest cell at `points`.
+    std::vector<double> columnWidths(const FigureStyle& style, double points) const
+    {
+        const QFontMetricsF plain(style.font(points));
+        const QFontMetricsF heavy(style.font(points, true));
+        std::vector<double> widths(static_cast<std::size_t>(header.size()), 0.0);
+        for (qsizetype c = 0; c < header.size(); ++c) {
+            widths[static_cast<std::size_t>(c)] = heavy.horizontalAdvance(header[c]);
+            for (std::size_t r = 0; r < rows.size(); ++r)
+                if (c < rows[r].size())
+                    widths[static_cast<std::size_t>(c)] =
+                        std::max(widths[static_cast<std::size_t>(c)], (bold[r] ? heavy : plain).horizontalAdvance(rows[r][c]));
+        }
+        return widths;
+    }
+
+    // The whole table's width at `points`, gaps included.
+    double width(const FigureStyle& style, double points) const
+    {
+        double total = 0;
+        for (const double w : columnWidths(style, points))
+            total += w + points * 1.2;
+        return total;
+    }
+
+    // The smallest type the table shrinks to before its cells would run into each other.
+    static double smallestPoints(const FigureStyle& style) { return style.bodyPoints() * 0.75; }
+
     double paint(QPainter* p, double left, double top, double width, const FigureStyle& style) const
     {
         const double unit = style.bodyPoints();
         double points = unit;
         std::vector<double> widths;
         for (int attempt = 0; attempt < 6; ++attempt) {
-            const QFontMetricsF plain(style.font(points));
-            const QFontMetricsF heavy(style.font(points, true));
-            widths.assign(header.size(), 0.0);
-            for (qsizetype c = 0; c < header.size(); ++c) {
-                widths[static_cast<std::size_t>(c)] = heavy.horizontalAdvance(header[c]);
-                for (std::size_t r = 0; r < rows.size(); ++r)
-                    if (c < rows[r].size())
-                        widths[static_cast<std::size_t>(c)] =
-                            std::max(widths[static_cast<std::size_t>(c)],
-                                     (bold[r] ? heavy : plain).horizontalAdvance(rows[r][c]));
-            }
+            widths = columnWidths(style, points);
             double total = 0;
             for (double& w : widths)
                 total += w + points * 1.2;
-            if (total <= width || points <= unit * 0.75)
+            if (total <= width || points <= smallestPoints(style))
                 break;
-            points = std::max(unit * 0.75, points * width / total);
+            points = std::max(smallestPoints(style), points * width / total);
         }
         const double rowHeight = QFontMetricsF(style.font(points)).height() * 1.35;
         if (p != nullptr) {
@@ -230,6 +248,29 @@ QString QuantizeFigure::title() const
     return QuantizeText::tr("%1 in %2")
         .arg(ScalingText::tensorLabel(m_report->request, *m_report->tensor),
              ScalingText::recipeName(m_report->quantization->options()));
+}
+
+double QuantizeFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    return layout(nullptr, width, style);
+}
+
+double QuantizeFigure::minimumWidth(const FigureStyle& style) const
+{
+    if (!m_report || !m_report->quantization)
+        return 0;
+    const QuantizeReport& r = *m_report;
+    const Quantization& q = *r.quantization;
+    const double points = TextTable::smallestPoints(style);
+    double w = 0;
+    if (!r.tensor->isMatrix() && r.tensor->size() <= kListedElements) {
+        w = elementTable(q).width(style, points);
+        if (q.blockCount() <= 8)
+            w = std::max(w, blockTable(q).width(style, points));
+    }
+    if (!r.comparisons.empty())
+        w = std::max(w, comparisonTable(r).width(style, points));
+    return w + style.bodyPoints() * 2.4 + 2;
 }
 
 QSizeF QuantizeFigure::preferredSize(const FigureStyle& style) const

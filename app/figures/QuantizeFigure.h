@@ -23,6 +23,8 @@ public:
 
     QString title() const override;
     QSizeF preferredSize(const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
     // The texts the panel shows too: how the scale and the elements were made, and the summary.

@@ -194,6 +194,11 @@ Log2Axis RangeBarsFigure::axis(const Layout& l) const
     return Log2Axis(l.lo, l.hi, l.left, l.right);
 }
 
+double RangeBarsFigure::minimumWidth(const FigureStyle& style) const
+{
+    return m_data.histogram ? sharesTable(m_data).naturalWidth(style) + style.bodyPoints() * 2.4 + 2 : 0.0;
+}
+
 double RangeBarsFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
@@ -213,7 +218,12 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
     const double bottom = m_data.histogram ? l.histogramBottom : l.barsTop + l.rowHeight * static_cast<double>(m_data.bars.size());
     ax.paintGrid(painter, l.barsTop, bottom, style);
 
-    // 1. The bars, their names, and the numbers at their ends where there is room.
+    // 1. The bars, their names, and the numbers at their ends where there is room, clear of the
+    // marks' lines (drawn in 3).
+    std::vector<double> markXs;
+    for (std::size_t i = 0; i < m_data.marks.size(); ++i)
+        if (const double v = markLog2(i); std::isfinite(v))
+            markXs.push_back(ax.x(v));
     const QFont small = smallFont(style);
     const QFontMetricsF smallMetrics(small);
     for (std::size_t r = 0; r < m_data.bars.size(); ++r) {
@@ -222,7 +232,7 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
         const double centre = l.barsTop + l.rowHeight * static_cast<double>(r) + body * 0.9;
         const double thick = body * 1.0;
         painter.setFont(style.font(0, true));
-        painter.setPen(colour);
+        painter.setPen(style.readable(colour));
         painter.drawText(QRectF(l.margin, centre - body, l.left - l.margin - body * 0.5, body * 2),
                          Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(b.format));
         const double xSub = ax.x(b.log2MinSubnormal);
@@ -245,17 +255,30 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
         painter.setPen(style.muted());
         const double labelTop = centre + thick / 2 + 1;
         std::vector<QRectF> taken;
+        // A label where it is asked, or beside a mark's line that would strike it through, or not
+        // at all where neither has room.
+        const auto crossesMark = [&](const QRectF& rect) {
+            return std::any_of(markXs.begin(), markXs.end(),
+                               [&](double mx) { return mx >= rect.left() - 3 && mx <= rect.right() + 3; });
+        };
         const auto place = [&](double anchor, int align, const QString& text) {
             const double w = smallMetrics.horizontalAdvance(text);
             const double x = align < 0 ? anchor : align > 0 ? anchor - w : anchor - w / 2;
-            const QRectF rect(x, labelTop, w, smallMetrics.height());
-            for (const QRectF& t : taken)
-                if (t.adjusted(-4, 0, 4, 0).intersects(rect))
-                    return;
-            if (rect.left() < l.left - body || rect.right() > size.width())
+            std::vector<double> candidates = {x};
+            for (const double mx : markXs)
+                candidates.insert(candidates.end(), {mx + 5, mx - 5 - w});
+            std::stable_sort(candidates.begin(), candidates.end(),
+                             [&](double a, double b) { return std::fabs(a - x) < std::fabs(b - x); });
+            for (const double left : candidates) {
+                const QRectF rect(left, labelTop, w, smallMetrics.height());
+                if (std::fabs(left - x) > w || crossesMark(rect) || rect.left() < l.left - body || rect.right() > size.width())
+                    continue;
+                if (std::any_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.adjusted(-4, 0, 4, 0).intersects(rect); }))
+                    continue;
+                taken.push_back(rect);
+                painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
                 return;
-            taken.push_back(rect);
-            painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
+            }
         };
         place(xMax, 1, LessonText::brief(b.maxFinite));
         place(xNormal, b.hasSubnormals ? 0 : -1, LessonText::brief(b.minNormal));

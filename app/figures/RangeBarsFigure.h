@@ -28,8 +28,8 @@ struct RangeMark {
 // Everything the range lesson draws, computed by core: the bars, the marks, and for a list of
 // values their log2 histogram and where they land in each format.
 struct RangeBarsData {
-    // What the panel opens with and `floatscope export range` draws without options: the seed's
-    // formats, its two marks, and example gradients a decade or so either side of 10^-6 (seed 000:
+    // What the panel opens with and `floatscope export range` draws without options: the BF16 lesson's
+    // formats, its two marks, and example gradients a decade or so either side of 10^-6 (lesson 14:
     // deep layers' gradients lie between 10^-6 and 10^-8), seeded.
     static constexpr const char* kDefaultFormats = "fp32,fp16,bf16,e4m3fn,e5m2";
     // "gradient = 1e-8; eps = 1e-6", its labels in the interface's language.
@@ -66,6 +66,7 @@ public:
     // What lies under a point, with exact numbers; empty where nothing does.
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
     const RangeBarsData& data() const { return m_data; }
 
     static QString zoneName(StorageZone zone);

@@ -47,7 +47,7 @@ QString ScalingText::count(std::uint64_t n)
 
 QString ScalingText::bytes(double bytes, ByteUnit unit)
 {
-    // Four significant figures where that fits the seeds' "444.5 GB"; never fewer than one decimal.
+    // Four significant figures where that fits the lecture notes' "444.5 GB"; never fewer than one decimal.
     const double v = inUnit(bytes, unit);
     const int decimals = std::fabs(v) >= 100 ? 1 : std::fabs(v) >= 10 ? 2 : std::fabs(v) >= 1 ? 3 : 4;
     const QString amount = QString::number(v, 'f', decimals);

@@ -22,6 +22,27 @@ QSizeF StackedFigure::preferredSize(const FigureStyle& style) const
     return size;
 }
 
+double StackedFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    double h = 0;
+    for (const Part& p : m_parts)
+        h += p.figure->heightForWidth(width, style);
+    return h;
+}
+
+double StackedFigure::minimumWidth(const FigureStyle& style) const
+{
+    double w = 0;
+    for (const Part& p : m_parts)
+        w = std::max(w, p.figure->minimumWidth(style));
+    return w;
+}
+
+bool StackedFigure::fillsHeight() const
+{
+    return std::any_of(m_parts.begin(), m_parts.end(), [](const Part& p) { return p.weight > 0; });
+}
+
 std::vector<QRectF> StackedFigure::layout(const QSizeF& size, const FigureStyle& style) const
 {
     double fixed = 0;
@@ -30,13 +51,13 @@ std::vector<QRectF> StackedFigure::layout(const QSizeF& size, const FigureStyle&
         if (p.weight > 0)
             weights += p.weight;
         else
-            fixed += p.figure->preferredSize(style).height();
+            fixed += p.figure->heightForWidth(size.width(), style);
     }
     const double flexible = std::max(0.0, size.height() - fixed);
     std::vector<QRectF> out;
     double y = 0;
     for (const Part& p : m_parts) {
-        const double h = p.weight > 0 ? flexible * p.weight / weights : p.figure->preferredSize(style).height();
+        const double h = p.weight > 0 ? flexible * p.weight / weights : p.figure->heightForWidth(size.width(), style);
         out.emplace_back(0, y, size.width(), h);
         y += h;
     }

@@ -8,8 +8,8 @@
 namespace floatscope::gui {
 
 // Figures one above the other as one figure: a chart over its readouts, the fp16 window over the
-// loss-scale timeline. A part of weight 0 keeps its preferred height; the others share the rest of
-// the height in proportion to their weights.
+// loss-scale timeline. A part of weight 0 keeps its height at the figure's width; the others share
+// the rest of the height in proportion to their weights.
 class StackedFigure : public Figure {
 public:
     explicit StackedFigure(QString title) : m_title(std::move(title)) {}
@@ -19,6 +19,9 @@ public:
     QString title() const override { return m_title; }
     QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
+    double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
+    bool fillsHeight() const override;
 
     std::size_t count() const { return m_parts.size(); }
     const Figure& part(std::size_t index) const { return *m_parts[index].figure; }

@@ -23,6 +23,8 @@ void BitStrip::setCode(const Format& format, std::uint64_t code)
     m_code = code;
     if (reshaped) {
         m_layout = BitsLayout::forBits(format.totalBits());
+        // As wide as the widest captions of the format, whatever its value (BitsPainter).
+        m_size = widestBounds(m_format, m_code, m_layout, font()).toSize();
         updateGeometry();
     }
     update();
@@ -43,7 +45,7 @@ int BitStrip::bitAt(QPoint point) const
 
 QSize BitStrip::sizeHint() const
 {
-    return m_layout.size(m_format.totalBits()).toSize();
+    return m_size.isValid() ? m_size : m_layout.size(m_format.totalBits()).toSize();
 }
 
 void BitStrip::paintEvent(QPaintEvent*)

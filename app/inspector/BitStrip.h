@@ -38,6 +38,7 @@ private:
     Format m_format;
     std::uint64_t m_code = 0;
     BitsLayout m_layout;
+    QSize m_size;  // the strip with its widest captions
     int m_hover = -1;
 };
 

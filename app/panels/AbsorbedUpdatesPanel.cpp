@@ -304,6 +304,8 @@ const LessonRegistration kRegistration({
     .title = [] { return AbsorbedUpdatesPanel::tr("Absorbed updates"); },
     .makePanel = [] { return new AbsorbedUpdatesPanel; },
     .view = AbsorbedUpdatesFigure::exportView(),
+    // Lecture 10's demo 5 at its three update sizes.
+    .deck = {{"--update", "3e-3"}, {"--update", "3e-4"}, {"--update", "3e-5"}},
 });
 
 }  // namespace floatscope::gui

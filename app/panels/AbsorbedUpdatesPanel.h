@@ -21,11 +21,11 @@ class FormatChecklist;
 class HintedField;
 class ModelSourceRow;
 
-// The absorbed-updates lesson (seed 003, demo 5): weights stored in a 16-bit format without an fp32
+// The absorbed-updates lesson (lecture 10, demo 5): weights stored in a 16-bit format without an fp32
 // master copy (generated with a seed, pasted, loaded from .npy or .csv, or the training lab's model
 // after k fp32 steps, trained on the background job), an update size about
 // Adam's learning rate, and per storage format the share of updates lost and the |w| above which
-// every one is; the seeds' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
+// every one is; the lecture notes' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
 class AbsorbedUpdatesPanel : public LessonPanel {
     Q_OBJECT
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -19,6 +20,7 @@
 
 #include "app/charts/Chart.h"
 #include "app/figures/AccumulationFigure.h"
+#include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/FormatChecklist.h"
@@ -107,6 +109,7 @@ void AccumulationPanel::createWidgets()
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
+    m_logSteps = new QCheckBox(content);
 
     auto* modeRow = new QHBoxLayout;
     modeRow->addWidget(m_mode, 1);
@@ -122,6 +125,7 @@ void AccumulationPanel::createWidgets()
     form->addRow(m_routeLabel, m_route);
     form->addRow(m_formatsLabel, m_formats);
     form->addRow(QString(), m_formatsHint);
+    form->addRow(QString(), m_logSteps);
 
     m_playback = new PlaybackBar(content);
 
@@ -188,6 +192,7 @@ void AccumulationPanel::createWidgets()
         if (index > 0)
             applyPreset(m_preset->itemData(index).toString());
     });
+    connect(m_logSteps, &QCheckBox::toggled, this, &AccumulationPanel::redrawChart);
     connect(m_playback, &PlaybackBar::positionRequested, this, &AccumulationPanel::setPosition);
     connect(m_cancelButton, &QPushButton::clicked, this, &AccumulationPanel::cancelRun);
     connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
@@ -228,6 +233,10 @@ void AccumulationPanel::retranslate()
     m_route->setItemText(1, tr("through fp32 first (torch.tensor(x))"));
     m_route->setItemText(2, tr("through fp64 first"));
     m_formatsLabel->setText(tr("&Formats:"));
+    m_logSteps->setText(tr("&Logarithmic step axis: see where each sum stalls"));
+    m_logSteps->setToolTip(tr("Steps 1, 10, 100, ... (and the values on a log₂ axis when they are all positive), "
+                              "so that a sum that stops early is seen flat: fp16 at 4 and bf16 at 1 after a million "
+                              "adds of 10⁻³"));
     m_cancelButton->setText(tr("Cancel"));
     if (m_run) {
         redrawChart();
@@ -384,7 +393,7 @@ void AccumulationPanel::redrawChart()
     if (!m_run)
         return;
     m_lastColumns = chartColumns();
-    m_chart->setSpec(AccumulationFigure::chart(*m_run, m_cursor, m_lastColumns));
+    m_chart->setSpec(AccumulationFigure::chart(*m_run, m_cursor, m_lastColumns, m_logSteps->isChecked()));
 }
 
 void AccumulationPanel::updateReadouts()
@@ -410,7 +419,7 @@ void AccumulationPanel::updateReadouts()
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c == 0) {
-                item->setForeground(o.colour);
+                item->setForeground(readableOn(o.colour, m_table->palette().color(QPalette::Base)));
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);
@@ -502,7 +511,7 @@ std::unique_ptr<Figure> AccumulationPanel::makeFigure() const
 {
     if (!m_run)
         return nullptr;
-    return std::make_unique<AccumulationFigure>(*m_run, m_cursor);
+    return std::make_unique<AccumulationFigure>(*m_run, m_cursor, m_logSteps->isChecked());
 }
 
 void AccumulationPanel::resizeEvent(QResizeEvent* event)
@@ -517,6 +526,15 @@ const LessonRegistration kRegistration({
     .title = [] { return AccumulationPanel::tr("Absorption over N steps"); },
     .makePanel = [] { return new AccumulationPanel; },
     .view = AccumulationFigure::exportView(),
+    // Its presets (the BF16 lesson, lecture 10's demo 2), each sum's other modes, and a million
+    // steps on a logarithmic step axis, where fp16 stops at 4 and bf16 at 1.
+    .deck = {{"--preset", "one-plus-1e-3"},
+             {"--preset", "1e-4-from-zero"},
+             {"--preset", "one-plus-1e-4"},
+             {"--preset", "master-weight"},
+             {"--preset", "one-plus-1e-3", "--mode", "kahan"},
+             {"--preset", "one-plus-1e-3", "--mode", "stochastic"},
+             {"--preset", "one-plus-1e-3", "--steps", "1000000", "--log-steps"}},
 });
 
 }  // namespace floatscope::gui

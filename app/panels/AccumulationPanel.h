@@ -8,6 +8,7 @@
 #include "app/panels/LessonPanel.h"
 #include "core/lessons/AccumulationRun.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
@@ -25,7 +26,7 @@ class FormatChecklist;
 class HintedField;
 class PlaybackBar;
 
-// The absorption lesson (seeds 000, 002, 003): a start value and an increment added N times (up to
+// The absorption lesson (lesson 14, the BF16 lesson, lecture 10): a start value and an increment added N times (up to
 // 10^7) in each chosen format, stored, through an fp32 master, Kahan-compensated or with stochastic
 // rounding. Step, play, pause and a slider move through the run; the chart shows every format's sum
 // against the step beside the exact line, decimated to the chart's pixels; the table gives each
@@ -65,6 +66,7 @@ public:
     QSlider* slider() const;
     QTableWidget* readoutTable() const { return m_table; }
     ChartView* chartView() const { return m_chart; }
+    QCheckBox* logStepsBox() const { return m_logSteps; }
     QProgressBar* progressBar() const { return m_progress; }
     QString notes() const;
 
@@ -95,6 +97,7 @@ private:
     QSpinBox* m_seed = nullptr;
     FormatChecklist* m_formats = nullptr;
     QLabel* m_formatsHint = nullptr;
+    QCheckBox* m_logSteps = nullptr;
     QLabel* m_presetLabel = nullptr;
     QLabel* m_startLabel = nullptr;
     QLabel* m_deltaLabel = nullptr;

@@ -409,6 +409,12 @@ const LessonRegistration kRegistration({
     .makePanel = [] { return new LedgerPanel; },
     .view = LedgerFigure::exportView(),
     .viewExample = {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},
+    // Lesson 14: the anchor model's static ledger, with activations on one 80 GiB GPU, and the
+    // interview question's 30B model (LLaMA-30B's shape) on 8 GPUs under ZeRO-3.
+    .deck = {{"--params", "anchor"},
+             {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},
+             {"--params", "30B", "--hidden", "6656", "--heads", "52", "--layers", "60", "--gpus", "8", "--zero", "3",
+              "--seq", "8192", "--recompute", "full", "--gpu-memory", "80 GiB"}},
 });
 
 }  // namespace floatscope::gui

@@ -27,7 +27,7 @@ class LessonPanel;
 //         .makePanel = [] { return new LossScalingPanel; },
 //         .view = LossScalingFigure::exportView(),       // in the figure's .cpp
 //         .viewExample = {},                             // what a new panel shows, as view arguments
-//         .deck = {{"--preset", "static"}, {"--preset", "dynamic"}},  // its presets, a page each
+//         .deck = {{"--loss-scale", "0"}, {"--loss-scale", "24"}},  // its presets, a page each
 //     });
 //
 // A new lesson is these seven files, and only these (CMake picks up core/lessons, tests/lessons,

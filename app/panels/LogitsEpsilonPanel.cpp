@@ -83,7 +83,7 @@ void LogitsEpsilonPanel::retranslate()
 
 void LogitsEpsilonPanel::refillPair(int count)
 {
-    // The pair keeps its positions where it can; the seed compares 1003 with 1001.
+    // The pair keeps its positions where it can; the BF16 lesson compares 1003 with 1001.
     const int numerator = m_numerator->count() > 0 ? m_numerator->currentIndex() : 3;
     const int denominator = m_denominator->count() > 0 ? m_denominator->currentIndex() : 1;
     for (QComboBox* box : {m_numerator, m_denominator}) {
@@ -146,6 +146,8 @@ const LessonRegistration kRegistration({
     .title = [] { return LogitsEpsilonPanel::tr("Logits and eps"); },
     .makePanel = [] { return new LogitsEpsilonPanel; },
     .view = LogitsEpsilonFigure::exportView(),
+    // The BF16 lesson's logits 1000..1003 and RMSNorm's eps, in 16 bits and in fp8.
+    .deck = {{}, {"-f", "fp16,bf16,e4m3fn,e5m2"}},
 });
 
 }  // namespace floatscope::gui

@@ -15,7 +15,7 @@ class FigureWidget;
 class FormatChecklist;
 class HintedField;
 
-// Two small lessons of seed 002: logits 1000 .. 1003 stored in bf16 and fp16 and what that does to
+// Two small lessons from the BF16 lesson: logits 1000 .. 1003 stored in bf16 and fp16 and what that does to
 // softmax's probability ratios (bf16 makes 1000, 1001 and 1002 one value), and RMSNorm's eps = 1e-6
 // stored in each format (a subnormal with 5 significant bits in fp16) with its relative error.
 class LogitsEpsilonPanel : public LessonPanel {

@@ -401,6 +401,8 @@ const LessonRegistration kRegistration({
     .title = [] { return LossScalingPanel::tr("Loss scaling"); },
     .makePanel = [] { return new LossScalingPanel; },
     .view = LossScalingFigure::exportView(),
+    // Lecture 10's demo 3 at the loss scales it tabulates, and demo 4's dynamic scaling below.
+    .deck = {{"--loss-scale", "0"}, {"--loss-scale", "8"}, {"--loss-scale", "16"}, {"--loss-scale", "24"}},
 });
 
 }  // namespace floatscope::gui

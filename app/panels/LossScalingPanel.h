@@ -24,13 +24,13 @@ class FigureWidget;
 class HintedField;
 class ModelSourceRow;
 
-// The loss-scaling lesson (seed 003, demos 3 and 4): a gradient distribution (log-normal with a
+// The loss-scaling lesson (lecture 10, demos 3 and 4): a gradient distribution (log-normal with a
 // chosen median and spread, pasted or loaded values, or the training lab's model's real gradients at
 // step k, computed on the background job with the lecture's column: each scale's real backward pass
 // against fp32's) multiplied by a scale S and drawn on the
 // same log2 axis as the fp16 window, with the shares that underflow, go subnormal or overflow; and
 // dynamic loss scaling (overflow: skip the step and halve S; N good steps: double it) as a
-// timeline, starting from a scale that is too large, as the seed's demo does.
+// timeline, starting from a scale that is too large, as lecture 10's demo does.
 class LossScalingPanel : public LessonPanel {
     Q_OBJECT
 

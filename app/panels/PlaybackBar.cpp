@@ -20,7 +20,7 @@ namespace floatscope::gui {
 namespace {
 
 constexpr std::int64_t kSpeeds[] = {1, 10, 100, 1000, 10'000, 100'000, 1'000'000};  // steps a second
-constexpr int kDefaultSpeed = 2;  // 100 steps a second: the seeds' 1000-step demos in ten seconds
+constexpr int kDefaultSpeed = 2;  // 100 steps a second: the lecture notes' 1000-step demos in ten seconds
 
 }  // namespace
 

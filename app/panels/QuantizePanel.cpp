@@ -725,6 +725,14 @@ const LessonRegistration kRegistration({
     .makePanel = [] { return new QuantizePanel; },
     .view = QuantizeFigure::exportView(),
     .viewExample = {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"},
+    // The panel's presets (QuantizePresets.cpp) but the last, a 2^24-value timing demo.
+    .deck = {{"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"},
+             {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tile:128"},
+             {"0.01", "0.02", "0.5", "1000", "-f", "e4m3fn", "--scheme", "tile:3"},
+             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "mx"},
+             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "nvfp4"},
+             {"--generate", "256x256", "--outliers", "2", "--outlier-value", "10000", "--seed", "7", "-f", "e4m3fn",
+              "--scheme", "block:128x128"}},
 });
 
 }  // namespace floatscope::gui

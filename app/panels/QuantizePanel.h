@@ -29,7 +29,7 @@ class QuantizeResults;
 
 // Block scaling and quantization (issue 6): a tensor typed, generated or loaded; an element format
 // and a scheme; every element's code, dequantized value and error, every block's scale, a summary,
-// the same tensor through the other recipes, and a heatmap of errors for matrices. The seeds'
+// the same tensor through the other recipes, and a heatmap of errors for matrices. The lecture notes'
 // examples are presets. Large tensors are quantized in the background with progress and cancel;
 // bad input shows a red hint by its field and the last result stays.
 class QuantizePanel : public LessonPanel {
@@ -38,7 +38,7 @@ class QuantizePanel : public LessonPanel {
 public:
     explicit QuantizePanel(QWidget* parent = nullptr);
 
-    // The seeds' examples, in the order of the Example box.
+    // The lecture notes' examples, in the order of the Example box.
     enum Preset {
         PerTensor,      // [1000, 0.01, 0.02, 0.5], e4m3fn, one scale: 0.01 is 12.807% off
         OneTile,        // the same in one 1x128 tile: the same scale, the same 12.807%

@@ -9,7 +9,7 @@
 
 namespace floatscope::gui {
 
-// One of the seeds' examples: the tensor, the recipe, which element the lesson is about, and the
+// One of the lecture notes' examples: the tensor, the recipe, which element the lesson is about, and the
 // lesson in words (the numbers themselves come from the engine, in the panel's trace).
 struct QuantizePreset {
     QString title;

@@ -177,6 +177,9 @@ const LessonRegistration kRegistration({
     .title = [] { return RangeBarsPanel::tr("Range bars"); },
     .makePanel = [] { return new RangeBarsPanel; },
     .view = RangeBarsFigure::exportView(),
+    // The BF16 lesson's range chart with a gradient and RMSNorm's eps, then every format of
+    // lesson 14's table on one axis.
+    .deck = {{}, {"--no-values", "-f", "fp32,fp16,bf16,e4m3fn,e5m2,e2m3,e3m2,e2m1,e8m0"}},
 });
 
 }  // namespace floatscope::gui

@@ -16,7 +16,7 @@ class FigureWidget;
 class FormatChecklist;
 class HintedField;
 
-// The range lesson (seed 002): every chosen format as a bar on one shared log2 axis (subnormal
+// The range lesson (the BF16 lesson): every chosen format as a bar on one shared log2 axis (subnormal
 // span, normal span, largest finite value; exact numbers on hover), marks for values the user adds
 // (a gradient of 1e-8, eps = 1e-6), and the histogram of a pasted or loaded list of values with the
 // share that underflows, goes subnormal or overflows in each format.

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include "app/style/Palette.h"
+
 namespace floatscope::gui {
 
 namespace {
@@ -50,6 +52,18 @@ QColor FigureStyle::background() const
     if (m_background)
         return *m_background;
     return theme == Theme::Dark ? QColor(0x1e, 0x1f, 0x22) : QColor(Qt::white);
+}
+
+QColor FigureStyle::ground() const
+{
+    if (!transparent && m_background)
+        return *m_background;
+    return theme == Theme::Dark ? QColor(0x1e, 0x1f, 0x22) : QColor(Qt::white);
+}
+
+QColor FigureStyle::readable(const QColor& colour) const
+{
+    return readableOn(colour, ground());
 }
 
 QColor FigureStyle::foreground() const

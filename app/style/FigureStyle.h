@@ -28,6 +28,12 @@ struct FigureStyle {
     QColor foreground() const;   // text and axes
     QColor muted() const;        // secondary text, grid
     QColor accent() const;       // highlights (a chosen neighbour, a midpoint)
+    // What text is drawn on: the background, or the theme's when it is transparent (a slide's
+    // own background is not known, the theme's stands for it).
+    QColor ground() const;
+    // A colour (a format's) for text on the ground, darkened or lightened to 4.5:1 (WCAG AA):
+    // every format name painted in its colour goes through here.
+    QColor readable(const QColor& colour) const;
     QFont font(double points = 0, bool bold = false) const;  // 0: the body size
     QFont monoFont(double points = 0, bool bold = false) const;
     double bodyPoints() const { return m_bodyPoints > 0 ? m_bodyPoints : slide ? 16.0 : 10.0; }

@@ -19,7 +19,7 @@ struct LedgerText {
 // The built-in recipes by id (core/ledger/MemoryLedger.cpp): a name, the GEMMs' input precision (for
 // the record: it costs no static memory), the sources of the accounting ([ZeRO] Rajbhandari et al.
 // 2020; [Playbook] Hugging Face's Ultra-Scale Playbook; [DSV3] the DeepSeek-V3 technical report;
-// [FP8-LM] Peng et al. 2023; seeds/000 and seeds/002: lesson 14 and the BF16 lesson), and how the
+// [FP8-LM] Peng et al. 2023; lesson 14 and the BF16 lesson), and how the
 // primary source counts where it differs from the lessons' accounting.
 struct Recipe {
     const char* id;
@@ -30,33 +30,33 @@ struct Recipe {
 };
 constexpr Recipe kRecipes[] = {
     {"fp32-adam", QT_TRANSLATE_NOOP("LedgerText", "FP32 + Adam"), "fp32",
-     QT_TRANSLATE_NOOP("LedgerText", "seeds/002 (4 + 4 + 4 + 4 = 16); [ZeRO] §3"),
+     QT_TRANSLATE_NOOP("LedgerText", "the BF16 lesson (4 + 4 + 4 + 4 = 16); [ZeRO] §3"),
      QT_TRANSLATE_NOOP("LedgerText", "the weights are their own master copy")},
     {"bf16-mixed", QT_TRANSLATE_NOOP("LedgerText", "BF16 mixed precision"), "bf16",
-     QT_TRANSLATE_NOOP("LedgerText", "[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; seeds/000 (16)"),
+     QT_TRANSLATE_NOOP("LedgerText", "[ZeRO] §3.1 (2 + 2 + 12 = 16, counted for fp16); [Playbook]; lesson 14 (16)"),
      QT_TRANSLATE_NOOP("LedgerText", "gradients are accumulated in bf16 (or not at all)")},
     {"bf16-mixed-fp32acc", QT_TRANSLATE_NOOP("LedgerText", "BF16 mixed precision, fp32 gradient accumulation"), "bf16",
-     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); seeds/000 (20)"),
+     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (4 + 4 + 2 + 2 + 4 + 4 = 20); lesson 14 (20)"),
      QT_TRANSLATE_NOOP("LedgerText", "an fp32 buffer sums the gradients of the micro-batches")},
     {"te-fp8", QT_TRANSLATE_NOOP("LedgerText", "Transformer Engine FP8"),
      QT_TRANSLATE_NOOP("LedgerText", "fp8 (e4m3fn forward, e5m2 backward)"),
-     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (4 + 4 + 4 + 4 = 16); seeds/000 (16, master '-')"),
+     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (4 + 4 + 4 + 4 = 16); lesson 14 (16, master '-')"),
      QT_TRANSLATE_NOOP("LedgerText", "the fp32 weights are the master copy; the FP8 casts made for each GEMM (and "
                                      "TE's cached FP8 weight and its transpose, when weight caching is on) are not "
                                      "counted")},
     {"deepseek-v3-fp8", QT_TRANSLATE_NOOP("LedgerText", "DeepSeek-V3 FP8"),
      QT_TRANSLATE_NOOP("LedgerText", "e4m3fn (1x128 / 128x128 scaled)"),
      QT_TRANSLATE_NOOP("LedgerText", "[DSV3] §3.3.3 (bf16 AdamW moments; fp32 master weights and accumulated gradients); "
-                                     "[Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); seeds/000 (15)"),
+                                     "[Playbook] (4 + 4 + 1 + 2 + 2 + 2 = 15); lesson 14 (15)"),
      QT_TRANSLATE_NOOP("LedgerText", "the report names the fp32 master, fp32 accumulated gradients and bf16 moments; "
                                      "the FP8 weight copy (1) and bf16 gradients (2) are the Playbook's accounting")},
     {"fp8-lm-o3", QT_TRANSLATE_NOOP("LedgerText", "FP8-LM O3"), "fp8",
      QT_TRANSLATE_NOOP("LedgerText", "[FP8-LM] §2 (O3: fp8 gradients and first moment, fp16 second moment and master "
-                                     "weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); seeds/000 (9)"),
-     QT_TRANSLATE_NOOP("LedgerText", "FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); the seeds "
+                                     "weights); [Playbook] (2 + 2 + 1 + 1 + 1 + 2 = 9); lesson 14 (9)"),
+     QT_TRANSLATE_NOOP("LedgerText", "FP8-LM itself counts 6 bytes (master 2 + gradient 1 + m 1 + v 2); lesson 14 "
                                      "and the Playbook add an FP8 weight copy (1) and fp16 gradient accumulation (2)")},
     {"nanotron-fp8", QT_TRANSLATE_NOOP("LedgerText", "nanotron FP8"), "fp8",
-     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); seeds/000 (10)"),
+     QT_TRANSLATE_NOOP("LedgerText", "[Playbook] (2 + 4 + 1 + 1 + 1 + 1 = 10); lesson 14 (10)"),
      QT_TRANSLATE_NOOP("LedgerText", "nanotron's FP8 experiments as the Playbook reports them")},
 };
 
@@ -129,7 +129,7 @@ QString schemeGemm(const LedgerScheme& scheme)
 
 QString modelName(const ModelPreset& preset)
 {
-    return preset.name.empty() ? LedgerText::tr("the seeds' anchor model") : qs(preset.name);
+    return preset.name.empty() ? LedgerText::tr("the BF16 lesson's anchor model") : qs(preset.name);
 }
 
 QString modelSource(const ModelPreset& preset)

@@ -18,7 +18,7 @@ QString schemeName(const LedgerScheme& scheme);          // "BF16 mixed precisio
 QString schemeNote(const LedgerScheme& scheme);
 QString schemeSource(const LedgerScheme& scheme);        // the citations, or "user"
 QString schemeGemm(const LedgerScheme& scheme);          // the GEMMs' input precision ("-" for a user's)
-QString modelName(const ModelPreset& preset);            // "Llama 3.1 405B", "the seeds' anchor model"
+QString modelName(const ModelPreset& preset);            // "Llama 3.1 405B", "the BF16 lesson's anchor model"
 // Where a preset's parameter count comes from: the published config it is summed from, or the lesson.
 QString modelSource(const ModelPreset& preset);
 

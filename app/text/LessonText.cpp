@@ -75,15 +75,36 @@ QString LessonText::approx(double value, int digits)
     return approx(mpq_class(value), digits);
 }
 
-QString LessonText::powerOfTwo(long exponent)
+namespace {
+
+// base⁻²⁴
+QString power(const QString& base, long exponent)
 {
     static const QString kSuperscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
-    QString out = QStringLiteral("2");
+    QString out = base;
     if (exponent < 0)
         out += QStringLiteral("⁻");
     for (const QChar c : QString::number(std::labs(exponent)))
         out += kSuperscripts[c.digitValue()];
     return out;
+}
+
+}  // namespace
+
+QString LessonText::powerOfTwo(long exponent)
+{
+    return power(QStringLiteral("2"), exponent);
+}
+
+QString LessonText::powerOfTen(long exponent)
+{
+    if (exponent >= 0 && exponent <= 6) {
+        std::int64_t n = 1;
+        for (long i = 0; i < exponent; ++i)
+            n *= 10;
+        return count(n);
+    }
+    return power(QStringLiteral("10"), exponent);
 }
 
 QString LessonText::percent(double share)
@@ -106,7 +127,20 @@ QString LessonText::percent(double share)
 
 QString LessonText::count(std::int64_t n)
 {
-    return QLocale(QLocale::English).toString(static_cast<qlonglong>(n));
+    return locale().toString(static_cast<qlonglong>(n));
+}
+
+QString LessonText::fixed(double value, int decimals)
+{
+    return locale().toString(value == 0 ? 0.0 : value, 'f', decimals);  // no "-0"
+}
+
+QLocale LessonText::locale()
+{
+    // Only the interface's languages: a German system locale must not turn 1,000 into 1.000 in an
+    // English window, nor on the command line.
+    return QLocale().language() == QLocale::Chinese ? QLocale(QLocale::Chinese, QLocale::China)
+                                                    : QLocale(QLocale::English, QLocale::UnitedStates);
 }
 
 QString LessonText::wrapDigits(const QString& text, int width)

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QString>
 
 #include <gmpxx.h>
@@ -32,10 +33,17 @@ public:
     static QString approx(double value, int digits = 6);
     // 2⁻²⁴, 2¹⁰, 2⁰
     static QString powerOfTwo(long exponent);
+    // 1, 10, ..., 1,000,000, then 10⁷ (and 10⁻³ below one)
+    static QString powerOfTen(long exponent);
     // 12.3 %, 0 %, 100 %, < 0.01 % (a share that is not zero never reads as zero)
     static QString percent(double share);
     // 1,000,000
     static QString count(std::int64_t n);
+    // 1,234.50: `decimals` digits after the point, grouped as count() groups
+    static QString fixed(double value, int decimals);
+    // How numbers are grouped in the interface's language (QLocale's default, which the window and
+    // `export --lang` set): English, or Chinese (China); both write 1,000,000.5.
+    static QLocale locale();
     // Long digit strings broken every `width` characters, for tooltips (a 105-digit subnormal).
     static QString wrapDigits(const QString& text, int width = 56);
 };

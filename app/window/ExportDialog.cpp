@@ -40,7 +40,7 @@ ExportDialog::ExportDialog(std::vector<FigureSource> sources, int current, Theme
         s->setDecimals(0);
     }
     m_scale = new QComboBox(this);
-    m_scale->addItems({QStringLiteral("1×"), QStringLiteral("2×"), QStringLiteral("3×")});
+    m_scale->addItems({QStringLiteral("1×"), QStringLiteral("2×"), QStringLiteral("3×"), QStringLiteral("4×")});
     m_scale->setCurrentIndex(1);
     m_theme = new QComboBox(this);
     m_theme->addItems({tr("light"), tr("dark")});
@@ -107,7 +107,7 @@ void ExportDialog::updatePreviewSize()
     const int i = m_view->currentIndex();
     if (i < 0)
         return;
-    const QSizeF preferred = m_sources[static_cast<std::size_t>(i)].make()->preferredSize(style());
+    const QSizeF preferred = exportPixels(*m_sources[static_cast<std::size_t>(i)].make(), ExportSize{}, style());
     const double factor = m_unit->currentIndex() == 1 ? 1 / kPixelsPerCm : 1.0;
     m_width->setValue(preferred.width() * factor);
     m_height->setValue(preferred.height() * factor);

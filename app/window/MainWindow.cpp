@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -40,10 +41,12 @@
 #include "app/inspector/Presets.h"
 #include "app/inspector/ValueEntry.h"
 #include "app/panels/HardwarePanel.h"
+#include "app/panels/LessonDeck.h"
 #include "app/panels/LessonPanel.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/style/Theme.h"
 #include "app/text/InspectionText.h"
+#include "app/window/DeckDialog.h"
 
 namespace floatscope::gui {
 
@@ -285,6 +288,21 @@ void MainWindow::exportFigureDialog()
     dialog.exec();
 }
 
+std::string MainWindow::currentDeck() const
+{
+    for (const Lesson& lesson : lessons())
+        if (m_tabs->currentWidget() != nullptr && m_tabs->currentWidget()->objectName() == QLatin1String(lesson.objectName))
+            return lesson.view.name;
+    return "inspector";
+}
+
+void MainWindow::exportLessonDialog()
+{
+    DeckDialog dialog(decks(), currentDeck(), m_language, m_theme, [this](const QString& l) { setLanguage(l); }, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported the lesson: %1 pages").arg(dialog.pageCount()), 5000);
+}
+
 void MainWindow::copyFigure()
 {
     const auto figure = m_figureSources[static_cast<std::size_t>(activeFigureSource())].figure.make();
@@ -356,6 +374,9 @@ void MainWindow::createActions()
     m_exportAction = new QAction(this);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_exportAction, &QAction::triggered, this, &MainWindow::exportFigureDialog);
+    m_exportLessonAction = new QAction(this);
+    m_exportLessonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_exportLessonAction, &QAction::triggered, this, &MainWindow::exportLessonDialog);
     m_copyFigureAction = new QAction(this);
     m_copyFigureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     connect(m_copyFigureAction, &QAction::triggered, this, &MainWindow::copyFigure);
@@ -374,7 +395,7 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addActions({m_openAction, m_saveAction, m_saveAsAction});
     m_fileMenu->addSeparator();
-    m_fileMenu->addActions({m_exportAction, m_copyFigureAction});
+    m_fileMenu->addActions({m_exportAction, m_exportLessonAction, m_copyFigureAction});
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quitAction);
     m_editMenu = menuBar()->addMenu(QString());
@@ -429,6 +450,8 @@ void MainWindow::retranslate()
     m_quitAction->setText(tr("&Quit"));
     m_exportAction->setText(tr("&Export figure…"));
     m_exportAction->setStatusTip(tr("The inspector or a panel as SVG, PDF or PNG for slides"));
+    m_exportLessonAction->setText(tr("Export &lesson…"));
+    m_exportLessonAction->setStatusTip(tr("Every view of a lesson, its presets a page each, as one PDF or a folder of figures"));
     m_copyFigureAction->setText(tr("&Copy figure"));
     m_copyFigureAction->setStatusTip(tr("The active view as a figure on the clipboard (SVG and PNG)"));
 
@@ -483,7 +506,7 @@ void MainWindow::showStatusHint()
             tr("Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value"));
         return;
     }
-    m_statusHint->setText(tr("%1 · Ctrl+E: export this lesson's figure · Ctrl+Alt+C: copy it")
+    m_statusHint->setText(tr("%1 · Ctrl+E: export this lesson's figure · Ctrl+Shift+E: the whole lesson · Ctrl+Alt+C: copy it")
                               .arg(m_tabs->tabText(index).remove(QLatin1Char('&'))));
 }
 
@@ -492,8 +515,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::ShortcutOverride && watched == m_entry->lineEdit()) {
         const auto* key = static_cast<QKeyEvent*>(event);
         const QKeySequence pressed(key->keyCombination());
-        for (const QAction* action : {m_exportAction, m_copyFigureAction, m_bookmarkAction, m_formatsAction,
-                                      m_copyJsonAction, m_copyLatexAction})
+        for (const QAction* action : {m_exportAction, m_exportLessonAction, m_copyFigureAction, m_bookmarkAction,
+                                      m_formatsAction, m_copyJsonAction, m_copyLatexAction})
             for (const QKeySequence& shortcut : action->shortcuts())
                 if (shortcut.matches(pressed) == QKeySequence::ExactMatch)
                     return true;  // not accepted: the window's shortcut fires
@@ -645,6 +668,9 @@ void MainWindow::setLanguage(const QString& language)
     QApplication::removeTranslator(&m_translator);
     QApplication::removeTranslator(&m_qtTranslator);
     m_language = language.startsWith(QLatin1String("zh")) ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    // Numbers follow the language too (LessonText::locale: ticks, counts).
+    QLocale::setDefault(m_language == QLatin1String("en") ? QLocale(QLocale::English, QLocale::UnitedStates)
+                                                          : QLocale(QLocale::Chinese, QLocale::China));
     if (m_language != QLatin1String("en")) {
         if (m_translator.load(QStringLiteral(":/i18n/floatscope_") + m_language))
             QApplication::installTranslator(&m_translator);

@@ -44,6 +44,8 @@ public:
     HistoryDock* history() const { return m_history; }
     HardwarePanel* hardware() const { return m_hardware; }
     QString statusHint() const;  // the status bar's hint for the tab on show
+    // The deck File > Export lesson… offers first: the tab on show's ("inspector", "accumulation").
+    std::string currentDeck() const;
 
     // Session files; the string is empty on success, else the message shown to the user.
     QString openSession(const QString& path);
@@ -89,6 +91,7 @@ private:
     bool save();
     bool saveAs();
     void exportFigureDialog();
+    void exportLessonDialog();
     void copyFigure();
     int activeFigureSource() const;
 
@@ -136,6 +139,7 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportLessonAction = nullptr;
     QAction* m_copyFigureAction = nullptr;
     struct Source {
         FigureSource figure;

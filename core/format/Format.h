@@ -88,7 +88,7 @@ public:
     Dyadic epsilon() const;        // distance from 1 to the next larger value: 2^-M
 
     // Range in powers of two and of ten. "Binades" count the powers of two [2^k, 2^(k+1)) that hold
-    // at least one positive finite value: the seeds' "fp16 spans 40 powers of two" counts subnormal
+    // at least one positive finite value: the lecture notes' "fp16 spans 40 powers of two" counts subnormal
     // binades too (24 + 16 = 40); normalBinades() counts only those of normal numbers.
     int binades() const { return maxExponent() - minPositiveExponent() + 1; }
     int normalBinades() const { return maxExponent() - minExponent() + 1; }

@@ -12,9 +12,9 @@
 
 namespace floatscope {
 
-// The absorbed-updates lesson (seed 003, demo 5): weights stored in a 16-bit format without an
+// The absorbed-updates lesson (lecture 10, demo 5): weights stored in a 16-bit format without an
 // fp32 master copy, and the share of updates of a given size that rounding throws away.
-// Convention, as the seed computes it: the update u is rounded into the storage format (nearest-
+// Convention, as lecture 10 computes it: the update u is rounded into the storage format (nearest-
 // even, once from its exact value), added to each stored weight w with one rounding, and it was
 // absorbed when the sum equals w (`(wd + u.to(dt)) == wd`). Every weight gets +u.
 struct AbsorptionRow {
@@ -39,11 +39,11 @@ AbsorptionRow absorbedUpdates(const Format& storage, std::span<const double> wei
 std::optional<Dyadic> absorptionThreshold(const Format& format, std::uint64_t update);
 
 // Seeded weights: normal with mean 0 and the given standard deviation, with a share set to exactly
-// 1.0 (the gains of LayerNorm and RMSNorm start there, which seed 003 points out).
+// 1.0 (the gains of LayerNorm and RMSNorm start there, which lecture 10 points out).
 std::vector<double> generateWeights(std::size_t count, double standardDeviation, double shareOfOnes,
                                     std::uint64_t seed);
 
-// The seeds' table: update sizes 3e-3, 3e-4 and 3e-5.
+// The lecture notes' table: update sizes 3e-3, 3e-4 and 3e-5.
 std::vector<ExactValue> seedUpdateSizes();
 
 }  // namespace floatscope

@@ -20,7 +20,7 @@
 namespace floatscope {
 
 // The absorption lesson: a start value and an increment added N times, per format, in one of four
-// ways (seeds 002 and 003: "1 + 10^-3, a thousand times"; "10^-4, ten thousand times, from 0").
+// ways (the BF16 lesson and lecture 10: "1 + 10^-3, a thousand times"; "10^-4, ten thousand times, from 0").
 enum class AccumulationMode : std::uint8_t {
     Stored,      // the sum lives in the format; each add rounds once from the exact sum (nearest-even),
                  // as PyTorch's same-dtype add and CUDA's __hadd do
@@ -41,7 +41,7 @@ struct AccumulationSetup {
     std::int64_t steps = 1000;      // 1 .. kMaxAccumulationSteps
     AccumulationMode mode = AccumulationMode::Stored;
     // How start and delta reach the format: once from the exact value (direct), or through fp32
-    // first (what torch.tensor(x, dtype=...) does with a Python float, and the seeds' browser demos).
+    // first (what torch.tensor(x, dtype=...) does with a Python float, and the lecture notes' browser demos).
     Route route = Route::Direct;
     std::uint64_t seed = 0;         // Stochastic: StochasticSource's seed
     int randomBits = 32;            // Stochastic: random bits compared with the discarded fraction

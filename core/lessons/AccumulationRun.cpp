@@ -8,16 +8,26 @@ namespace floatscope {
 
 namespace {
 
-// Feeds a run's sums into a chart recorder. A run at a fixed point reports the rest of the run
-// once (held), which fills the chart to the last step; after that the recorder needs nothing.
+// Feeds a run's sums into its chart recorders (linear and logarithmic steps). A run at a fixed
+// point reports the rest of the run once (held), which fills the charts to the last step; after
+// that the recorders need nothing.
 class ChartObserver final : public Accumulator::Observer {
 public:
-    ChartObserver(const Accumulator& run, ChartRecorder& chart) : m_run(run), m_chart(chart) {}
+    ChartObserver(const Accumulator& run, ChartRecorder& chart, ChartRecorder& logChart)
+        : m_run(run), m_chart(chart), m_logChart(logChart)
+    {
+    }
 
-    void stepped(std::int64_t step, std::uint64_t code) override { m_chart.add(step, m_run.toDouble(code)); }
+    void stepped(std::int64_t step, std::uint64_t code) override
+    {
+        const double value = m_run.toDouble(code);
+        m_chart.add(step, value);
+        m_logChart.add(step, value);
+    }
     void held(std::int64_t fromStep, std::int64_t, std::uint64_t code) override
     {
         m_chart.fill(fromStep, m_run.toDouble(code));
+        m_logChart.fill(fromStep, m_run.toDouble(code));
         m_filled = true;
     }
     bool filled() const { return m_filled; }
@@ -25,6 +35,7 @@ public:
 private:
     const Accumulator& m_run;
     ChartRecorder& m_chart;
+    ChartRecorder& m_logChart;
     bool m_filled = false;
 };
 
@@ -40,12 +51,15 @@ bool AccumulationRun::compute(const std::atomic<bool>* cancel, const std::functi
 {
     m_checkpoints.assign(m_formats.size(), {});
     m_charts.assign(m_formats.size(), {});
+    m_logCharts.assign(m_formats.size(), {});
     const double total = static_cast<double>(m_formats.size()) * static_cast<double>(m_setup.steps);
     for (std::size_t i = 0; i < m_formats.size(); ++i) {
         Accumulator run(m_formats[i], m_setup);
         ChartRecorder chart(m_setup.steps, kChartBuckets);
-        ChartObserver observer(run, chart);
+        ChartRecorder logChart(m_setup.steps, kChartBuckets, ChartSpacing::Logarithmic);
+        ChartObserver observer(run, chart, logChart);
         chart.add(0, run.approx());
+        logChart.add(0, run.approx());
         for (std::int64_t done = 0; done < m_setup.steps; done += m_interval) {
             m_checkpoints[i].push_back(run);
             run.advance(std::min(m_interval, m_setup.steps - done), observer.filled() ? nullptr : &observer);
@@ -57,6 +71,7 @@ bool AccumulationRun::compute(const std::atomic<bool>* cancel, const std::functi
                          / total);
         }
         m_charts[i] = chart.take();
+        m_logCharts[i] = logChart.take();
     }
     m_computed = true;
     return true;

@@ -33,6 +33,8 @@ public:
     const AccumulationSetup& setup() const { return m_setup; }
     std::int64_t steps() const { return m_setup.steps; }
     const std::vector<ChartBucket>& chart(std::size_t format) const { return m_charts[format]; }
+    // The same series in buckets spaced evenly in log(step + 1), for a logarithmic step axis.
+    const std::vector<ChartBucket>& logChart(std::size_t format) const { return m_logCharts[format]; }
 
     // Every format's run at `step` (0 .. steps()).
     std::vector<Accumulator> at(std::int64_t step) const;
@@ -50,6 +52,7 @@ private:
     std::int64_t m_interval = 1;
     std::vector<std::vector<Accumulator>> m_checkpoints;  // [format][k]: the run at step k * m_interval
     std::vector<std::vector<ChartBucket>> m_charts;
+    std::vector<std::vector<ChartBucket>> m_logCharts;
     bool m_computed = false;
 };
 

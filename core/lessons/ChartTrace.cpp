@@ -1,20 +1,36 @@
 #include "core/lessons/ChartTrace.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/common/Int128.h"
 
 namespace floatscope {
 
-ChartRecorder::ChartRecorder(std::int64_t lastStep, int buckets)
+ChartRecorder::ChartRecorder(std::int64_t lastStep, int buckets, ChartSpacing spacing)
     : m_lastStep(std::max<std::int64_t>(lastStep, 0))
     , m_bucketCount(std::clamp<std::int64_t>(buckets, 1, m_lastStep + 1))
+    , m_spacing(spacing)
 {
     m_buckets.reserve(static_cast<std::size_t>(m_bucketCount));
 }
 
 std::int64_t ChartRecorder::boundary(std::int64_t bucket) const
 {
+    if (m_spacing == ChartSpacing::Logarithmic) {
+        // The smallest s with bucketOf(s) >= j, by bisection on bucketOf itself, so that the two
+        // agree to the last rounding of the logarithm (about 63 halvings at most).
+        std::int64_t lo = 0;
+        std::int64_t hi = m_lastStep + 1;
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (bucketOf(mid) >= bucket)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        return lo;
+    }
     // The smallest s with s * B / (L + 1) >= j: ceil(j * (L + 1) / B). Products in 128 bits: the
     // caller chooses both L and B.
     const Int128 numerator = static_cast<Int128>(bucket) * (m_lastStep + 1);
@@ -23,6 +39,10 @@ std::int64_t ChartRecorder::boundary(std::int64_t bucket) const
 
 std::int64_t ChartRecorder::bucketOf(std::int64_t step) const
 {
+    if (m_spacing == ChartSpacing::Logarithmic) {
+        const double share = std::log1p(static_cast<double>(step)) / std::log(static_cast<double>(m_lastStep) + 2.0);
+        return std::min<std::int64_t>(m_bucketCount - 1, static_cast<std::int64_t>(share * static_cast<double>(m_bucketCount)));
+    }
     return static_cast<std::int64_t>(static_cast<Int128>(step) * m_bucketCount / (m_lastStep + 1));
 }
 

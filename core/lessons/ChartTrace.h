@@ -19,11 +19,18 @@ struct ChartBucket {
     double max = 0;
 };
 
-// Fills buckets from values given in step order, in constant memory. Bucket j holds the steps s
-// with floor(s * buckets / (lastStep + 1)) == j, so every bucket holds at least one step.
+// How a recorder cuts the steps into buckets: evenly, for a linear step axis, or evenly in
+// log(step + 1), for a logarithmic one (the first steps each a bucket of their own, the last
+// buckets thousands of steps wide), so that a log axis shows the early steps where a sum stalls.
+enum class ChartSpacing { Linear, Logarithmic };
+
+// Fills buckets from values given in step order, in constant memory. Linear: bucket j holds the
+// steps s with floor(s * buckets / (lastStep + 1)) == j, so every bucket holds at least one step.
+// Logarithmic: floor(buckets * ln(s + 1) / ln(lastStep + 2)) == j; buckets that would hold no step
+// are left out.
 class ChartRecorder {
 public:
-    ChartRecorder(std::int64_t lastStep, int buckets);
+    ChartRecorder(std::int64_t lastStep, int buckets, ChartSpacing spacing = ChartSpacing::Linear);
 
     void add(std::int64_t step, double value)
     {
@@ -51,6 +58,7 @@ private:
 
     std::int64_t m_lastStep;
     std::int64_t m_bucketCount;
+    ChartSpacing m_spacing;
     std::int64_t m_nextBoundary = 0;
     std::vector<ChartBucket> m_buckets;
 };

@@ -11,7 +11,7 @@
 
 namespace floatscope {
 
-// The epsilon lesson (seed 002, "RMSNorm's eps = 1e-6 in 16 bits"): a small constant stored in a
+// The epsilon lesson (the BF16 lesson, "RMSNorm's eps = 1e-6 in 16 bits"): a small constant stored in a
 // format, how many significant bits it keeps, and its relative error.
 struct StoredConstant {
     std::string format;

@@ -13,7 +13,7 @@
 
 namespace floatscope {
 
-// The logits lesson (seed 002, "a logit drifting to a thousand: can bf16 still tell them apart?"):
+// The logits lesson (the BF16 lesson, "a logit drifting to a thousand: can bf16 still tell them apart?"):
 // logits stored in a 16-bit format, and what that does to softmax.
 struct StoredLogits {
     std::string format;

@@ -10,7 +10,7 @@
 
 namespace floatscope {
 
-// The loss-scaling lesson (seed 003, demos 3 and 4): gradients multiplied by a scale S before they
+// The loss-scaling lesson (lecture 10, demos 3 and 4): gradients multiplied by a scale S before they
 // are stored in fp16, what S does to the shares that underflow or overflow, and dynamic loss
 // scaling (overflow: skip the step and halve S; N good steps: double it).
 
@@ -39,7 +39,7 @@ struct ZoneShares {
 };
 ZoneShares logNormalZones(const Format& format, const LogNormal& distribution, double scale);
 
-// Dynamic loss scaling as PyTorch's GradScaler does it (torch.amp, _amp_update_scale_) and seed 003
+// Dynamic loss scaling as PyTorch's GradScaler does it (torch.amp, _amp_update_scale_) and lecture 10
 // demo 4 spells out: a step whose scaled gradients overflow is skipped and the scale multiplied by
 // backoffFactor; after growthInterval good steps in a row it is multiplied by growthFactor.
 struct DynamicScalingSetup {
@@ -50,7 +50,7 @@ struct DynamicScalingSetup {
     std::vector<double> values;
     std::size_t gradientsPerStep = 4096;
     std::int64_t steps = 40;
-    double initialScale = 16777216.0;  // 2^24: seed 003 starts "deliberately too large"
+    double initialScale = 16777216.0;  // 2^24: lecture 10 starts "deliberately too large"
     int growthInterval = 10;
     double growthFactor = 2.0;
     double backoffFactor = 0.5;
@@ -89,12 +89,12 @@ struct BackwardAtScale {
 
 // Everything the loss-scaling lesson draws (its panel, figure and export view): the gradients (a
 // log-normal, or pasted values) against the format's window at a scale S, the shares lost at S and
-// at the seed's scales 2^0 .. 2^24, and the dynamic loss-scaling run.
+// at lecture 10's scales 2^0 .. 2^24, and the dynamic loss-scaling run.
 struct LossScalingData {
     static constexpr int kSamples = 20000;    // drawn for the log-normal's histogram (its shares are exact)
     static constexpr double kBinWidth = 0.5;  // binades per histogram bin
     // What the panel opens with and `floatscope export loss-scale` draws without options: fp16,
-    // gradients a decade either side of 10^-5, S = 1, and the seed's dynamic demo (from 2^24).
+    // gradients a decade either side of 10^-5, S = 1, and lecture 10's dynamic demo (from 2^24).
     static constexpr const char* kDefaultFormat = "fp16";
     static constexpr const char* kDefaultMedian = "1e-5";
     static constexpr const char* kDefaultSpread = "1";

@@ -13,7 +13,7 @@
 
 namespace floatscope {
 
-// The range lesson (seed 002, "FP16, BF16, FP32 on one log2 axis"): where each format's subnormals,
+// The range lesson (the BF16 lesson, "FP16, BF16, FP32 on one log2 axis"): where each format's subnormals,
 // normals and largest value lie, and what happens to given values when they are stored.
 
 // One format's bar on a shared log2 axis. Positions are log2 of the exact values (integers for the

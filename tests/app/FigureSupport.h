@@ -5,6 +5,8 @@
 #include <vector>
 
 #include <QByteArray>
+#include <QColor>
+#include <QRectF>
 #include <QString>
 
 class QTemporaryDir;
@@ -20,6 +22,31 @@ QByteArray svgOf(const Figure& figure, const FigureStyle& style = FigureStyle::f
 // The figure `floatscope export <name> <arguments>` draws, or null with the command line's reason in `error`.
 std::unique_ptr<Figure> exportViewFigure(const std::string& name, const std::vector<std::string>& arguments,
                                          std::string& error);
+
+// What an SVG from QSvgGenerator draws, in page coordinates (its groups' transforms applied): each
+// text with its font, each path, polyline and rectangle with its bounding box, fill and stroke.
+struct SvgItem {
+    enum class Kind { Text, Path, Polyline, Rect };
+    Kind kind = Kind::Text;
+    QString text;
+    QRectF box;      // a text: its baseline start (x, y) and its advance as width, `size` tall
+    QColor fill;
+    QColor stroke;
+    bool dashed = false;
+    double fontPixels = 0;  // as written, before the group's scale
+    double scale = 1;       // the group's
+    QString family;
+    bool bold = false;
+};
+std::vector<SvgItem> svgItems(const QByteArray& svg);
+inline std::vector<SvgItem> textsOf(const QByteArray& svg)
+{
+    std::vector<SvgItem> out;
+    for (SvgItem& i : svgItems(svg))
+        if (i.kind == SvgItem::Kind::Text)
+            out.push_back(std::move(i));
+    return out;
+}
 
 // Writes `contents` to `name` in `dir`; the file's path (empty if it could not be written).
 QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& contents);

@@ -92,8 +92,10 @@ TEST_F(Figures, GoldenBitsFigureWithinTolerance)
 {
     const QString golden = QStringLiteral(FLOATSCOPE_APP_GOLDEN_DIR "/bits_257.png");
     ASSERT_EQ(exportFigure(figure, path("now.png"), {QSize(900, 420), 1.0}, style), QString());
-    if (qEnvironmentVariableIsSet("FLOATSCOPE_UPDATE_GOLDEN"))
+    if (qEnvironmentVariableIsSet("FLOATSCOPE_UPDATE_GOLDEN")) {
+        QFile::remove(golden);  // QFile::copy does not overwrite
         QFile::copy(path("now.png"), golden);
+    }
     const QImage expected = QImage(golden).convertToFormat(QImage::Format_ARGB32);
     const QImage actual = QImage(path("now.png")).convertToFormat(QImage::Format_ARGB32);
     ASSERT_FALSE(expected.isNull()) << golden.toStdString();

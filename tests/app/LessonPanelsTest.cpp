@@ -1,4 +1,4 @@
-// The lesson panels of issue 5, driven as a user drives them (offscreen): the seeds' outcomes in the
+// The lesson panels of issue 5, driven as a user drives them (offscreen): the lecture notes' outcomes in the
 // readouts, stepping and the slider, the background job with progress and cancel, red hints that
 // keep the last result, and the export views' options (what every lesson owes, its tab, its view's
 // bytes, its completion, is checked for each registered lesson in LessonRegistryTest.cpp).
@@ -56,7 +56,7 @@ void type(HintedField* field, const QString& text)
 
 TEST(AccumulationPanel, OnePlusOneThousandthShowsTheSeedsOutcome)
 {
-    AccumulationPanel panel;  // opens on the seed's preset: 1 + 10^-3, a thousand times
+    AccumulationPanel panel;  // opens on the BF16 lesson's preset: 1 + 10^-3, a thousand times
     QTableWidget* t = panel.readoutTable();
     ASSERT_EQ(t->rowCount(), 3);
     EXPECT_EQ(cell(t, "fp16", "bits"), "0x3fe8");
@@ -192,7 +192,7 @@ TEST(RangeBarsPanel, BarsMarksAndSharesOfPastedValues)
     ASSERT_EQ(d.bars[1].format, "fp16");
     EXPECT_EQ(d.bars[1].log2MinSubnormal, -24);
     EXPECT_EQ(d.bars[1].log2MinNormal, -14);
-    // The seed's marks: 1e-8 is lost in fp16 and a normal number in bf16; 1e-6 is an fp16 subnormal.
+    // The BF16 lesson's marks: 1e-8 is lost in fp16 and a normal number in bf16; 1e-6 is an fp16 subnormal.
     ASSERT_EQ(d.marks.size(), 2u);
     EXPECT_EQ(d.marks[0].label, "gradient");
     EXPECT_EQ(d.marks[0].zones[1], StorageZone::Underflow);
@@ -271,7 +271,7 @@ TEST(LossScalingPanel, ScaleMovesTheGradientsIntoTheWindow)
     panel.recompute();
     EXPECT_LT(panel.data()->shares.underflow, atOne.underflow);
     EXPECT_GT(panel.data()->shares.normal, 0.99);
-    // The seed's dynamic demo: from 2^24, the first steps overflow and halve the scale.
+    // Lecture 10's dynamic demo: from 2^24, the first steps overflow and halve the scale.
     const DynamicScalingRun& run = panel.data()->run;
     ASSERT_EQ(run.steps.size(), 40u);
     EXPECT_TRUE(run.steps.front().overflow);
@@ -302,7 +302,7 @@ TEST(LossScalingPanel, PastedGradientsAndBadInput)
 
 // --- Logits and epsilon ------------------------------------------------------------------------
 
-TEST(LogitsEpsilonPanel, SeedNumbers)
+TEST(LogitsEpsilonPanel, LectureNotesNumbers)
 {
     LogitsEpsilonPanel panel;  // 1000..1003 in fp16 and bf16, p(1003) / p(1001), eps = 1e-6
     const auto& d = panel.data();
@@ -347,7 +347,7 @@ TEST(AbsorbedUpdatesPanel, SeedsTableAndTheMasterCopy)
     ASSERT_EQ(d->formats[1].name(), "bf16");
     EXPECT_LT(d->rows[0][1].share, d->rows[1][1].share);
     EXPECT_LT(d->rows[1][1].share, d->rows[2][1].share);
-    EXPECT_GT(d->rows[2][1].share, 0.8);  // bf16 at 3e-5: most updates lost, as the seed finds
+    EXPECT_GT(d->rows[2][1].share, 0.8);  // bf16 at 3e-5: most updates lost, as lecture 10 finds
     EXPECT_LT(d->rows[2][0].share, d->rows[2][1].share);  // fp16 keeps more
     for (const auto& row : d->rows)
         for (const AbsorptionRow& r : row)

@@ -1,4 +1,4 @@
-// The block-scaling and memory-ledger panels offscreen: the seeds' numbers appear exactly where the
+// The block-scaling and memory-ledger panels offscreen: the lecture notes' numbers appear exactly where the
 // lesson says (12.807% per tensor and in one 1x128 tile, 0.4464% only with 1000 in another block,
 // 0.05 -> 0 in MXFP4, 4.25 and 4.5 bits; 16/20/16/15/9/10 bytes per parameter, 444.5 GB), edits
 // change the totals, bad input leaves a hint and the last result, large tensors go to a worker that
@@ -236,7 +236,7 @@ TEST(LedgerPanel, SeedsTotalsAndTheAnchorsFourHundredFortyFourPointFiveGb)
     EXPECT_EQ(cell(t, 0, LedgerSchemesEditor::SchemeFits), QStringLiteral("✗ too big"));
     panel.setUnit(ByteUnit::GiB);
     EXPECT_EQ(cell(t, 0, LedgerSchemesEditor::SchemeTotal), QStringLiteral("414.0 GiB"));
-    // The seeds' activations for one 4,096-token sequence of the anchor: 162.5 / 42.5 / 2.5 GiB.
+    // The lecture notes' activations for one 4,096-token sequence of the anchor: 162.5 / 42.5 / 2.5 GiB.
     EXPECT_TRUE(panel.activationText().contains(QStringLiteral("= 162.5 GiB")));
     EXPECT_TRUE(panel.activationText().contains(QStringLiteral("= 42.50 GiB")));
     EXPECT_TRUE(panel.activationText().contains(QStringLiteral("= 2.500 GiB")));

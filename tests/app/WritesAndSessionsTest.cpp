@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +23,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/inspector/InspectorState.h"
 #include "app/io/AtomicFile.h"
+#include "app/panels/LessonDeck.h"
 #include "app/panels/TrainingPanel.h"
 #include "app/window/AppSettings.h"
 #include "app/window/MainWindow.h"
@@ -166,6 +168,42 @@ TEST(FullDisk, RecipeSaveReportsFailureAndKeepsTheOldFile)
     EXPECT_EQ(panel.recipeHint(), error) << "said by the editor, in red";
     EXPECT_EQ(panel.saveRecipe(path), QString());
     EXPECT_TRUE(contents(path).startsWith("name=mine\n")) << contents(path).toStdString();
+}
+
+// The same for a lesson's deck: one PDF of every page, or a folder of figures, each file whole or
+// as it was, and the reason said.
+TEST(FullDisk, DeckExportReportsFailureAndKeepsTheOldFiles)
+{
+    QTemporaryDir dir;
+    std::vector<Deck> chosen;
+    for (const Deck& d : decks())
+        if (d.name == "accumulation")
+            chosen.push_back(d);
+    ASSERT_EQ(chosen.size(), 1u);
+    DeckOutput pdf;
+    pdf.path = dir.filePath(QStringLiteral("deck.pdf"));
+    put(pdf.path, "OLD");
+    DeckOutput folder;
+    folder.path = dir.filePath(QStringLiteral("pages"));
+    folder.folder = true;
+    ASSERT_TRUE(QDir().mkpath(folder.path));
+    const QString first = QDir(folder.path).filePath(LessonDeck::fileName(chosen.front(), 0, QStringLiteral("png")));
+    put(first, "OLD");
+    for (const DeckOutput& output : {pdf, folder}) {
+        DeckResult result;
+        {
+            FileSizeLimit full(4096);
+            result = LessonDeck::write(chosen, output);
+        }
+        EXPECT_TRUE(result.error.contains(QStringLiteral("unchanged"))) << result.error.toStdString();
+        EXPECT_EQ(result.pages, 0);
+    }
+    EXPECT_EQ(contents(pdf.path), "OLD");
+    EXPECT_EQ(contents(first), "OLD");
+    EXPECT_EQ(QDir(folder.path).entryList(QDir::Files | QDir::Hidden), QStringList{QFileInfo(first).fileName()})
+        << "no temporary file left behind";
+    EXPECT_EQ(LessonDeck::write(chosen, pdf).error, QString());
+    EXPECT_TRUE(contents(pdf.path).startsWith("%PDF"));
 }
 
 // The same for settings: QSettings' own writer ignored short writes and committed a truncated file.

@@ -1,7 +1,7 @@
 // The accumulation lesson's speed target (issue 5, and issue 11 for the modes other than stored):
 // 10^6 steps in each of 8 formats within 50 ms, so that the panel can rerun a whole simulation
 // while a slider moves. Measured for each mode on
-// the seeds' demo (1 + 10^-3 per step), with and without the chart's min/max buckets, and per
+// the lecture notes' demo (1 + 10^-3 per step), with and without the chart's min/max buckets, and per
 // format. fp64 and fp32 do every one of the 10^6 adds; a run whose whole state stops changing (the
 // stored 16- and 8-bit sums, early) is at a fixed point, and its remaining steps are skipped.
 #include <benchmark/benchmark.h>

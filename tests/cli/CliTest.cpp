@@ -1,5 +1,5 @@
 // The command line, run as a user runs it: the real executable in a child process, headless (no
-// DISPLAY), stdout and stderr captured. Golden files hold the seeds' examples; the JSON is also
+// DISPLAY), stdout and stderr captured. Golden files hold the lecture notes' examples; the JSON is also
 // checked field by field here and against the schema (validate_json.py, a separate test).
 #include <gtest/gtest.h>
 
@@ -60,15 +60,15 @@ QJsonDocument showJson(const std::vector<std::string>& args)
     return doc;
 }
 
-// The seeds' examples (../shared/seeds), in human and JSON form.
+// The lecture notes' examples (../shared/lecture-notes), in human and JSON form.
 struct Golden {
     const char* name;
     std::vector<std::string> args;
 };
 
-class SeedGolden : public testing::TestWithParam<Golden> {};
+class LectureNotesGolden : public testing::TestWithParam<Golden> {};
 
-TEST_P(SeedGolden, MatchesFile)
+TEST_P(LectureNotesGolden, MatchesFile)
 {
     const Golden& g = GetParam();
     const Outcome run = floatscope(g.args);
@@ -78,7 +78,7 @@ TEST_P(SeedGolden, MatchesFile)
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Seeds, SeedGolden,
+    LectureNotes, LectureNotesGolden,
     testing::Values(Golden{"show_257_bf16.txt", {"show", "257", "-f", "bf16,fp16,fp32"}},
                     Golden{"show_257_bf16.json", {"show", "257", "-f", "bf16", "--json"}},
                     Golden{"show_0.1.txt", {"show", "0.1"}},
@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
         return n;
     });
 
-TEST(ShowJson, SeedValuesFieldByField)
+TEST(ShowJson, LectureNotesValuesFieldByField)
 {
     const QJsonDocument bf16 = showJson({"257", "-f", "bf16"});
     EXPECT_EQ(bf16.object()["exact"].toString(), "257");
@@ -196,9 +196,9 @@ QJsonDocument accumulateJson(const std::vector<std::string>& args)
     return QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
 }
 
-TEST(AccumulateJson, SeedDemosFieldByField)
+TEST(AccumulateJson, LectureDemosFieldByField)
 {
-    // seeds/002: 1 + 10^-3, a thousand times. fp16 adds one ulp (2^-10) per step: 1 + 1000/1024.
+    // the BF16 lesson: 1 + 10^-3, a thousand times. fp16 adds one ulp (2^-10) per step: 1 + 1000/1024.
     const QJsonDocument thousandth = accumulateJson({"--start", "1", "--delta", "1e-3", "--steps", "1000"});
     EXPECT_EQ(thousandth.object()["exact_final"].toString(), "2");
     EXPECT_EQ(thousandth.object()["mode"].toString(), "stored");
@@ -217,14 +217,14 @@ TEST(AccumulateJson, SeedDemosFieldByField)
     EXPECT_EQ(bf16["first_stall"].toObject()["threshold"].toString(), "0.00390625");
     EXPECT_EQ(bf16["delta_stored"].toObject()["value"].toString(), "0.00099945068359375");
 
-    // seeds/003: 10^-4 from 0, ten thousand times: fp16 stops at 0.25, bf16 at 2^-5.
+    // lecture 10: 10^-4 from 0, ten thousand times: fp16 stops at 0.25, bf16 at 2^-5.
     const QJsonDocument tenThousandth = accumulateJson({"--start", "0", "--delta", "1e-4", "--steps", "10000"});
     EXPECT_EQ(resultFor(tenThousandth, "fp16")["value"].toString(), "0.25");
     EXPECT_EQ(resultFor(tenThousandth, "fp16")["first_stall_step"].toInt(), 2182);
     EXPECT_EQ(resultFor(tenThousandth, "bf16")["value"].toString(), "0.03125");
     EXPECT_EQ(resultFor(tenThousandth, "bf16")["first_stall_step"].toInt(), 274);
 
-    // seeds/000: the bf16 copy of an fp32 master first moves at step 4 (the notes say 8).
+    // lesson 14: the bf16 copy of an fp32 master first moves at step 4 (the notes say 8).
     const QJsonDocument master =
         accumulateJson({"--start", "1", "--delta", "1e-3", "--steps", "10", "--mode", "fp32-master", "-f", "bf16"});
     EXPECT_EQ(resultFor(master, "bf16")["first_change_step"].toInt(), 4);
@@ -368,10 +368,10 @@ TEST(Colour, OnlyOnATerminal)
 }
 
 // ---------------------------------------------------------------------------------------------
-// quantize and ledger: the seeds' block-scaling examples and memory ledger (seeds/000 §3, seeds/002).
+// quantize and ledger: the lecture notes' block-scaling examples and memory ledger (lesson 14 §3, the BF16 lesson).
 
 INSTANTIATE_TEST_SUITE_P(
-    ScalingSeeds, SeedGolden,
+    ScalingLectureNotes, LectureNotesGolden,
     testing::Values(
         // "0.01 的误差从整张量缩放的 12.8% 降到 0.45%": 12.8% is per tensor with e4m3fn (max 448) ...
         Golden{"quantize_e4m3fn_tensor.txt", {"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"}},
@@ -414,7 +414,7 @@ QJsonObject elementAt(const QJsonDocument& doc, int index)
     return doc.object()["elements"].toArray()[index].toObject();
 }
 
-TEST(QuantizeJson, SeedNumbersFieldByField)
+TEST(QuantizeJson, LectureNotesNumbersFieldByField)
 {
     // Per tensor: scale = fp32(1000 / 448) = 0x400edb6e; 0.01 / scale = 0.00448 -> 2 * 2^-9 (0x02).
     const QJsonDocument tensor = commandJson({"quantize", "1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"});
@@ -470,7 +470,7 @@ TEST(QuantizeJson, Mxfp4AndNvfp4Blocks)
     EXPECT_EQ(nv.object()["summary"].toObject()["bits_per_element"].toDouble(), 4.5);
 }
 
-TEST(LedgerJson, SeedTotalsAndZero)
+TEST(LedgerJson, LectureNotesTotalsAndZero)
 {
     const QJsonDocument doc = commandJson({"ledger", "--params", "27,781,427,952"});
     std::map<QString, double> perParam;

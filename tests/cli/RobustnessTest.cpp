@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,17 +60,32 @@ void write(const fs::path& path, const std::string& bytes) { std::ofstream(path,
 // The trap: on a full disk `export` exited 0 with 28,672 of 45,968 bytes where the old file was
 // (QSaveFile::commit() on Qt 6.4 returns true after a short write). A 32 KiB tmpfs in a private
 // mount namespace stands for the full disk.
+// `floatscope export ARGS -o FILE` onto a 32 KiB tmpfs holding FILE = "OLD": its status, what
+// FILE then holds and what else is left there.
+void expectFullDiskKeepsTheOldFile(const std::string& arguments, const std::string& file)
+{
+    const Outcome run = shell(
+        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/" + file + " && "
+        "(env -u DISPLAY FLOATSCOPE export " + arguments + " -o \\$D/" + file + "; echo status=\\$?) && "
+        "cat \\$D/" + file + " && ls -A \\$D\"");
+    EXPECT_EQ(run.out, "status=2\nOLD\n" + file + "\n") << "the old file is whole and no temporary file is left";
+    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
 TEST(FullDisk, ExportToAFullDiskFailsAndKeepsTheOldFile)
 {
     if (shell("unshare -rm true").status != 0)
         GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
-    const Outcome run = shell(
-        "unshare -rm sh -c \"D=\\$(mktemp -d) && mount -t tmpfs -o size=32k tmpfs \\$D && echo OLD > \\$D/a.svg && "
-        "(env -u DISPLAY FLOATSCOPE export bits 257 -f bf16,fp16,e4m3fn -o \\$D/a.svg; echo status=\\$?) && "
-        "cat \\$D/a.svg && ls -A \\$D\"");
-    EXPECT_EQ(run.out, "status=2\nOLD\na.svg\n") << "the old file is whole and no temporary file is left";
-    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    expectFullDiskKeepsTheOldFile("bits 257 -f bf16,fp16,e4m3fn", "a.svg");
+}
+
+// The same for a deck: every page is drawn before the PDF is written, and the old file stays.
+TEST(FullDisk, DeckToAFullDiskFailsAndKeepsTheOldFile)
+{
+    if (shell("unshare -rm true").status != 0)
+        GTEST_SKIP() << "no user namespace here to mount a 32 KiB tmpfs in (unshare -rm)";
+    expectFullDiskKeepsTheOldFile("deck accumulation", "a.pdf");
 }
 
 // The same trap on standard output: a redirect to a full disk printed nothing and exited 0.
@@ -183,6 +200,56 @@ TEST(Usage, ExportSizeOutsideWhatASlideNeedsIsRefused)
     expectOneLineRefusal(floatscope({"export", "bits", "1", "-o", out, "--size", "4000x2000", "--scale", "4"}),
                          "a PNG of 16000 pixels a side; at most 8192");
     EXPECT_FALSE(fs::exists(out));
+}
+
+// A deck: lessons by name, one PDF or a folder; anything else is refused in one line.
+TEST(Usage, ExportDeckRefusesWhatItCannotWrite)
+{
+    const std::string out = scratch("deck.pdf").string();
+    expectOneLineRefusal(floatscope({"export", "deck", "nosuch", "-o", out}), "unknown lesson 'nosuch' (inspector, ");
+    expectOneLineRefusal(floatscope({"export", "deck", "-o", scratch("deck.txt").string()}), "export deck writes DECK.pdf");
+    expectOneLineRefusal(floatscope({"export", "deck", "-o", out, "--format", "gif"}), "--format takes png, svg or pdf");
+    expectOneLineRefusal(floatscope({"export", "deck"}), "export deck needs -o DECK.pdf or -o FOLDER/");
+    expectOneLineRefusal(floatscope({"export", "deck", "-o", out, "--scale", "9"}), "--scale takes a number from 1 to 4");
+    EXPECT_FALSE(fs::exists(out));
+}
+
+// `export deck --help` lists each lesson with its pages; the PDF has that many, the folder a file
+// for each, named LESSON-NN.
+TEST(ExportDeck, WritesAPageForEachPresetItsHelpLists)
+{
+    const Outcome help = floatscope({"export", "deck", "--help"});
+    ASSERT_EQ(help.status, 0);
+    std::map<std::string, int> pages;
+    std::istringstream lines(help.out.substr(help.out.find("lessons:")));
+    for (std::string line; std::getline(lines, line);) {
+        std::istringstream words(line);
+        std::string name;
+        int count = 0;
+        if (words >> name >> count)
+            pages[name] = count;
+    }
+    ASSERT_GE(pages.size(), 8u);
+    ASSERT_GT(pages["accumulation"], 1);
+    const std::string pdf = scratch("two.pdf").string();
+    const Outcome run = floatscope({"export", "deck", "accumulation", "ledger", "-o", pdf, "--lang", "zh_CN"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, "");
+    const std::string bytes = slurp(pdf);
+    int found = 0;
+    for (std::size_t at = bytes.find("/Type /Page"); at != std::string::npos; at = bytes.find("/Type /Page", at + 1))
+        found += bytes.compare(at, 12, "/Type /Pages") == 0 ? 0 : 1;
+    EXPECT_EQ(found, pages["accumulation"] + pages["ledger"]);
+
+    const fs::path folder = scratch("figures");
+    fs::remove_all(folder);
+    ASSERT_EQ(floatscope({"export", "deck", "range", "-o", folder.string() + "/", "--format", "svg", "--theme", "dark"}).status, 0);
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(folder))
+        files.push_back(entry.path().filename().string());
+    std::sort(files.begin(), files.end());
+    ASSERT_EQ(static_cast<int>(files.size()), pages["range"]);
+    EXPECT_EQ(files.front(), "range-01.svg");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-// The memory ledger against the seeds' numbers and the papers' own examples: the seeds' totals
-// (seeds/000 §3C and its code: 16, 20, 16, 15, 9, 10; seeds/002: fp32 + Adam 16 bytes and 444.5 GB
+// The memory ledger against the lecture notes' numbers and the papers' own examples: the lecture notes' totals
+// (lesson 14 §3C and its code: 16, 20, 16, 15, 9, 10; the BF16 lesson: fp32 + Adam 16 bytes and 444.5 GB
 // for the anchor model), ZeRO's worked example (Rajbhandari et al. 2020, Figure 1: 7.5B parameters
-// on 64 GPUs), and the seed's activation figures for the anchor model (Korthikanti et al. 2022).
+// on 64 GPUs), and the BF16 lesson's activation figures for the anchor model (Korthikanti et al. 2022).
 
 #include <gtest/gtest.h>
 
@@ -29,8 +29,8 @@ LedgerResult ledger(const char* id, std::uint64_t parameters, std::uint64_t gpus
     return *out.result;
 }
 
-// The seeds' table, component by component (master, accumulated gradients, weights, gradients,
-// optimizer states), as seeds/000's fp8_memory_ledger() writes it.
+// The lecture notes' table, component by component (master, accumulated gradients, weights, gradients,
+// optimizer states), as lesson 14's fp8_memory_ledger() writes it.
 struct SeedRow {
     const char* id;
     double master;
@@ -47,7 +47,7 @@ TEST(Ledger, TheSeedsTotalsComponentByComponent)
         {"bf16-mixed", 4, 0, 2, 2, 8, 16},        {"bf16-mixed-fp32acc", 4, 4, 2, 2, 8, 20},
         {"te-fp8", 0, 0, 4, 4, 8, 16},            {"deepseek-v3-fp8", 4, 4, 1, 2, 4, 15},
         {"fp8-lm-o3", 2, 2, 1, 1, 3, 9},          {"nanotron-fp8", 2, 4, 1, 1, 2, 10},
-        {"fp32-adam", 0, 0, 4, 4, 8, 16},  // seeds/002: "4 + 4 + 4 + 4 = 16"
+        {"fp32-adam", 0, 0, 4, 4, 8, 16},  // the BF16 lesson: "4 + 4 + 4 + 4 = 16"
     };
     for (const SeedRow& r : rows) {
         const auto scheme = findScheme(r.id);
@@ -71,7 +71,7 @@ TEST(Ledger, AnchorModelAt16BytesIs4445GB)
     // "是 80 GB 单卡的 5.6 倍": 444.5 / 80 with the card counted in GB; an 80 GiB card holds 5.17 of them.
     EXPECT_NEAR(inUnit(r.totalBytes, ByteUnit::GB) / 80, 5.556, 0.0005);
     EXPECT_NEAR(inUnit(r.totalBytes, ByteUnit::GiB) / 80, 5.175, 0.0005);
-    // BF16 mixed precision is the same 16 bytes (seeds/002: "账本还是 16 字节/参数").
+    // BF16 mixed precision is the same 16 bytes (the BF16 lesson: "账本还是 16 字节/参数").
     EXPECT_EQ(ledger("bf16-mixed", kAnchor).totalBytes, r.totalBytes);
 }
 
@@ -230,8 +230,8 @@ ActivationConfig anchor(Recomputation r)
 
 TEST(Activations, TheSeedsAnchorFigures)
 {
-    // seeds/002: "激活从 162.5 GiB 降到 42.5 GiB（选择性重计算 / FlashAttention）; 全量重计算 ... 2.5 GiB",
-    // at s = 4096, b = 1, in GiB (although the seed's ledger counts GB).
+    // the BF16 lesson: "激活从 162.5 GiB 降到 42.5 GiB（选择性重计算 / FlashAttention）; 全量重计算 ... 2.5 GiB",
+    // at s = 4096, b = 1, in GiB (although the BF16 lesson's ledger counts GB).
     const double gib = 1073741824.0;
     EXPECT_EQ(activationMemory(anchor(Recomputation::None)).result->totalBytes, 162.5 * gib);
     EXPECT_EQ(activationMemory(anchor(Recomputation::Selective)).result->totalBytes, 42.5 * gib);

@@ -1,4 +1,4 @@
-// Named after the trap each one would have caught, and the seeds' demos users will check.
+// Named after the trap each one would have caught, and the lecture notes' demos users will check.
 #include <gtest/gtest.h>
 
 #include "TestSupport.h"
@@ -94,8 +94,8 @@ TEST(Regression, E8m0HasNoZero)
     EXPECT_EQ(decode(namedFormat("e8m0"), 0x00).valueClass, ValueClass::Normal);
 }
 
-// The seeds' demos (lecture notes in ../shared/seeds).
-TEST(Seeds, Bf16Of257IsTieToEven256)
+// The lecture notes' demos (../shared/lecture-notes).
+TEST(LectureNotes, Bf16Of257IsTieToEven256)
 {
     const RoundResult r = roundExact(value("257"), namedFormat("bf16"));
     EXPECT_EQ(r.code, 0x4380u);
@@ -103,14 +103,14 @@ TEST(Seeds, Bf16Of257IsTieToEven256)
     EXPECT_EQ(exactDecimal(decode(namedFormat("bf16"), r.code).value), "256");
 }
 
-TEST(Seeds, PointOneInFp32AndBf16)
+TEST(LectureNotes, PointOneInFp32AndBf16)
 {
     EXPECT_EQ(roundText("0.1", "fp32"), 0x3DCCCCCDu);
     EXPECT_EQ(roundText("0.1", "bf16"), 0x3DCDu);
     EXPECT_EQ(exactDecimal(decode(namedFormat("bf16"), 0x3DCD).value), "0.10009765625");
 }
 
-TEST(Seeds, Fp16RangeEnds)
+TEST(LectureNotes, Fp16RangeEnds)
 {
     EXPECT_EQ(roundText("70000", "fp16"), 0x7C00u);                       // inf
     EXPECT_EQ(roundText("1e-8", "fp16"), 0x0000u);                        // flushed to zero

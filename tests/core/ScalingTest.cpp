@@ -6,7 +6,7 @@
 // amax / (448 * 6), block scale E4M3(amax_b / (6 * tensor scale)), elements x / (E4M3 * tensor scale).
 // Nothing here calls the engine's rounding, decoding or the quantizer's helpers.
 //
-// Then the seeds' numbers, exactly, and every bad-input policy.
+// Then the lecture notes' numbers, exactly, and every bad-input policy.
 
 #include <gtest/gtest.h>
 
@@ -451,11 +451,11 @@ TEST(ScaledRounding, StochasticDrawsDependOnSeedAndElementOnly)
 }
 
 // ---------------------------------------------------------------------------------------------
-// The seeds' examples (seeds/002: "张量 [1000, 0.01, 0.02, 0.5] 里，0.01 的误差从整张量缩放的 12.8%
+// The lecture notes' examples (the BF16 lesson: "张量 [1000, 0.01, 0.02, 0.5] 里，0.01 的误差从整张量缩放的 12.8%
 // 降到 0.45%"; "块 [0.3, -1.2, 2.7, 0.05] 用 MX 缩放后，0.05 -> 0"). Values stored in fp32 first,
-// as the seeds compute them.
+// as the lecture notes compute them.
 
-TEST(Seeds, PerTensorE4m3fnGives128Percent)
+TEST(LectureNotes, PerTensorE4m3fnGives128Percent)
 {
     // scale = 1000 / 448; 0.01 / scale = 0.00448 lies in e4m3fn's subnormals (step 2^-9) and
     // rounds to 2 * 2^-9, which dequantizes to 2^-8 * 1000 / 448 = 0.00871930...: 12.8% low.
@@ -479,7 +479,7 @@ TEST(Seeds, PerTensorE4m3fnGives128Percent)
     }
 }
 
-TEST(Seeds, FourValuesInOne1x128TileScaleExactlyLikeTheTensor)
+TEST(LectureNotes, FourValuesInOne1x128TileScaleExactlyLikeTheTensor)
 {
     const Tensor t = fromText({"1000", "0.01", "0.02", "0.5"});
     const Quantization tensor = *quantize(t, options(Scheme::tensor(), "e4m3fn")).result;
@@ -494,7 +494,7 @@ TEST(Seeds, FourValuesInOne1x128TileScaleExactlyLikeTheTensor)
     }
 }
 
-TEST(Seeds, The045PercentNeedsABlockWithout1000)
+TEST(LectureNotes, The045PercentNeedsABlockWithout1000)
 {
     // 0.45% is 0.01 quantized with a block amax of 0.5: scale 0.5 / 448, 0.01 / scale = 8.96 -> 9,
     // dequantized 9 * 0.5 / 448 = 0.0100446..., 0.446% high. It happens only when 1000 lies in
@@ -515,17 +515,17 @@ TEST(Seeds, The045PercentNeedsABlockWithout1000)
     }
 }
 
-TEST(Seeds, TheTeachingE4m3GivesAnotherNumber)
+TEST(LectureNotes, TheTeachingE4m3GivesAnotherNumber)
 {
     // With the IEEE-like e4m3 (max 240) the same recipe gives 0.01 an error of 18.6%, not 12.8%:
-    // the seed's number needs the hardware e4m3fn (max 448).
+    // the BF16 lesson's number needs the hardware e4m3fn (max 448).
     const Quantization q = *quantize(fromText({"1000", "0.01", "0.02", "0.5"}), options(Scheme::tensor(), "e4m3")).result;
     const mpq_class scale = refFp32(mpq_class(mpq_class(1000) / 240));
     EXPECT_EQ(q.element(1).dequantized, pow2(-9) * scale);
     EXPECT_NEAR(percent(*q.element(1).relError), 18.6198, 5e-4);
 }
 
-TEST(Seeds, Mxfp4BlockFlushes005)
+TEST(LectureNotes, Mxfp4BlockFlushes005)
 {
     // amax 2.7: floor(log2 2.7) = 1, emax(e2m1) = 2, X = 2^-1. 0.3/X = 0.6 -> 0.5, -1.2/X = -2.4 -> -2,
     // 2.7/X = 5.4 -> 6, 0.05/X = 0.1 -> 0 (below 0.25, half the smallest subnormal 0.5).

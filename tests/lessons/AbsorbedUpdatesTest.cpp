@@ -103,8 +103,8 @@ TEST(AbsorbedUpdates, SharesAgreeWithAGmpLoop)
 
 TEST(AbsorbedUpdates, TheSeedsPoints)
 {
-    // A weight of 1 (a norm gain) in bf16 absorbs 1e-3 (seeds/000, /002) but not in fp16; with an
-    // fp32 master copy, weights of this size keep every update down to 3e-5 (seeds/003).
+    // A weight of 1 (a norm gain) in bf16 absorbs 1e-3 (lesson 14, the BF16 lesson) but not in fp16; with an
+    // fp32 master copy, weights of this size keep every update down to 3e-5 (lecture 10).
     const std::vector<double> ones(10, 1.0);
     EXPECT_EQ(absorbedUpdates(namedFormat("bf16"), ones, value("1e-3")).share, 1.0);
     EXPECT_EQ(absorbedUpdates(namedFormat("fp16"), ones, value("1e-3")).share, 0.0);

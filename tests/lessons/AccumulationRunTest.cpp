@@ -38,6 +38,22 @@ std::vector<std::uint64_t> referenceSums(const Format& f, const AccumulationSetu
     return sums;
 }
 
+// Each bucket holds the smallest and largest of the reference sums over its steps.
+void expectExtremes(const std::vector<ChartBucket>& chart, const Format& f, const std::vector<std::uint64_t>& sums)
+{
+    for (const ChartBucket& b : chart) {
+        double lo = INFINITY;
+        double hi = -INFINITY;
+        for (std::int64_t s = b.firstStep; s <= b.lastStep; ++s) {
+            const double v = ExactValue::fromCode(f, sums[static_cast<std::size_t>(s)]).value().get_d();
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        EXPECT_EQ(b.min, lo) << b.firstStep;
+        EXPECT_EQ(b.max, hi) << b.firstStep;
+    }
+}
+
 TEST(AccumulationRun, SeekingFromACheckpointGivesTheBitsOfAStepByStepRun)
 {
     const std::vector<Format> formats = {namedFormat("fp16"), namedFormat("bf16"), namedFormat("e4m3fn")};
@@ -83,21 +99,36 @@ TEST(AccumulationRun, ChartBucketsHoldTheExtremesOfTheSteps)
     ASSERT_EQ(chart.size(), static_cast<std::size_t>(AccumulationRun::kChartBuckets));
     EXPECT_EQ(chart.front().firstStep, 0);
     EXPECT_EQ(chart.back().lastStep, 5000);
-    for (const ChartBucket& b : chart) {
-        double lo = INFINITY;
-        double hi = -INFINITY;
-        for (std::int64_t s = b.firstStep; s <= b.lastStep; ++s) {
-            const double v = ExactValue::fromCode(fp16, sums[static_cast<std::size_t>(s)]).value().get_d();
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
-        EXPECT_EQ(b.min, lo) << b.firstStep;
-        EXPECT_EQ(b.max, hi) << b.firstStep;
-    }
+    expectExtremes(chart, fp16, sums);
     // The y range covers the exact line (1 .. 6) and fp16's sum, which stalls at 4.
     const auto [lo, hi] = run.valueRange();
     EXPECT_EQ(lo, 1.0);
     EXPECT_EQ(hi, 6.0);
+}
+
+// The trap: on a linear step axis the first 2,048 steps of a million are one bucket, and fp16's
+// climb to 4 is a single stroke. The logarithmic chart keeps the early steps, each bucket the
+// extremes of the reference run's sums over its steps, and still reaches the last step.
+TEST(AccumulationRun, LogChartResolvesTheEarlyStepsWhereASumStalls)
+{
+    const Format fp16 = namedFormat("fp16");
+    const AccumulationSetup setup = onePlusAThousandth(100'000);
+    AccumulationRun run({fp16}, setup);
+    ASSERT_TRUE(run.compute());
+    const std::vector<std::uint64_t> sums = referenceSums(fp16, setup);
+    const std::vector<ChartBucket>& chart = run.logChart(0);
+    EXPECT_EQ(chart.front().firstStep, 0);
+    EXPECT_EQ(chart.back().lastStep, 100'000);
+    expectExtremes(chart, fp16, sums);
+    std::size_t early = 0;
+    for (std::size_t i = 0; i < chart.size(); ++i) {
+        if (i > 0) {
+            EXPECT_EQ(chart[i].firstStep, chart[i - 1].lastStep + 1);
+        }
+        early += chart[i].lastStep < 2049 ? 1 : 0;
+    }
+    EXPECT_GT(early, 500u) << "buckets before fp16 stalls at step 2,049 (the linear chart has 41)";
+    EXPECT_EQ(chart.back().min, 4.0);
 }
 
 TEST(AccumulationRun, ARunStuckAtAFixedPointStillFillsItsChart)

@@ -1,4 +1,4 @@
-// The accumulation lesson: the seeds' outcomes exactly, and every mode against a plain loop that
+// The accumulation lesson: the lecture notes' outcomes exactly, and every mode against a plain loop that
 // shares no code with it (MPFR emulating the IEEE formats, GMP for the small formats, g++'s
 // _Float16 for fp16), step by step.
 #include <gtest/gtest.h>
@@ -84,11 +84,11 @@ struct IeeeShape {
 constexpr IeeeShape kIeee[] = {{"fp64", 11, 52}, {"fp32", 8, 23}, {"tf32", 8, 10}, {"fp16", 5, 10}, {"bf16", 8, 7}};
 
 // ---------------------------------------------------------------------------------------------
-// The seeds' numbers.
+// The lecture notes' numbers.
 
-TEST(AccumulationSeeds, OnePlusOneThousandthAThousandTimes)
+TEST(AccumulationLectureNotes, OnePlusOneThousandthAThousandTimes)
 {
-    // seeds/002: "fp16 goes to 1.9765625, bf16 stays at 1"; fp32 "near 2".
+    // the BF16 lesson: "fp16 goes to 1.9765625, bf16 stays at 1"; fp32 "near 2".
     const AccumulationSetup setup = setupOf("1", "1e-3", 1000);
     const AccumulationResult fp16 = accumulate(namedFormat("fp16"), setup);
     EXPECT_EQ(fp16.finalCode, 0x3FE8u);
@@ -103,7 +103,7 @@ TEST(AccumulationSeeds, OnePlusOneThousandthAThousandTimes)
     EXPECT_EQ(bf16.firstStall->step, 1);
     EXPECT_EQ(bf16.firstStall->reason, StallReason::BelowHalfGap);
     EXPECT_EQ(*bf16.firstStall->gap, (Dyadic{false, 1, -7}));        // bf16's ulp at 1
-    EXPECT_EQ(*bf16.firstStall->threshold, (Dyadic{false, 1, -8}));  // seeds/002: "the threshold 2^-8"
+    EXPECT_EQ(*bf16.firstStall->threshold, (Dyadic{false, 1, -8}));  // the BF16 lesson: "the threshold 2^-8"
 
     const AccumulationResult fp32 = accumulate(namedFormat("fp32"), setup);
     const mpq_class final32 = exactOf(fp32.format, fp32.finalCode);
@@ -111,9 +111,9 @@ TEST(AccumulationSeeds, OnePlusOneThousandthAThousandTimes)
     EXPECT_NE(final32, 2) << "but not 2: each add rounds";
 }
 
-TEST(AccumulationSeeds, OneTenThousandthTenThousandTimesStallsAtAQuarterAndAThirtySecond)
+TEST(AccumulationLectureNotes, OneTenThousandthTenThousandTimesStallsAtAQuarterAndAThirtySecond)
 {
-    // seeds/003 demo 2(a): "fp16 stops at about 0.25, bf16 at about 0.03". Exactly: 0.25 and 2^-5,
+    // lecture 10's demo 2(a): "fp16 stops at about 0.25, bf16 at about 0.03". Exactly: 0.25 and 2^-5,
     // where half the gap first exceeds the stored increment.
     const AccumulationSetup setup = setupOf("0", "1e-4", 10000);
     const AccumulationResult fp16 = accumulate(namedFormat("fp16"), setup);
@@ -144,9 +144,9 @@ TEST(AccumulationSeeds, OneTenThousandthTenThousandTimesStallsAtAQuarterAndAThir
     EXPECT_EQ(fp16.effectiveAdds, stallStep - 1);
 }
 
-TEST(AccumulationSeeds, MasterWeightsBf16CopyMovesAtStepFourNotEight)
+TEST(AccumulationLectureNotes, MasterWeightsBf16CopyMovesAtStepFourNotEight)
 {
-    // seeds/000 says the bf16 copy of an fp32 master (1 + 0.001 per step) moves after 8 steps, when
+    // lesson 14 says the bf16 copy of an fp32 master (1 + 0.001 per step) moves after 8 steps, when
     // 0.008 exceeds bf16's ulp 1/128. The cast rounds to nearest: it moves once the master passes
     // 1 + 1/256, at step 4.
     const AccumulationSetup setup = setupOf("1", "1e-3", 100, AccumulationMode::Fp32Master);
@@ -157,22 +157,22 @@ TEST(AccumulationSeeds, MasterWeightsBf16CopyMovesAtStepFourNotEight)
     EXPECT_EQ(run.code(), 0x3F81u);  // 1.0078125
     EXPECT_EQ(run.firstChange(), 4);
 
-    // The master itself after one step: seeds/000's "1.001000047...".
+    // The master itself after one step: lesson 14's "1.001000047...".
     Accumulator one(namedFormat("bf16"), setup);
     one.step();
     EXPECT_EQ(exactOf(namedFormat("fp32"), *one.masterCode()), value("1.00100004673004150390625").value());
 }
 
-TEST(AccumulationSeeds, UpdateOfOneTenThousandthNeverMovesSixteenBitWeights)
+TEST(AccumulationLectureNotes, UpdateOfOneTenThousandthNeverMovesSixteenBitWeights)
 {
-    // seeds/002: "with w = 1 and dw = 1e-4, fp16 and bf16 never add a step; fp32 does".
+    // the BF16 lesson: "with w = 1 and dw = 1e-4, fp16 and bf16 never add a step; fp32 does".
     const AccumulationSetup setup = setupOf("1", "1e-4", 1000);
     EXPECT_EQ(accumulate(namedFormat("fp16"), setup).effectiveAdds, 0);
     EXPECT_EQ(accumulate(namedFormat("bf16"), setup).effectiveAdds, 0);
     EXPECT_EQ(accumulate(namedFormat("fp32"), setup).effectiveAdds, 1000);
 }
 
-TEST(AccumulationSeeds, PresetsAreWellFormed)
+TEST(AccumulationLectureNotes, PresetsAreWellFormed)
 {
     for (const AccumulationPreset& p : accumulationPresets()) {
         AccumulationSetup setup = setupOf(p.start, p.delta, p.steps, p.mode);

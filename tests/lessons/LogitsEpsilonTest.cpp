@@ -1,4 +1,4 @@
-// Logits and epsilon in 16 bits: seed 002's numbers, with the stored values worked out by hand from
+// Logits and epsilon in 16 bits: the BF16 lesson's numbers, with the stored values worked out by hand from
 // the formats' spacing and the errors recomputed with exact rationals.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ std::vector<ExactValue> seedLogits() { return {value("1000"), value("1001"), val
 
 TEST(Logits, Bf16MergesThreeOfFourAndSevenfoldsTheRatio)
 {
-    // seeds/002: bf16's spacing between 512 and 1024 is 4: 1000, 1001 and 1002 are all 1000 (1002 is
+    // the BF16 lesson: bf16's spacing between 512 and 1024 is 4: 1000, 1001 and 1002 are all 1000 (1002 is
     // a tie between 1000 = 250 * 4 and 1004 = 251 * 4; 250 is even), and 1003 becomes 1004.
     const StoredLogits bf16 = storeLogits(namedFormat("bf16"), seedLogits());
     EXPECT_EQ(bf16.stored, (std::vector<mpq_class>{1000, 1000, 1000, 1004}));
@@ -66,7 +66,7 @@ TEST(Logits, OverflowLeavesNoStoredSoftmax)
 
 TEST(Epsilon, RmsNormEpsIsASubnormalInFp16)
 {
-    // seeds/002: "in fp16 1e-6 is below the smallest normal 6.1e-5: a subnormal with only 5
+    // the BF16 lesson: "in fp16 1e-6 is below the smallest normal 6.1e-5: a subnormal with only 5
     // significant bits, relative error 1.3%; in bf16 it is normal".
     const StoredConstant fp16 = storeConstant(namedFormat("fp16"), value("1e-6"));
     EXPECT_EQ(fp16.code, 17u);  // 1e-6 / 2^-24 = 16.78 -> 17

@@ -28,7 +28,7 @@ StorageZone zoneOf(double g, double scale)
 
 TEST(LossScaling, ScalingMovesGradientsAcrossTheWindow)
 {
-    // seeds/003: small gradients are zero in fp16 until the loss scale lifts them.
+    // lecture 10: small gradients are zero in fp16 until the loss scale lifts them.
     EXPECT_EQ(zoneOf(1e-8, 1), StorageZone::Underflow);
     EXPECT_EQ(zoneOf(1e-8, 1024), StorageZone::Subnormal);
     EXPECT_EQ(zoneOf(1e-8, 1 << 20), StorageZone::Normal);
@@ -140,7 +140,7 @@ TEST(DynamicScaling, ScaleStaysFiniteAndNonzero)
 
 TEST(DynamicScaling, TooLargeAStartBacksOffThenProbes)
 {
-    // seeds/003 demo 4: "from a scale that is too large the first steps overflow one after another,
+    // lecture 10's demo 4: "from a scale that is too large the first steps overflow one after another,
     // each halving it; then it settles, and every so often tries doubling".
     const DynamicScalingRun run = simulateDynamicScaling(fp16(), DynamicScalingSetup{});
     ASSERT_FALSE(run.steps.empty());
@@ -158,7 +158,7 @@ TEST(DynamicScaling, TooLargeAStartBacksOffThenProbes)
 }
 
 // What the lesson draws, put together: pasted gradients with one of each fate in fp16 (2^-25 and
-// below is lost, subnormals below 2^-14, overflow above 65504 + 16), at S and at the seed's scales.
+// below is lost, subnormals below 2^-14, overflow above 65504 + 16), at S and at lecture 10's scales.
 TEST(LossScalingLesson, PastedGradientsLandWhereFp16SaysAtEachScale)
 {
     const std::vector<double> values = {1e-9, 1e-6, 0.01, 1e5};
@@ -172,7 +172,7 @@ TEST(LossScalingLesson, PastedGradientsLandWhereFp16SaysAtEachScale)
     EXPECT_EQ(d.shares.normal, 0.25);
     EXPECT_EQ(d.shares.overflow, 0.25);
     EXPECT_EQ(d.bar.log2MinSubnormal, -24);
-    // The seed's table: S = 2^0, 2^4, ..., 2^24. At 2^12, 1e-9 x 4096 = 4.1e-6 is a subnormal and
+    // Lecture 10's table: S = 2^0, 2^4, ..., 2^24. At 2^12, 1e-9 x 4096 = 4.1e-6 is a subnormal and
     // 1e-6 x 4096 = 0.004 a normal number; at 2^24 even 1e-9 is normal (0.0168) and 0.01 overflows.
     ASSERT_EQ(d.sweep.size(), 7u);
     EXPECT_EQ(d.sweep[3].log2Scale, 12);

@@ -25,7 +25,7 @@ TEST(RangeBars, Fp16Bf16Fp32AsTheSpecsGiveThem)
     EXPECT_EQ(fp16.log2MinSubnormal, -24);
     EXPECT_EQ(fp16.log2MinNormal, -14);
     EXPECT_DOUBLE_EQ(fp16.log2MaxFinite, std::log2(65504.0));
-    EXPECT_EQ(fp16.binades, 40);  // seeds/002: "a window only 40 powers of two wide"
+    EXPECT_EQ(fp16.binades, 40);  // the BF16 lesson: "a window only 40 powers of two wide"
     EXPECT_EQ(fp16.normalBinades, 30);
 
     const RangeBar bf16 = rangeBar(namedFormat("bf16"));
@@ -46,7 +46,7 @@ TEST(StorageZones, TheSeedsExamples)
 {
     const Format& fp16 = namedFormat("fp16");
     const Format& bf16 = namedFormat("bf16");
-    // seeds/002: "fp16(1e-8) = 0 ... one is zero, the other a normal number"; "fp16(70000) = inf".
+    // the BF16 lesson: "fp16(1e-8) = 0 ... one is zero, the other a normal number"; "fp16(70000) = inf".
     EXPECT_EQ(storageZone(fp16, value("1e-8")), StorageZone::Underflow);
     EXPECT_EQ(storageZone(bf16, value("1e-8")), StorageZone::Normal);
     EXPECT_EQ(storageZone(fp16, value("70000")), StorageZone::Overflow);

@@ -1,8 +1,8 @@
-#include "app/cli/ArgParser.h"
+#include "app/figures/ArgParser.h"
 
 #include <cctype>
 
-namespace floatscope::cli {
+namespace floatscope::gui {
 
 const ArgParser::Option* ArgParser::findLong(std::string_view name) const
 {
@@ -81,4 +81,4 @@ std::optional<std::string> ArgParser::parse(const std::vector<std::string>& argu
     return std::nullopt;
 }
 
-}  // namespace floatscope::cli
+}  // namespace floatscope::gui

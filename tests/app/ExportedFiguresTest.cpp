@@ -1,0 +1,588 @@
+// Every exported figure as a lecturer puts it on a slide, for every page of every deck (the
+// inspector's views for its presets, each registered lesson's for its .deck), so that a new lesson
+// is covered by registering: tick labels as a person would write them (a nice step, the digits it
+// needs, thousands grouped), a page filled at any size, no table cell cut, format names readable
+// on both themes; and the traps issue 12 found, each by name.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTabWidget>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTranslator>
+
+#include "FigureSupport.h"
+#include "app/charts/AxisTicks.h"
+#include "app/figures/FigureExport.h"
+#include "app/panels/LessonDeck.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/window/DeckDialog.h"
+#include "app/window/MainWindow.h"
+#include "app/style/Palette.h"
+#include "app/text/LessonText.h"
+#include "core/format/Registry.h"
+
+namespace floatscope::gui {
+namespace {
+
+using test::svgItems;
+using test::SvgItem;
+using test::textsOf;
+
+QByteArray svgAt(const Figure& figure, const ExportSize& size, const FigureStyle& style)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("f.svg"));
+    EXPECT_EQ(exportFigure(figure, path, size, style), QString());
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+struct NamedPage {
+    std::string name;  // "accumulation, page 3"
+    std::shared_ptr<const Figure> figure;
+};
+
+// Every page of every deck, drawn.
+const std::vector<NamedPage>& allPages()
+{
+    static const std::vector<NamedPage> pages = [] {
+        std::vector<NamedPage> out;
+        for (const Deck& deck : decks())
+            for (std::size_t i = 0; i < deck.pages.size(); ++i) {
+                std::string error;
+                std::shared_ptr<const Figure> f = makeViewFigure(deck.pages[i].view, deck.pages[i].arguments, error);
+                EXPECT_NE(f, nullptr) << deck.name << " page " << i + 1 << ": " << error;
+                if (f)
+                    out.push_back({deck.name + ", page " + std::to_string(i + 1), std::move(f)});
+            }
+        return out;
+    }();
+    return pages;
+}
+
+// The pixel size tick labels are written at (AxisTicks' callers: 0.85 of the body size).
+double tickPixels(const FigureStyle& style)
+{
+    return style.bodyPoints() * 0.85 * 96.0 / 72.0;
+}
+
+// "1,000" -> 1000; nullopt for anything but a plain or grouped decimal number.
+std::optional<double> numberOf(const QString& text, QString& why)
+{
+    static const QRegularExpression plain(QStringLiteral("^-?[0-9,]+(\\.[0-9]+)?$"));
+    if (!plain.match(text).hasMatch())
+        return std::nullopt;
+    const QString integer = text.section(QLatin1Char('.'), 0, 0).remove(QLatin1Char('-'));
+    const QString digits = QString(integer).remove(QLatin1Char(','));
+    // Grouped in thousands as titles are (LessonText::count): 1,000 and 200,000, never 250000.
+    static const QRegularExpression grouped(QStringLiteral("^[0-9]{1,3}(,[0-9]{3})*$"));
+    if (digits.size() > 3 && !grouped.match(integer).hasMatch())
+        why = QStringLiteral("'%1' is not grouped in thousands").arg(text);
+    if (digits.size() <= 3 && integer.contains(QLatin1Char(',')))
+        why = QStringLiteral("'%1' has a stray separator").arg(text);
+    return QString(text).remove(QLatin1Char(',')).toDouble();
+}
+
+int decimalsOf(const QString& text)
+{
+    const int point = static_cast<int>(text.indexOf(QLatin1Char('.')));
+    return point < 0 ? 0 : static_cast<int>(text.size()) - point - 1;
+}
+
+// A group of one axis's labels: equally spaced by 1, 2, 2.5 or 5 × 10^k and each with exactly the
+// decimals that step needs, or decades (1, 10, 100) without decimals. Empty when so, else why not.
+QString checkAxis(std::vector<std::pair<double, QString>> labels)
+{
+    std::sort(labels.begin(), labels.end());
+    QStringList texts;
+    for (const auto& [v, t] : labels)
+        texts << t;
+    const QString all = texts.join(QStringLiteral(" "));
+    const double step = labels[1].first - labels[0].first;
+    bool arithmetic = step > 0;
+    bool decades = labels[0].first > 0;
+    for (std::size_t i = 1; i < labels.size(); ++i) {
+        arithmetic = arithmetic && std::fabs((labels[i].first - labels[i - 1].first) - step) <= 1e-9 * std::fabs(step);
+        decades = decades && std::fabs(labels[i].first / labels[i - 1].first - 10) < 1e-9;
+    }
+    if (decades) {
+        for (const auto& [v, t] : labels)
+            if (decimalsOf(t) != 0)
+                return QStringLiteral("decades with decimals: ") + all;
+        return {};
+    }
+    if (!arithmetic)
+        return QStringLiteral("not evenly spaced: ") + all;
+    const int power = static_cast<int>(std::floor(std::log10(step) + 1e-12));
+    const double mantissa = step / std::pow(10.0, power);
+    bool nice = false;
+    for (const double m : {1.0, 2.0, 2.5, 5.0})
+        nice = nice || std::fabs(mantissa - m) < 1e-9;
+    if (!nice)
+        return QStringLiteral("step %1 is not 1, 2, 2.5 or 5 × 10^k: ").arg(step) + all;
+    const int needed = std::max(0, -power + (std::fabs(mantissa - 2.5) < 1e-9 ? 1 : 0));
+    for (const auto& [v, t] : labels) {
+        const double multiple = v / step;
+        if (std::fabs(multiple - std::round(multiple)) > 1e-6)
+            return QStringLiteral("'%1' is not a multiple of the step %2: ").arg(t).arg(step) + all;
+    }
+    for (const auto& [v, t] : labels)
+        if (decimalsOf(t) != needed)
+            return QStringLiteral("'%1' has %2 decimals, the step needs %3: ").arg(t).arg(decimalsOf(t)).arg(needed) + all;
+    return {};
+}
+
+// A tick-sized number in an SVG, where it stands.
+struct PlacedLabel {
+    QRectF box;
+    std::pair<double, QString> label;  // its value and its text
+};
+
+// Labels in order along an axis (x for a row, y for a column): an axis only when their values rise
+// or fall along it, each value once; a table's column of numbers is not one.
+bool isAxis(std::vector<PlacedLabel> group, bool vertical)
+{
+    std::sort(group.begin(), group.end(), [vertical](const PlacedLabel& a, const PlacedLabel& b) {
+        return vertical ? a.box.y() < b.box.y() : a.box.x() < b.box.x();
+    });
+    bool rising = true;
+    bool falling = true;
+    for (std::size_t i = 1; i < group.size(); ++i) {
+        rising = rising && group[i].label.first > group[i - 1].label.first;
+        falling = falling && group[i].label.first < group[i - 1].label.first;
+    }
+    return rising || falling;
+}
+
+// Every axis of an SVG: the tick-sized numeric labels, grouped by the line they sit on (an x axis)
+// or, for the others, by the right edge they are aligned to (a y axis); groups of three labels or
+// more whose values run in order along the group are checked.
+QStringList axisProblems(const QByteArray& svg, const FigureStyle& style)
+{
+    QStringList problems;
+    std::map<long, std::vector<PlacedLabel>> rows;
+    for (const SvgItem& t : textsOf(svg)) {
+        if (std::fabs(t.fontPixels - tickPixels(style)) > 0.01)
+            continue;
+        QString why;
+        const auto v = numberOf(t.text, why);
+        if (!why.isEmpty())
+            problems << why;
+        if (v)
+            rows[std::lround(t.box.y())].push_back({t.box, {*v, t.text}});
+    }
+    const auto check = [&](const std::vector<PlacedLabel>& group, bool vertical) {
+        if (group.size() < 3 || !isAxis(group, vertical))
+            return;
+        std::vector<std::pair<double, QString>> values;
+        for (const PlacedLabel& p : group)
+            values.push_back(p.label);
+        if (const QString why = checkAxis(values); !why.isEmpty())
+            problems << why;
+    };
+    std::map<long, std::vector<PlacedLabel>> columns;
+    for (const auto& [y, row] : rows) {
+        if (row.size() >= 3 && isAxis(row, false)) {
+            check(row, false);
+            continue;
+        }
+        for (const PlacedLabel& p : row)  // side by side charts put their y labels on one line
+            columns[std::lround(p.box.right())].push_back(p);
+    }
+    for (const auto& [right, column] : columns)
+        check(column, true);
+    return problems;
+}
+
+TEST(AxisTicks, LabelsGroupThousandsAsTitlesDoInEitherLanguage)
+{
+    for (const QLocale& locale : {QLocale(QLocale::English, QLocale::UnitedStates), QLocale(QLocale::Chinese, QLocale::China)}) {
+        QLocale::setDefault(locale);
+        QStringList labels;
+        for (const AxisTick& t : AxisTicks::make(0, 1e6, 6, AxisScale::Linear, true))
+            labels << t.label;
+        EXPECT_EQ(labels, (QStringList{"0", "200,000", "400,000", "600,000", "800,000", "1,000,000"}));
+        EXPECT_EQ(labels.back(), LessonText::count(1'000'000)) << "as a title writes it";
+        QStringList fractions;
+        for (const AxisTick& t : AxisTicks::make(1, 2.001953125, 5))
+            fractions << t.label;
+        EXPECT_EQ(fractions, (QStringList{"1.00", "1.25", "1.50", "1.75", "2.00"}));
+    }
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+TEST(AxisTicks, LogAxesAreLabelledWithPowersOfTheirBase)
+{
+    QStringList twos;
+    for (const AxisTick& t : AxisTicks::make(-149, 128, 7, AxisScale::Log2))
+        twos << t.label;
+    EXPECT_EQ(twos, (QStringList{"2⁻¹⁰⁰", "2⁻⁵⁰", "2⁰", "2⁵⁰", "2¹⁰⁰"}));
+    QStringList tens;
+    for (const AxisTick& t : AxisTicks::make(0, 8, 9, AxisScale::Log10))
+        tens << t.label;
+    EXPECT_EQ(tens, (QStringList{"1", "10", "100", "1,000", "10,000", "100,000", "1,000,000", "10⁷", "10⁸"}));
+}
+
+// The trap: the absorption chart labelled 2.00004673 and 1.750035048, the N = 10^6 steps 1, 251,
+// 501, the loss-scale chart 9.75 and 23.25; the ledger counted in steps of its own.
+TEST(ExportedFigures, NoTickLabelLongerThanTheDataNeeds)
+{
+    for (const FigureStyle& style : {FigureStyle::forSlides(Theme::Light, false), FigureStyle::screen(Theme::Dark)})
+        for (const NamedPage& page : allPages()) {
+            const QStringList problems = axisProblems(svgAt(*page.figure, {}, style), style);
+            EXPECT_TRUE(problems.isEmpty()) << page.name << (style.slide ? " (slide)" : " (screen)") << ": "
+                                            << problems.join(QStringLiteral("; ")).toStdString();
+        }
+}
+
+// The checker itself, on the labels the issue found: it must refuse them.
+TEST(ExportedFigures, TheTickCheckerRefusesTheLabelsIssue12Found)
+{
+    EXPECT_FALSE(checkAxis({{1, "1"}, {1.250011683, "1.250011683"}, {1.500023365, "1.500023365"}}).isEmpty());
+    EXPECT_FALSE(checkAxis({{1, "1"}, {251, "251"}, {501, "501"}}).isEmpty());
+    EXPECT_FALSE(checkAxis({{0, "0"}, {9.75, "9.75"}, {19.5, "19.5"}}).isEmpty());
+    EXPECT_FALSE(checkAxis({{0, "0.0"}, {1, "1.0"}, {2, "2.0"}}).isEmpty()) << "a decimal the step does not need";
+    EXPECT_TRUE(checkAxis({{0, "0.00"}, {0.25, "0.25"}, {0.5, "0.50"}}).isEmpty());
+    EXPECT_TRUE(checkAxis({{1, "1"}, {10, "10"}, {100, "100"}, {1000, "1,000"}}).isEmpty());
+    QString why;
+    numberOf(QStringLiteral("250000"), why);
+    EXPECT_FALSE(why.isEmpty());
+}
+
+// The content's bounding box on a PNG: the pixels that are not the background.
+QRect contentBox(const QImage& image, QRgb background)
+{
+    int left = image.width();
+    int right = -1;
+    int top = image.height();
+    int bottom = -1;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if ((image.pixel(x, y) & 0xFFFFFF) != (background & 0xFFFFFF)) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                top = std::min(top, y);
+                bottom = std::max(bottom, y);
+            }
+    return right < 0 ? QRect() : QRect(QPoint(left, top), QPoint(right, bottom));
+}
+
+// The trap: `--size 25.4x14.3cm` left a third of the page blank; the bits figure ignored the size.
+// Now every figure is laid out or scaled to the page: its content spans the page from margin to
+// margin one way (at least 90 %) and most of it the other (60 %), or, where it is short (a value
+// in two formats, at twice its size), sits in the middle of that way.
+TEST(ExportedFigures, SizeFillsThePage)
+{
+    QTemporaryDir dir;
+    const FigureStyle style = FigureStyle::forSlides(Theme::Light, false);
+    const ExportSize size = ExportSize::fromCentimetres(25.4, 14.3);
+    ASSERT_EQ(size.pixels, QSize(960, 540));
+    std::set<std::string> seen;
+    for (const NamedPage& page : allPages()) {
+        const std::string deck = page.name.substr(0, page.name.find(','));
+        if (!seen.insert(deck).second && deck != "inspector")
+            continue;  // each deck's first page; every inspector page
+        const QString path = dir.filePath(QStringLiteral("p.png"));
+        ASSERT_EQ(exportFigure(*page.figure, path, size, style), QString());
+        const QImage image(path);
+        ASSERT_EQ(image.size(), QSize(960, 540)) << page.name;
+        const QRect box = contentBox(image, qRgb(255, 255, 255));
+        const double wide = box.width() / 960.0;
+        const double tall = box.height() / 540.0;
+        const bool centred = std::abs(box.top() - (539 - box.bottom())) <= 54 && std::abs(box.left() - (959 - box.right())) <= 96;
+        EXPECT_TRUE(std::max(wide, tall) >= 0.9 && (std::min(wide, tall) >= 0.6 || centred))
+            << page.name << ": content " << box.width() << " x " << box.height() << " at " << box.left() << ", "
+            << box.top() << " of 960 x 540";
+    }
+}
+
+TEST(ExportedFigures, DefaultPagesAreSixteenByNine)
+{
+    const auto& page = allPages().front();
+    EXPECT_EQ(exportPixels(*page.figure, {}, FigureStyle::forSlides(Theme::Light, false)), QSize(1280, 720));
+    EXPECT_EQ(exportPixels(*page.figure, {}, FigureStyle::screen(Theme::Light)), QSize(960, 540));
+}
+
+// The trap: `--screen` elided table cells ("softm…", "fp16 s…"). An ellipsis in a screen export is
+// one the figure writes itself (a long value it shortens on purpose): the same text is in an
+// export four times as wide, where nothing needs cutting.
+TEST(ExportedFigures, ScreenStyleCutsNoTableCell)
+{
+    for (const NamedPage& page : allPages()) {
+        std::set<QString> wide;
+        for (const SvgItem& t : textsOf(svgAt(*page.figure, {QSize(4096, 2304), 1}, FigureStyle::forSlides(Theme::Light, false)))) {
+            if (t.text.contains(QChar(0x2026)))
+                wide.insert(t.text);
+        }
+        for (const FigureStyle& style : {FigureStyle::screen(Theme::Light), FigureStyle::forSlides(Theme::Light, false)})
+            for (const SvgItem& t : textsOf(svgAt(*page.figure, {}, style))) {
+                if (t.text.contains(QChar(0x2026))) {
+                    EXPECT_TRUE(wide.count(t.text) == 1) << page.name << ": '" << t.text.toStdString() << "' is cut";
+                }
+            }
+    }
+}
+
+// The trap: e2m1's grey and e8m0's olive read at under 3:1 as text on white. Every format name
+// painted on its own (a row's name, a bar's) reaches 4.5:1 against the page, light and dark.
+TEST(ExportedFigures, FormatNamesAreReadableTextOnBothThemes)
+{
+    std::set<QString> names;
+    for (const Format& f : namedFormats())
+        names.insert(QString::fromStdString(f.name()));
+    int checked = 0;
+    for (const Theme theme : {Theme::Light, Theme::Dark}) {
+        const FigureStyle style = FigureStyle::forSlides(theme, false);
+        for (const NamedPage& page : allPages())
+            for (const SvgItem& t : textsOf(svgAt(*page.figure, {}, style))) {
+                if (names.count(t.text) == 0 || !t.fill.isValid())
+                    continue;
+                ++checked;
+                EXPECT_GE(contrastRatio(t.fill, style.ground()), 4.5)
+                    << page.name << ": " << t.text.toStdString() << " in " << t.fill.name().toStdString()
+                    << (theme == Theme::Dark ? " on dark" : " on light");
+            }
+    }
+    EXPECT_GT(checked, 100);
+}
+
+std::unique_ptr<Figure> view(const std::string& name, const std::vector<std::string>& arguments)
+{
+    std::string error;
+    auto figure = test::exportViewFigure(name, arguments, error);
+    EXPECT_NE(figure, nullptr) << error;
+    return figure;
+}
+
+// The trap: "e4m3fnuz" and "e5m2fnuz" ran into the sign box (the name column was 7 body widths,
+// whatever the names).
+TEST(BitsFigureExport, LongNamesStayLeftOfTheirFirstCell)
+{
+    const auto figure = view("bits", {"0.1", "-f", "fp32,e4m3fnuz,e5m2fnuz,e2m3,e8m0"});
+    ASSERT_NE(figure, nullptr);
+    std::set<QRgb> cells;
+    for (const BitField field : {BitField::Sign, BitField::Exponent, BitField::Mantissa})
+        for (const QColor& c : {fieldColour(field), fieldColour(field).lighter(175)})
+            cells.insert(c.rgb());
+    for (const FigureStyle& style : {FigureStyle::forSlides(Theme::Light, false), FigureStyle::screen(Theme::Light)}) {
+        const std::vector<SvgItem> items = svgItems(svgAt(*figure, {}, style));
+        int names = 0;
+        for (const SvgItem& name : items) {
+            if (name.kind != SvgItem::Kind::Text || !name.text.startsWith(QLatin1Char('e')) || name.text.contains(QLatin1Char('=')))
+                continue;
+            ++names;
+            // The row's cells: bit boxes level with the name's baseline.
+            double firstCell = 1e9;
+            for (const SvgItem& p : items)
+                if (p.kind == SvgItem::Kind::Path && p.fill.isValid() && cells.count(p.fill.rgb()) != 0
+                    && p.box.top() <= name.box.y() && p.box.bottom() >= name.box.y() - name.box.height() * 0.5)
+                    firstCell = std::min(firstCell, p.box.left());
+            EXPECT_LT(name.box.right() + 2, firstCell) << name.text.toStdString();
+        }
+        EXPECT_EQ(names, 4);
+    }
+}
+
+// The trap: fp6 and fp4 captions were cut to "e=3 …" and "m=…" (their fields are two cells wide).
+TEST(BitsFigureExport, NarrowFormatsKeepWholeCaptions)
+{
+    // 0.1 in e2m3 is 0x01 (2^0 × 1/8, subnormal: e=0 means 1 - bias = 0), in e3m2 0x02 (bias 3),
+    // in e2m1 0x0 (0.1 is below half of 0.5).
+    const auto figure = view("bits", {"0.1", "-f", "e2m3,e3m2,e2m1"});
+    ASSERT_NE(figure, nullptr);
+    QStringList texts;
+    for (const SvgItem& t : textsOf(svgAt(*figure, {}, FigureStyle::forSlides(Theme::Light, false))))
+        texts << t.text;
+    for (const char* caption : {"e=0 → 2^0", "m=1", "e=0 → 2^-2", "m=2", "m=0"})
+        EXPECT_TRUE(texts.contains(QString::fromUtf8(caption))) << caption;
+    for (const QString& t : texts)
+        EXPECT_FALSE(t.contains(QChar(0x2026))) << t.toStdString();
+}
+
+// The trap: the range bars' end labels ("~6.10352e-5") were struck through by the eps line.
+TEST(RangeBarsExport, MarkLinesStrikeThroughNoLabel)
+{
+    const auto figure = view("range", {});
+    ASSERT_NE(figure, nullptr);
+    const FigureStyle style = FigureStyle::forSlides(Theme::Light, false);
+    const std::vector<SvgItem> items = svgItems(svgAt(*figure, {}, style));
+    std::vector<QRectF> marks;
+    for (const SvgItem& i : items)
+        if (i.kind == SvgItem::Kind::Polyline && i.dashed && i.stroke.rgb() == style.accent().rgb() && i.box.width() < 0.5)
+            marks.push_back(i.box);
+    ASSERT_EQ(marks.size(), 2u) << "gradient and eps";
+    const double small = style.bodyPoints() * 0.78 * 96.0 / 72.0;
+    int labels = 0;
+    for (const SvgItem& t : items) {
+        if (t.kind != SvgItem::Kind::Text || std::fabs(t.fontPixels - small) > 0.01 || t.text.contains(QLatin1Char('=')))
+            continue;
+        ++labels;
+        const QRectF text(t.box.left(), t.box.top() - t.box.height() * 0.8, t.box.width(), t.box.height());  // above the baseline
+        for (const QRectF& line : marks)
+            EXPECT_FALSE(line.center().x() > text.left() - 1 && line.center().x() < text.right() + 1
+                         && line.bottom() > text.top() && line.top() < text.bottom())
+                << t.text.toStdString() << " at " << line.center().x();
+    }
+    EXPECT_GT(labels, 5);
+}
+
+// The trap: the ledger's title wrapped onto a second line and was cut, and "BF16 mixed precision,
+// fp32 grad…" was elided.
+// Whether the title is drawn whole on one line: its runs (one per font, CJK and Latin), in order,
+// on one baseline.
+bool titleOnOneLine(const std::vector<SvgItem>& texts, const QString& title)
+{
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        QString joined;
+        for (std::size_t j = i; j < texts.size() && title.startsWith(joined + texts[j].text); ++j) {
+            if (std::fabs(texts[j].box.y() - texts[i].box.y()) > 0.5)
+                break;
+            joined += texts[j].text;
+            if (joined == title && !joined.isEmpty())
+                return true;
+        }
+    }
+    return false;
+}
+
+TEST(LedgerExport, TitleOnOneLineAndSchemeNamesWholeInEitherLanguage)
+{
+    QTranslator chinese;
+    ASSERT_TRUE(chinese.load(QStringLiteral(":/i18n/floatscope_zh_CN")));
+    for (const bool zh : {false, true}) {
+        if (zh)
+            QCoreApplication::installTranslator(&chinese);
+        const auto figure = view("ledger", {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"});
+        ASSERT_NE(figure, nullptr);
+        for (const FigureStyle& style : {FigureStyle::forSlides(Theme::Light, false), FigureStyle::screen(Theme::Light)}) {
+            const std::vector<SvgItem> texts = textsOf(svgAt(*figure, {}, style));
+            for (const SvgItem& t : texts)
+                EXPECT_FALSE(t.text.contains(QChar(0x2026))) << t.text.toStdString();
+            EXPECT_TRUE(titleOnOneLine(texts, figure->title())) << (zh ? "zh_CN" : "en");
+        }
+    }
+    QCoreApplication::removeTranslator(&chinese);
+}
+
+// A PDF's pages, as its page objects count them.
+int pdfPages(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?!s)"));
+    int n = 0;
+    for (auto it = page.globalMatch(QString::fromLatin1(f.readAll())); it.hasNext(); it.next())
+        ++n;
+    return n;
+}
+
+// The registry alone says what a deck holds: a page per entry of a lesson's .deck (its
+// viewExample when there is none), the inspector's bits and neighbours for each of its presets in
+// resources/presets.json.
+TEST(LessonDeckExport, PageCountsFollowTheRegistry)
+{
+    QFile presets(QStringLiteral(":/presets.json"));
+    ASSERT_TRUE(presets.open(QIODevice::ReadOnly));
+    const int presetCount = static_cast<int>(
+        QJsonDocument::fromJson(presets.readAll()).object().value(QStringLiteral("presets")).toArray().size());
+    std::map<std::string, int> expected = {{"inspector", 2 * presetCount}};
+    for (const Lesson& lesson : lessons())
+        expected[lesson.view.name] = std::max<int>(1, static_cast<int>(lesson.deck.size()));
+    const std::vector<Deck> all = decks();
+    ASSERT_EQ(all.size(), expected.size());
+    EXPECT_EQ(all.front().name, "inspector");
+    int total = 0;
+    for (const Deck& d : all) {
+        EXPECT_EQ(static_cast<int>(d.pages.size()), expected[d.name]) << d.name;
+        total += expected[d.name];
+    }
+
+    QTemporaryDir dir;
+    DeckOutput pdf;
+    pdf.path = dir.filePath(QStringLiteral("all.pdf"));
+    int reported = 0;
+    const DeckResult result = LessonDeck::write(all, pdf, [&](int done, int of) {
+        EXPECT_EQ(of, total);
+        reported = done;
+        return true;
+    });
+    ASSERT_EQ(result.error, QString());
+    EXPECT_EQ(result.pages, total);
+    EXPECT_EQ(reported, total);
+    EXPECT_EQ(pdfPages(pdf.path), total);
+
+    // A folder: a file a page, LESSON-NN.svg, each a valid SVG.
+    DeckOutput folder;
+    folder.path = dir.filePath(QStringLiteral("figures"));
+    folder.folder = true;
+    folder.suffix = QStringLiteral("svg");
+    const std::vector<Deck> two = {all[1], all.back()};
+    ASSERT_EQ(LessonDeck::write(two, folder).error, QString());
+    QStringList files = QDir(folder.path).entryList(QDir::Files);
+    EXPECT_EQ(files.size(), expected[all[1].name] + expected[all.back().name]);
+    EXPECT_TRUE(files.contains(QString::fromStdString(all[1].name) + QStringLiteral("-01.svg")));
+}
+
+// Cancel stops between pages: a PDF is not written at all, a folder keeps the pages done.
+TEST(LessonDeckExport, CancelLeavesNoHalfDeck)
+{
+    QTemporaryDir dir;
+    const std::vector<Deck> all = decks();
+    DeckOutput pdf;
+    pdf.path = dir.filePath(QStringLiteral("all.pdf"));
+    const DeckResult stopped = LessonDeck::write(all, pdf, [](int done, int) { return done < 3; });
+    EXPECT_TRUE(stopped.cancelled);
+    EXPECT_FALSE(QFile::exists(pdf.path));
+    DeckOutput folder;
+    folder.path = dir.filePath(QStringLiteral("f"));
+    folder.folder = true;
+    const DeckResult some = LessonDeck::write(all, folder, [](int done, int) { return done < 3; });
+    EXPECT_TRUE(some.cancelled);
+    EXPECT_EQ(some.pages, 3);
+    EXPECT_EQ(QDir(folder.path).entryList(QDir::Files).size(), 3);
+}
+
+// File > Export lesson…: the lesson of the tab on show is offered, the pages are drawn in the
+// language chosen (the window's own language is back afterwards), one file a page.
+TEST(LessonDeckExport, TheWindowsDialogExportsTheChosenLessonInItsLanguage)
+{
+    MainWindow window;
+    window.setLanguage(QStringLiteral("en"));
+    const int tab = window.tabs()->indexOf(window.findChild<QWidget*>(QStringLiteral("accumulationDock")));
+    ASSERT_GE(tab, 1);
+    window.tabs()->setCurrentIndex(tab);
+    EXPECT_EQ(window.currentDeck(), "accumulation");
+    DeckDialog dialog(decks(), window.currentDeck(), window.language(), Theme::Light,
+                      [&](const QString& l) { window.setLanguage(l); }, &window);
+    const std::vector<Deck> chosen = dialog.chosen();
+    ASSERT_EQ(chosen.size(), 1u);
+    EXPECT_EQ(chosen.front().name, "accumulation");
+    dialog.kindBox()->setCurrentIndex(2);      // a folder of SVG figures
+    dialog.languageBox()->setCurrentIndex(1);  // 中文
+    QTemporaryDir dir;
+    const DeckResult result = dialog.exportTo(dir.path());
+    ASSERT_EQ(result.error, QString());
+    EXPECT_EQ(result.pages, static_cast<int>(chosen.front().pages.size()));
+    EXPECT_EQ(window.language(), QStringLiteral("en"));
+    EXPECT_EQ(window.tabs()->tabText(tab), lessons().front().title());
+    QFile first(dir.filePath(QStringLiteral("accumulation-01.svg")));
+    ASSERT_TRUE(first.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(first.readAll());
+    EXPECT_TRUE(svg.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")))) << "the page speaks Chinese";
+}
+
+}  // namespace
+}  // namespace floatscope::gui
