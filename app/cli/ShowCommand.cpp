@@ -11,6 +11,7 @@
 #include "core/inspect/Inspection.h"
 #include "app/text/Explain.h"
 #include "app/text/InspectionText.h"
+#include "app/text/ParseErrorText.h"
 #include "core/text/Parse.h"
 
 namespace floatscope::cli {
@@ -110,7 +111,7 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     const std::string& text = args.positionals().front();
     const ParseOutcome parsed = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&parsed))
-        return usageError(io, e->message);
+        return usageError(io, text::parseErrorLine(*e, text).toStdString());
     const ExactValue value = std::get<ParsedValue>(parsed).value;
 
     // 2. Formats, rounding, overflow and route.

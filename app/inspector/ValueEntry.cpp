@@ -67,7 +67,7 @@ void ValueEntry::onEdited(const QString& text)
     m_editing = true;
     const ParseOutcome parsed = parseValue(text.toStdString());
     if (const auto* error = std::get_if<ParseError>(&parsed)) {
-        m_hint->setText(text::parseErrorText(*error, text));
+        m_hint->setText(text::parseErrorHint(*error, text));
         m_hint->show();
         showExact();  // the inspector keeps the last good value, and says so
         return;

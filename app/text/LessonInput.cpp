@@ -14,14 +14,25 @@
 
 namespace floatscope::gui {
 
-std::optional<ExactValue> LessonInput::number(const QString& text, QString& error)
+namespace {
+
+// The value, or why not as a clause (to follow a colon) or as the hint beside the field.
+std::optional<ExactValue> exactValue(const QString& text, QString& error, bool hint)
 {
-    const ParseOutcome parsed = parseValue(text.trimmed().toStdString());
+    const QString trimmed = text.trimmed();
+    const ParseOutcome parsed = parseValue(trimmed.toStdString());
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = text::parseErrorText(*e, text.trimmed());
+        error = hint ? text::parseErrorHint(*e, trimmed) : text::parseErrorText(*e, trimmed);
         return std::nullopt;
     }
     return std::get<ParsedValue>(parsed).value;
+}
+
+}  // namespace
+
+std::optional<ExactValue> LessonInput::number(const QString& text, QString& error)
+{
+    return exactValue(text, error, true);
 }
 
 std::optional<double> LessonInput::positive(const QString& text, QString& error)
@@ -95,7 +106,7 @@ std::optional<std::vector<std::pair<QString, ExactValue>>> LessonInput::marks(co
         const QString label = equals < 0 ? QString() : trimmed.left(equals).trimmed();
         const QString valueText = equals < 0 ? trimmed : trimmed.mid(equals + 1).trimmed();
         QString why;
-        const auto value = number(valueText, why);
+        const auto value = exactValue(valueText, why, false);
         if (!value) {
             error = tr("In “%1”: %2").arg(trimmed, why);
             return std::nullopt;

@@ -519,13 +519,18 @@ TEST(ChineseWindow, EveryMessageKindIsTranslated)
             e.expected = 5;
             e.limit = 6;
             e.matrix = matrix;
-            e.parse = ParseError{0, ParseErrorKind::Empty, {}};
+            e.parse = ParseError{};
             e.fileProblem = FileProblem::Missing;
             c.add(text::tensorErrorText(e), QStringLiteral("TensorError"));
         }
-    for (int k = 0; k <= static_cast<int>(ParseErrorKind::SignedBitPattern); ++k)
-        c.add(text::parseErrorText(ParseError{0, static_cast<ParseErrorKind>(k), {}}, QStringLiteral("bf17:0x1")),
-              QStringLiteral("ParseError"));
+    for (int k = 0; k <= static_cast<int>(kLastParseErrorKind); ++k) {
+        ParseError e;
+        e.kind = static_cast<ParseErrorKind>(k);
+        e.format = "e4m3fn";
+        e.formatBits = 8;
+        for (const QString& t : {text::parseErrorText(e, QStringLiteral("bf17:0x1")), text::parseErrorHint(e, QStringLiteral("bf17:0x1"))})
+            c.add(t, QStringLiteral("ParseError"));
+    }
     window.setLanguage(QStringLiteral("en"));
     EXPECT_EQ(c.found(), 0u) << "English among the Chinese messages:" << c.report().toStdString();
 }
