@@ -37,12 +37,15 @@ private:
         bool overflow = false;
     };
     Stored round(const Unpacked& value) const;
+    std::optional<Stored> viaDouble(std::string_view text) const;
 
     Format m_storage;
     // fp32 and fp64 storage round in hardware: std::from_chars and a cast round once, to
     // nearest-even, exactly as the engine would (C++17 [charconv.from.chars], IEEE 754 5.4.2).
     bool m_fp32 = false;
     bool m_fp64 = false;
+    // Narrower storage whose every rounding boundary is a double (see viaDouble).
+    bool m_viaDouble = false;
 };
 
 }  // namespace floatscope
