@@ -1086,6 +1086,18 @@
         <source>tensor-parallel degree %1 must divide the %2 heads and the hidden size %3</source>
         <translation>张量并行度 %1 必须整除注意力头数 %2 和隐藏维度 %3</translation>
     </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation / FlashAttention</source>
+        <translation>选择性重计算 / FlashAttention</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
 </context>
 <context>
     <name>LessonInput</name>
@@ -1623,46 +1635,6 @@
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <source>kept exact</source>
-        <translation>保持精确</translation>
-    </message>
-    <message>
-        <source>rounded once to fp32</source>
-        <translation>一次舍入到 fp32</translation>
-    </message>
-    <message>
-        <source>scale = amax / %1 (the largest %2), %3</source>
-        <translation>缩放因子 = amax / %1（%2 的最大值），%3</translation>
-    </message>
-    <message>
-        <source>scale = %1; emax(%2) = %3; stored as E8M0</source>
-        <translation>缩放因子 = %1；emax(%2) = %3；以 E8M0 存储</translation>
-    </message>
-    <message>
-        <source>%1 (fp32 %2)</source>
-        <translation>%1（fp32 %2）</translation>
-    </message>
-    <message>
-        <source>tensor scale = amax(tensor) / (448 × 6) = %1, %2</source>
-        <translation>张量缩放因子 = amax(张量) / (448 × 6) = %1，%2</translation>
-    </message>
-    <message>
-        <source>block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale</source>
-        <translation>块缩放因子 = E4M3(amax(块) / (6 × 张量缩放因子)) × 张量缩放因子</translation>
-    </message>
-    <message>
-        <source>element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale</source>
-        <translation>元素 = x / 缩放因子，一次舍入到 %1（%2，%3）；反量化值 = 元素 × 缩放因子</translation>
-    </message>
-    <message>
-        <source>saturating</source>
-        <translation>饱和</translation>
-    </message>
-    <message>
-        <source>not saturating</source>
-        <translation>不饱和</translation>
-    </message>
-    <message>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
@@ -1799,6 +1771,46 @@
     <message>
         <source>shape %1 is not a multiple of the %2x%3 block (the pad policy cuts edge blocks short instead)</source>
         <translation>形状 %1 不是 %2x%3 块的整数倍（“填充”策略则会把边缘块截短）</translation>
+    </message>
+    <message>
+        <source>kept exact</source>
+        <translation>保持精确</translation>
+    </message>
+    <message>
+        <source>rounded once to fp32</source>
+        <translation>一次舍入到 fp32</translation>
+    </message>
+    <message>
+        <source>scale = amax / %1 (the largest %2), %3</source>
+        <translation>缩放因子 = amax / %1（%2 的最大值），%3</translation>
+    </message>
+    <message>
+        <source>scale = %1; emax(%2) = %3; stored as E8M0</source>
+        <translation>缩放因子 = %1；emax(%2) = %3；以 E8M0 存储</translation>
+    </message>
+    <message>
+        <source>%1 (fp32 %2)</source>
+        <translation>%1（fp32 %2）</translation>
+    </message>
+    <message>
+        <source>tensor scale = amax(tensor) / (448 × 6) = %1, %2</source>
+        <translation>张量缩放因子 = amax(张量) / (448 × 6) = %1，%2</translation>
+    </message>
+    <message>
+        <source>block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale</source>
+        <translation>块缩放因子 = E4M3(amax(块) / (6 × 张量缩放因子)) × 张量缩放因子</translation>
+    </message>
+    <message>
+        <source>element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale</source>
+        <translation>元素 = x / 缩放因子，一次舍入到 %1（%2，%3）；反量化值 = 元素 × 缩放因子</translation>
+    </message>
+    <message>
+        <source>saturating</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>not saturating</source>
+        <translation>不饱和</translation>
     </message>
 </context>
 <context>
@@ -2027,18 +2039,6 @@ largest finite: %5</source>
     <message>
         <source>stochastic</source>
         <translation>随机舍入</translation>
-    </message>
-    <message>
-        <source>no recomputation</source>
-        <translation>不重计算</translation>
-    </message>
-    <message>
-        <source>selective recomputation / FlashAttention</source>
-        <translation>选择性重计算 / FlashAttention</translation>
-    </message>
-    <message>
-        <source>full recomputation</source>
-        <translation>完全重计算</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "app/text/Explain.h"
 #include "app/text/InspectionText.h"
 #include "app/text/ParseErrorText.h"
+#include "app/text/StdString.h"
 #include "core/text/Parse.h"
 
 namespace floatscope::cli {
@@ -43,8 +44,6 @@ options:
   --no-color            no colours, even on a terminal
   -h, --help            this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The ulp as a power of two, which it always is: "2^-27".
 std::string powerOfTwo(const Format& f, std::uint64_t code)

@@ -9,7 +9,7 @@
 #include <QImage>
 #include <QPainter>
 
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 
 namespace floatscope::gui {
 

@@ -7,7 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "app/text/LedgerText.h"
 
 namespace floatscope::gui {
@@ -118,7 +118,7 @@ QString LedgerFigure::subtitle() const
     if (m_chart.activation && m_chart.inputs.activations) {
         const ActivationConfig& a = *m_chart.inputs.activations;
         parts << LedgerText::tr("activations: %1, s = %2, b = %3, %4 (Korthikanti et al. 2022)")
-                     .arg(ScalingText::recomputationName(a.recomputation))
+                     .arg(text::recomputationName(a.recomputation))
                      .arg(a.sequence)
                      .arg(a.microBatch)
                      .arg(ScalingText::fromStd(m_chart.activation->formula));

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "app/text/StdString.h"
+
 namespace floatscope::text {
 
 namespace {
@@ -10,8 +12,6 @@ namespace {
 struct OperatorsText {
     Q_DECLARE_TR_FUNCTIONS(Operators)
 };
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
