@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchReport.h"
 #include "core/format/Registry.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorSources.h"
@@ -144,33 +145,20 @@ void copyReference(benchmark::State& state)
     }
 }
 
-class RatioReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs)
-            if (!r.error_occurred && r.run_type == Run::RT_Iteration)
-                m_ms[r.benchmark_name().substr(0, r.benchmark_name().find('/'))] = r.GetAdjustedRealTime();
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    void printRatios()
-    {
-        auto ratio = [this](const char* a, const char* b) { return m_ms[a] / m_ms[b]; };
-        std::printf("\n2^22 values of CSV into fp32: %.0f ms, %.2fx glibc strtof over the same fields, %.1fx the\n"
-                    "engine quantizing them (e4m3fn, per tensor; the issue: 200x before)\n",
-                    m_ms["csvIntoFp32"], ratio("csvIntoFp32", "strtofReference"),
-                    ratio("csvIntoFp32", "quantizeReference"));
-        std::printf("2^22 values of CSV into bf16: %.0f ms, %.0f ns a value, %.2fx into fp32 (the issue: 750 ns a value)\n",
-                    m_ms["csvIntoBf16"], m_ms["csvIntoBf16"] * 1e6 / static_cast<double>(kValues),
-                    ratio("csvIntoBf16", "csvIntoFp32"));
-        std::printf("2^22 generated normal values: %.0f ms; 2^22 float32 .npy values: %.2fx a widening copy\n",
-                    m_ms["generator"], ratio("npyFloat32", "copyReference"));
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-};
+void printRatios(const bench::Recorder& recorder)
+{
+    std::map<std::string, double> ms = recorder.times();
+    auto ratio = [&ms](const char* a, const char* b) { return ms[a] / ms[b]; };
+    std::printf("\n2^22 values of CSV into fp32: %.0f ms, %.2fx glibc strtof over the same fields, %.1fx the\n"
+                "engine quantizing them (e4m3fn, per tensor; the issue: 200x before)\n",
+                ms["csvIntoFp32"], ratio("csvIntoFp32", "strtofReference"),
+                ratio("csvIntoFp32", "quantizeReference"));
+    std::printf("2^22 values of CSV into bf16: %.0f ms, %.0f ns a value, %.2fx into fp32 (the issue: 750 ns a value)\n",
+                ms["csvIntoBf16"], ms["csvIntoBf16"] * 1e6 / static_cast<double>(kValues),
+                ratio("csvIntoBf16", "csvIntoFp32"));
+    std::printf("2^22 generated normal values: %.0f ms; 2^22 float32 .npy values: %.2fx a widening copy\n",
+                ms["generator"], ratio("npyFloat32", "copyReference"));
+}
 
 }  // namespace
 
@@ -182,10 +170,5 @@ int main(int argc, char** argv)
           {"quantizeReference", quantizeReference}, {"csvIntoBf16", csvIntoBf16},
           {"generator", generator}, {"npyFloat32", npyFloat32}, {"copyReference", copyReference}})
         benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::Initialize(&argc, argv);
-    RatioReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printRatios();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runAndSummarize(argc, argv, printRatios);
 }
