@@ -32,16 +32,26 @@ std::optional<std::uint64_t> towardZero(const Format& f, bool negative, std::uin
     return std::nullopt;
 }
 
+// A code as a step from it sees it: its class, sign and magnitude.
+struct StepFrom {
+    ValueClass c;
+    bool negative;
+    std::uint64_t magnitude;
+};
+
+StepFrom stepFrom(const Format& f, std::uint64_t code)
+{
+    code &= f.codeMask();
+    return StepFrom{f.classify(code), f.isNegative(code), code & f.magnitudeMask()};
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> nextUp(const Format& f, std::uint64_t code)
 {
-    code &= f.codeMask();
-    const ValueClass c = f.classify(code);
+    const auto [c, negative, magnitude] = stepFrom(f, code);
     if (c == ValueClass::NaN)
         return std::nullopt;
-    const bool negative = f.isNegative(code);
-    const std::uint64_t magnitude = code & f.magnitudeMask();
     if (c == ValueClass::Zero)
         return std::uint64_t{1};  // the smallest positive value, from +0 and -0 alike
     if (negative)
@@ -53,12 +63,9 @@ std::optional<std::uint64_t> nextUp(const Format& f, std::uint64_t code)
 
 std::optional<std::uint64_t> nextDown(const Format& f, std::uint64_t code)
 {
-    code &= f.codeMask();
-    const ValueClass c = f.classify(code);
+    const auto [c, negative, magnitude] = stepFrom(f, code);
     if (c == ValueClass::NaN)
         return std::nullopt;
-    const bool negative = f.isNegative(code);
-    const std::uint64_t magnitude = code & f.magnitudeMask();
     if (c == ValueClass::Zero)
         return f.signBits() == 0 ? std::nullopt : std::optional<std::uint64_t>{f.signMask() | 1};
     if (!negative) {

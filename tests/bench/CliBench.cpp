@@ -10,40 +10,14 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include "BenchReport.h"
-
-extern char** environ;
+#include "Spawn.h"
 
 namespace {
 
 void spawnAndWait(benchmark::State& state, std::vector<std::string> argv)
 {
-    std::vector<char*> args;
-    for (std::string& a : argv)
-        args.push_back(a.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    for (auto _ : state) {
-        pid_t pid = 0;
-        if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) {
-            state.SkipWithError("cannot spawn");
-            break;
-        }
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            state.SkipWithError("command failed");
-            break;
-        }
-    }
-    posix_spawn_file_actions_destroy(&actions);
+    floatscope::bench::spawnEachIteration(state, std::move(argv));
 }
 
 // The worst accepted inputs: the largest and smallest exponents, with the longest digit strings

@@ -13,9 +13,9 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QEventLoop>
-#include <QStandardPaths>
 
 #include "BenchReport.h"
+#include "GuiBenchMain.h"
 #include "app/charts/Chart.h"
 #include "app/panels/AccumulationPanel.h"
 #include "app/panels/HintedField.h"
@@ -80,15 +80,13 @@ void summary(const floatscope::bench::Recorder& recorder)
 
 int main(int argc, char** argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
-    for (const char* name : {"chart redraw", "play tick"}) {
-        auto* b = benchmark::RegisterBenchmark(name, name == std::string("chart redraw") ? chartRedraw : playTick);
-        b->Unit(benchmark::kMillisecond)->UseRealTime();
-        for (std::int64_t n = 1000; n <= 10'000'000; n *= 10)
-            b->Arg(n);
-    }
-    return floatscope::bench::runAndSummarize(argc, argv, summary);
+    const auto registerAll = [] {
+        for (const char* name : {"chart redraw", "play tick"}) {
+            auto* b = benchmark::RegisterBenchmark(name, name == std::string("chart redraw") ? chartRedraw : playTick);
+            b->Unit(benchmark::kMillisecond)->UseRealTime();
+            for (std::int64_t n = 1000; n <= 10'000'000; n *= 10)
+                b->Arg(n);
+        }
+    };
+    return floatscope::bench::runGuiBenchmarks(argc, argv, registerAll, summary);
 }

@@ -46,12 +46,11 @@ QJsonObject resultFor(const QJsonDocument& doc, const QString& format)
     return {};
 }
 
-QJsonDocument showJson(const std::vector<std::string>& args)
+// `floatscope ARGS --json`, which must succeed quietly with one JSON document.
+QJsonDocument commandJson(std::vector<std::string> args)
 {
-    std::vector<std::string> all = {"show"};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back("--json");
-    const Outcome run = floatscope(all);
+    args.push_back("--json");
+    const Outcome run = floatscope(args);
     EXPECT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run.err, "");
     QJsonParseError error{};
@@ -59,6 +58,15 @@ QJsonDocument showJson(const std::vector<std::string>& args)
     EXPECT_EQ(error.error, QJsonParseError::NoError) << run.out;
     return doc;
 }
+
+QJsonDocument withCommand(const char* command, const std::vector<std::string>& args)
+{
+    std::vector<std::string> all = {command};
+    all.insert(all.end(), args.begin(), args.end());
+    return commandJson(all);
+}
+
+QJsonDocument showJson(const std::vector<std::string>& args) { return withCommand("show", args); }
 
 // The seeds' examples (../shared/seeds), in human and JSON form.
 struct Golden {
@@ -185,16 +193,7 @@ TEST(ShowNeighbours, ShortestTextIsNotTheNeighbour)
     EXPECT_NE(floatscope({"show", "0.1", "-f", "fp32"}).out.find("0.10000000894069671630859375"), std::string::npos);
 }
 
-QJsonDocument accumulateJson(const std::vector<std::string>& args)
-{
-    std::vector<std::string> all = {"accumulate"};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back("--json");
-    const Outcome run = floatscope(all);
-    EXPECT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(run.err, "");
-    return QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
-}
+QJsonDocument accumulateJson(const std::vector<std::string>& args) { return withCommand("accumulate", args); }
 
 TEST(AccumulateJson, SeedDemosFieldByField)
 {
@@ -398,16 +397,6 @@ INSTANTIATE_TEST_SUITE_P(
                 c = '_';
         return n;
     });
-
-QJsonDocument commandJson(const std::vector<std::string>& args)
-{
-    std::vector<std::string> all = args;
-    all.push_back("--json");
-    const Outcome run = floatscope(all);
-    EXPECT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(run.err, "");
-    return QJsonDocument::fromJson(QByteArray::fromStdString(run.out));
-}
 
 QJsonObject elementAt(const QJsonDocument& doc, int index)
 {

@@ -26,26 +26,15 @@ ParseError errorOf(std::string_view text)
     return std::holds_alternative<ParseError>(r) ? std::get<ParseError>(r) : ParseError{};
 }
 
-TEST(Parse, DecimalAndScientific)
+TEST(Parse, DecimalScientificBlanksAndUnicodeMinus)
 {
-    EXPECT_EQ(exactOf("0.1"), "1/10");
-    EXPECT_EQ(exactOf("257"), "257");
-    EXPECT_EQ(exactOf("1e-8"), "1/100000000");
-    EXPECT_EQ(exactOf("2.5E+2"), "250");
-    EXPECT_EQ(exactOf(".5"), "1/2");
-    EXPECT_EQ(exactOf("5."), "5");
-    EXPECT_EQ(exactOf("+3"), "3");
-    EXPECT_EQ(exactOf("-0"), "-0");
-    EXPECT_EQ(exactOf("0e999"), "0");
-    EXPECT_EQ(exactOf("000123.4500"), "2469/20");
-}
-
-TEST(Parse, BlanksAndUnicodeMinus)
-{
-    EXPECT_EQ(exactOf("  257 \t\n"), "257");
-    EXPECT_EQ(exactOf("\xC2\xA0" "1" "\xC2\xA0"), "1");
-    EXPECT_EQ(exactOf("\xE2\x88\x92" "2.5"), "-5/2");  // U+2212 minus sign
-    EXPECT_EQ(exactOf("1e\xE2\x88\x92" "3"), "1/1000");
+    const std::pair<const char*, const char*> cases[] = {
+        {"0.1", "1/10"}, {"257", "257"}, {"1e-8", "1/100000000"}, {"2.5E+2", "250"}, {".5", "1/2"}, {"5.", "5"},
+        {"+3", "3"}, {"-0", "-0"}, {"0e999", "0"}, {"000123.4500", "2469/20"}, {"  257 \t\n", "257"},
+        {"\xC2\xA0" "1" "\xC2\xA0", "1"}, {"\xE2\x88\x92" "2.5", "-5/2"},  // no-break space, U+2212 minus
+        {"1e\xE2\x88\x92" "3", "1/1000"}};
+    for (const auto& [text, exact] : cases)
+        EXPECT_EQ(exactOf(text), exact) << "'" << text << "'";
 }
 
 TEST(Parse, HexFloats)
@@ -59,11 +48,10 @@ TEST(Parse, HexFloats)
 
 TEST(Parse, SpecialValues)
 {
-    EXPECT_EQ(exactOf("inf"), "inf");
-    EXPECT_EQ(exactOf("-Infinity"), "-inf");
-    EXPECT_EQ(exactOf("\xE2\x88\x92inf"), "-inf");
-    EXPECT_EQ(exactOf("NaN"), "nan");
-    EXPECT_EQ(exactOf("\xE2\x88\x9E"), "inf");
+    const std::pair<const char*, const char*> cases[] = {{"inf", "inf"}, {"-Infinity", "-inf"}, {"\xE2\x88\x92inf", "-inf"},
+                                                         {"NaN", "nan"}, {"\xE2\x88\x9E", "inf"}};
+    for (const auto& [text, exact] : cases)
+        EXPECT_EQ(exactOf(text), exact) << "'" << text << "'";
 }
 
 TEST(Parse, BitPatterns)

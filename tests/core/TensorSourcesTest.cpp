@@ -448,7 +448,8 @@ TEST(Shapes, ParseAndReshape)
     EXPECT_EQ(wrong.error.count, 6u);
 }
 
-TEST(Generator, SeededNormalWithOutliers)
+// 64x512 normal values, sigma 0.5, seed 99, with 7 outliers of magnitude 1000.
+NormalSpec outlierSpec()
 {
     NormalSpec spec;
     spec.rows = 64;
@@ -458,6 +459,12 @@ TEST(Generator, SeededNormalWithOutliers)
     spec.outliers = 7;
     spec.outlierMagnitude = 1000;
     spec.seed = 99;
+    return spec;
+}
+
+TEST(Generator, SeededNormalWithOutliers)
+{
+    NormalSpec spec = outlierSpec();
     const Tensor a = *generateNormal(spec, fp32()).tensor;
     const Tensor b = *generateNormal(spec, fp32()).tensor;
     EXPECT_EQ(a.values(), b.values());
@@ -490,14 +497,7 @@ TEST(Generator, SeededNormalWithOutliers)
 // before that it kept its own copy, with uniforms in (0, 1] and outlier positions drawn modulo n).
 TEST(Generator, SequenceIsUnchanged)
 {
-    NormalSpec spec;
-    spec.rows = 64;
-    spec.cols = 512;
-    spec.matrix = true;
-    spec.stddev = 0.5;
-    spec.outliers = 7;
-    spec.outlierMagnitude = 1000;
-    spec.seed = 99;
+    const NormalSpec spec = outlierSpec();
     for (const auto& [storage, hash] : {std::pair<const char*, std::uint64_t>{"fp32", 0x2de631f9a4230383ull},
                                         {"fp64", 0x1123269619aadb9bull}, {"bf16", 0x17afae74c4230383ull}}) {
         std::uint64_t h = 1469598103934665603ull;
