@@ -22,19 +22,6 @@ TensorError storageProblem(const Format& storage)
     return error;
 }
 
-double codeToDouble(const Format& format, std::uint64_t code)
-{
-    const Decoded d = decode(format, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN:
-        return d.negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
-    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
-    default: break;
-    }
-    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
-    return d.negative ? -magnitude : magnitude;
-}
-
 ValueStore::ValueStore(const Format& storage)
     : m_storage(storage), m_fp32(storage == namedFormat("fp32")), m_fp64(storage == namedFormat("fp64"))
 {

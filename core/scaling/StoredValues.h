@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
 #include "core/format/Format.h"
 #include "core/scaling/TensorError.h"
 
@@ -15,9 +16,6 @@ namespace floatscope {
 
 // TensorErrorKind::StorageTooWide when the storage's values do not all fit in fp64, else None.
 TensorError storageProblem(const Format& storage);
-
-// A code of a format whose values fit in fp64, as that double (exact).
-double codeToDouble(const Format& format, std::uint64_t code);
 
 // Rounds into the storage format once, nearest-even, with the format's own overflow rule.
 class ValueStore {
