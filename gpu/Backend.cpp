@@ -1,5 +1,6 @@
 #include "gpu/Backend.h"
 
+#include "core/common/Names.h"
 #include "core/format/Registry.h"
 #include "gpu/backends/NvidiaHostBackend.h"
 #include "gpu/backends/NvidiaTarget.h"
@@ -10,16 +11,12 @@
 
 namespace floatscope::gpu {
 
-const char* toString(MismatchKind kind)
-{
-    switch (kind) {
-    case MismatchKind::NanEncoding: return "nan-encoding";
-    case MismatchKind::SubnormalInputFlushed: return "subnormal-input-flushed";
-    case MismatchKind::UnsignedTakesMagnitude: return "unsigned-takes-magnitude";
-    case MismatchKind::Unexplained: return "unexplained";
-    }
-    return "?";
-}
+constexpr Named<MismatchKind> kMismatchNames[] = {
+    {MismatchKind::NanEncoding, "nan-encoding"}, {MismatchKind::SubnormalInputFlushed, "subnormal-input-flushed"},
+    {MismatchKind::UnsignedTakesMagnitude, "unsigned-takes-magnitude"}, {MismatchKind::Unexplained, "unexplained"}
+};
+
+const char* toString(MismatchKind kind) { return nameIn(kMismatchNames, kind); }
 
 std::vector<Format> checkedFormats()
 {

@@ -1403,6 +1403,18 @@ exact %5</source>
         <source>the BF16 lesson&apos;s anchor model</source>
         <translation>BF16 课的锚点模型</translation>
     </message>
+    <message>
+        <source>no recomputation</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective recomputation / FlashAttention</source>
+        <translation>选择性重计算 / FlashAttention</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
 </context>
 <context>
     <name>LessonDeck</name>
@@ -1888,48 +1900,88 @@ exact %5</source>
 <context>
     <name>ParseError</name>
     <message>
-        <source>Type a value: 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD</source>
-        <translation>请输入一个值：0.1、1e-8、0x1.8p3、inf，或位模式如 bf16:0x3DCD</translation>
+        <source>no value: type 0.1, 1e-8, 0x1.8p3, inf, or bits such as bf16:0x3DCD</source>
+        <translation>没有数值：请输入 0.1、1e-8、0x1.8p3、inf，或位模式如 bf16:0x3DCD</translation>
     </message>
     <message>
-        <source>The value is too long (at most %1 characters)</source>
-        <translation>数值太长（最多 %1 个字符）</translation>
+        <source>the value is %1 bytes long, more than the %2 that are read</source>
+        <translation>数值长 %1 字节，超过可读取的上限 %2</translation>
     </message>
     <message>
-        <source>Unexpected &apos;%1&apos; at position %2</source>
+        <source>unexpected &apos;%1&apos; at position %2</source>
         <translation>第 %2 个位置出现意外的“%1”</translation>
     </message>
     <message>
-        <source>Digits are missing at position %1</source>
+        <source>digits are missing at position %1</source>
         <translation>第 %1 个位置缺少数字</translation>
     </message>
     <message>
-        <source>The exponent is out of range (at most %1 in size)</source>
-        <translation>指数超出范围（绝对值最多 %1）</translation>
+        <source>the exponent has no digits (position %1)</source>
+        <translation>指数没有数字（第 %1 个位置）</translation>
     </message>
     <message>
-        <source>A hex value needs a binary exponent (0x1.8p3); for bits write a format first (bf16:0x3DCD)</source>
+        <source>the hex value has no digits (position %1)</source>
+        <translation>十六进制数没有数字（第 %1 个位置）</translation>
+    </message>
+    <message>
+        <source>the exponent at position %1 is out of range (at most %2 in size)</source>
+        <translation>第 %1 个位置的指数超出范围（绝对值最多 %2）</translation>
+    </message>
+    <message>
+        <source>a hex value needs a binary exponent (0x1.8p3); for bits write a format first (bf16:0x3DCD)</source>
         <translation>十六进制数需要二进制指数（0x1.8p3）；若要输入位模式，请先写格式（bf16:0x3DCD）</translation>
     </message>
     <message>
-        <source>Unknown format &apos;%1&apos;</source>
+        <source>unknown format &apos;%1&apos;</source>
         <translation>未知格式“%1”</translation>
     </message>
     <message>
-        <source>Bad bit pattern: write 0x… or 0b… after the format</source>
-        <translation>位模式有误：格式后应写 0x… 或 0b…</translation>
+        <source>the bit pattern at position %1 must start with 0x or 0b</source>
+        <translation>第 %1 个位置的位模式须以 0x 或 0b 开头</translation>
     </message>
     <message>
-        <source>The bit pattern is wider than the format</source>
-        <translation>位模式比格式的位宽还宽</translation>
+        <source>&apos;%1&apos; at position %2 is not a hex digit</source>
+        <translation>第 %2 个位置的“%1”不是十六进制数字</translation>
     </message>
     <message>
-        <source>A bit pattern has its own sign bit: drop the sign</source>
+        <source>&apos;%1&apos; at position %2 is not a binary digit</source>
+        <translation>第 %2 个位置的“%1”不是二进制数字</translation>
+    </message>
+    <message>
+        <source>the bit pattern has no digits (position %1)</source>
+        <translation>位模式没有数字（第 %1 个位置）</translation>
+    </message>
+    <message>
+        <source>the bit pattern is wider than %1&apos;s %2 bits</source>
+        <translation>位模式超出了 %1 的 %2 位宽</translation>
+    </message>
+    <message>
+        <source>a bit pattern carries its own sign bit: drop the sign</source>
         <translation>位模式自带符号位：请去掉正负号</translation>
     </message>
     <message>
-        <source>A NaN payload is a whole number below 2^51, as in nan(0x123)</source>
-        <translation>NaN 载荷须为小于 2^51 的整数，如 nan(0x123)</translation>
+        <source>the NaN payload needs a closing &apos;)&apos;</source>
+        <translation>NaN 载荷缺少右括号“)”</translation>
+    </message>
+    <message>
+        <source>the NaN payload has no hex digits after 0x</source>
+        <translation>NaN 载荷在 0x 之后没有十六进制数字</translation>
+    </message>
+    <message>
+        <source>a NaN payload is a whole number, as in nan(0x123), nan(291) or nan(0443)</source>
+        <translation>NaN 载荷须为整数，如 nan(0x123)、nan(291) 或 nan(0443)</translation>
+    </message>
+    <message>
+        <source>a NaN payload must be below 2^51</source>
+        <translation>NaN 载荷须小于 2^51</translation>
+    </message>
+    <message>
+        <source>%1 (see &apos;floatscope formats&apos;)</source>
+        <translation>%1（参见 floatscope formats）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: %2</source>
+        <translation>“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -2021,46 +2073,6 @@ exact %5</source>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>kept exact</source>
-        <translation>保持精确</translation>
-    </message>
-    <message>
-        <source>rounded once to fp32</source>
-        <translation>一次舍入到 fp32</translation>
-    </message>
-    <message>
-        <source>scale = amax / %1 (the largest %2), %3</source>
-        <translation>缩放因子 = amax / %1（%2 的最大值），%3</translation>
-    </message>
-    <message>
-        <source>scale = %1; emax(%2) = %3; stored as E8M0</source>
-        <translation>缩放因子 = %1；emax(%2) = %3；以 E8M0 存储</translation>
-    </message>
-    <message>
-        <source>%1 (fp32 %2)</source>
-        <translation>%1（fp32 %2）</translation>
-    </message>
-    <message>
-        <source>tensor scale = amax(tensor) / (448 × 6) = %1, %2</source>
-        <translation>张量缩放因子 = amax(张量) / (448 × 6) = %1，%2</translation>
-    </message>
-    <message>
-        <source>block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale</source>
-        <translation>块缩放因子 = E4M3(amax(块) / (6 × 张量缩放因子)) × 张量缩放因子</translation>
-    </message>
-    <message>
-        <source>element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale</source>
-        <translation>元素 = x / 缩放因子，一次舍入到 %1（%2，%3）；反量化值 = 元素 × 缩放因子</translation>
-    </message>
-    <message>
-        <source>saturating</source>
-        <translation>饱和</translation>
-    </message>
-    <message>
-        <source>not saturating</source>
-        <translation>不饱和</translation>
     </message>
     <message>
         <source>%1 dB</source>
@@ -2199,6 +2211,46 @@ exact %5</source>
     <message>
         <source>shape %1 is not a multiple of the %2x%3 block (the pad policy cuts edge blocks short instead)</source>
         <translation>形状 %1 不是 %2x%3 块的整数倍（“填充”策略则会把边缘块截短）</translation>
+    </message>
+    <message>
+        <source>kept exact</source>
+        <translation>保持精确</translation>
+    </message>
+    <message>
+        <source>rounded once to fp32</source>
+        <translation>一次舍入到 fp32</translation>
+    </message>
+    <message>
+        <source>scale = amax / %1 (the largest %2), %3</source>
+        <translation>缩放因子 = amax / %1（%2 的最大值），%3</translation>
+    </message>
+    <message>
+        <source>scale = %1; emax(%2) = %3; stored as E8M0</source>
+        <translation>缩放因子 = %1；emax(%2) = %3；以 E8M0 存储</translation>
+    </message>
+    <message>
+        <source>%1 (fp32 %2)</source>
+        <translation>%1（fp32 %2）</translation>
+    </message>
+    <message>
+        <source>tensor scale = amax(tensor) / (448 × 6) = %1, %2</source>
+        <translation>张量缩放因子 = amax(张量) / (448 × 6) = %1，%2</translation>
+    </message>
+    <message>
+        <source>block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale</source>
+        <translation>块缩放因子 = E4M3(amax(块) / (6 × 张量缩放因子)) × 张量缩放因子</translation>
+    </message>
+    <message>
+        <source>element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale</source>
+        <translation>元素 = x / 缩放因子，一次舍入到 %1（%2，%3）；反量化值 = 元素 × 缩放因子</translation>
+    </message>
+    <message>
+        <source>saturating</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>not saturating</source>
+        <translation>不饱和</translation>
     </message>
 </context>
 <context>
@@ -2638,18 +2690,6 @@ largest finite: %5</source>
     <message>
         <source>stochastic</source>
         <translation>随机舍入</translation>
-    </message>
-    <message>
-        <source>no recomputation</source>
-        <translation>不重计算</translation>
-    </message>
-    <message>
-        <source>selective recomputation / FlashAttention</source>
-        <translation>选择性重计算 / FlashAttention</translation>
-    </message>
-    <message>
-        <source>full recomputation</source>
-        <translation>完全重计算</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "core/text/Parse.h"
 #include "app/text/StdString.h"
 #include "app/text/AccumulationText.h"
+#include "app/text/ParseErrorText.h"
 
 namespace floatscope::cli {
 
@@ -149,7 +150,7 @@ std::optional<ExactValue> parseNumber(const std::string& text, const std::string
 {
     const ParseOutcome parsed = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = option + ": " + e->message;
+        error = option + " " + text::parseErrorLine(*e, text).toStdString();
         return std::nullopt;
     }
     return std::get<ParsedValue>(parsed).value;

@@ -10,6 +10,7 @@
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
 #include "app/text/OperatorsText.h"
+#include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
 #include "core/dot/DotLessons.h"
 #include "core/dot/Operands.h"
@@ -57,8 +58,6 @@ options:
   --json               one JSON document on stdout
   -h, --help           this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 std::string help()
 {

@@ -13,6 +13,7 @@
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
 #include "app/text/LedgerText.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::cli {
 
@@ -54,7 +55,6 @@ options:
   -h, --help            this help
 )";
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 std::string str(const QString& s) { return s.toStdString(); }
 
 std::string amount(double bytes, ByteUnit unit)

@@ -142,35 +142,6 @@ std::string scaleBits(const Quantization& q, const BlockResult& b)
     return hexCode(*q.scaleFormat(), *b.scaleCode) + " (" + q.scaleFormat()->name() + ")";
 }
 
-// How the numbers were made, in one line each: the recipe a reader checks the table against.
-std::vector<std::string> recipe(const Quantization& q)
-{
-    const QuantizeOptions& o = q.options();
-    const Format& f = o.element;
-    const std::string max = exactDecimal(f.maxFinite());
-    const std::string precision = o.scalePrecision == ScalePrecision::Exact ? "kept exact" : "rounded once to fp32";
-    std::vector<std::string> lines;
-    switch (o.scheme.kind) {
-    case SchemeKind::Tensor:
-    case SchemeKind::Tile:
-    case SchemeKind::Block:
-        lines.push_back("scale = amax / " + max + " (the largest " + f.name() + "), " + precision);
-        break;
-    case SchemeKind::Mx:
-        lines.push_back(std::string("scale = ") + text::mxRuleDescription(o.mxRule).toStdString() + "; emax(" + f.name()
-                        + ") = " + std::to_string(f.maxExponent()) + ", stored as E8M0");
-        break;
-    case SchemeKind::Nvfp4:
-        lines.push_back("tensor scale = amax(tensor) / (448 * 6), " + precision
-                        + "; block scale = E4M3(amax(block) / (6 * tensor scale)) * tensor scale");
-        break;
-    }
-    lines.push_back("element = x / scale rounded once to " + f.name() + " (" + toString(o.rounding) + ", "
-                    + (o.overflow == OverflowPolicy::Saturate ? "saturating" : "not saturating")
-                    + "); dequantized = element * scale");
-    return lines;
-}
-
 QJsonObject blockJson(const Quantization& q, const BlockResult& b)
 {
     const mpq_class scale = b.scaleIsZero ? mpq_class(0) : b.scale.exact();
@@ -363,8 +334,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
             shape.append(static_cast<double>(t.rows()));
         shape.append(static_cast<double>(t.cols()));
         QJsonArray recipeLines;
-        for (const std::string& line : recipe(q))
-            recipeLines.append(qs(line));
+        for (const QString& line : text::quantizeRecipe(q))
+            recipeLines.append(line);
         QJsonObject doc{
             {"scheme", qs(options.scheme.name())},
             {"format", qs(options.element.name())},
@@ -407,8 +378,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                               : (std::to_string(t.size()) + (t.size() == 1 ? " value" : " values")).c_str(),
                  options.scheme.name().c_str(), options.element.name().c_str(),
                  exactDecimal(options.element.maxFinite()).c_str());
-    for (const std::string& line : recipe(q))
-        std::fprintf(io.out, "  %s\n", line.c_str());
+    for (const QString& line : text::quantizeRecipe(q))
+        std::fprintf(io.out, "  %s\n", line.toStdString().c_str());
     if (const auto& ts = q.tensorScale())
         std::fprintf(io.out, "  tensor amax %s, tensor scale %s%s\n", storedValueText(ts->amax).c_str(),
                      briefDecimal(ts->scale.exact()).c_str(),

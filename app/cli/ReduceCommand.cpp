@@ -8,6 +8,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/text/StdString.h"
 #include "core/arith/ExactArithmetic.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
@@ -48,8 +49,6 @@ options:
   --json           one JSON document on stdout
   -h, --help       this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A format's value (held exactly in a double) with every digit; inf, -inf, nan.
 QString valueText(double v)

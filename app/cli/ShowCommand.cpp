@@ -11,6 +11,8 @@
 #include "core/inspect/Inspection.h"
 #include "app/text/Explain.h"
 #include "app/text/InspectionText.h"
+#include "app/text/ParseErrorText.h"
+#include "app/text/StdString.h"
 #include "core/text/Parse.h"
 
 namespace floatscope::cli {
@@ -42,8 +44,6 @@ options:
   --no-color            no colours, even on a terminal
   -h, --help            this help
 )";
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // The ulp as a power of two, which it always is: "2^-27".
 std::string powerOfTwo(const Format& f, std::uint64_t code)
@@ -110,7 +110,7 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     const std::string& text = args.positionals().front();
     const ParseOutcome parsed = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&parsed))
-        return usageError(io, e->message);
+        return usageError(io, text::parseErrorLine(*e, text).toStdString());
     const ExactValue value = std::get<ParsedValue>(parsed).value;
 
     // 2. Formats, rounding, overflow and route.

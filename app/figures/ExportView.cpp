@@ -1,11 +1,13 @@
 #include "app/figures/ExportView.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <variant>
 
 #include "app/text/FormatText.h"
 #include "app/text/LessonInput.h"
+#include "app/text/ParseErrorText.h"
 #include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 #include "core/scaling/TensorSources.h"
@@ -68,7 +70,7 @@ std::optional<ExactValue> readNumber(const ViewArguments& args, const char* opti
     const std::string text = args.value(option).value_or(fallback);
     const ParseOutcome parsed = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = std::string("--") + option + ": " + e->message;
+        error = std::string("--") + option + " " + text::parseErrorLine(*e, text).toStdString();
         return std::nullopt;
     }
     return std::get<ParsedValue>(parsed).value;
@@ -166,6 +168,14 @@ std::optional<std::vector<Format>> parseFormatList(const std::string& text, std:
         FormatLookup lookup = lookupFormat(name);
         if (!lookup.format) {
             error = text::message(*lookup.error).toStdString();
+            return std::nullopt;
+        }
+        // A format named twice (fp16,fp16, or bf16,bfloat16) would print the same rows twice: refused,
+        // as an option given twice is.
+        const std::string& canonical = lookup.format->name();
+        if (std::any_of(formats.begin(), formats.end(), [&](const Format& f) { return f.name() == canonical; })) {
+            error = "format '" + name + "'" + (name == canonical ? "" : " (" + canonical + ")") + " is given twice in '"
+                  + text + "'";
             return std::nullopt;
         }
         formats.push_back(*lookup.format);

@@ -10,7 +10,7 @@
 #include <QPainter>
 
 #include "app/charts/AxisTicks.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 
 namespace floatscope::gui {
 

@@ -13,6 +13,7 @@
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/text/OperatorsText.h"
+#include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
 #include "core/dot/TensorCorePresets.h"
 #include "core/format/Registry.h"
@@ -34,8 +35,6 @@ bool worthPromoting(const dot::Accumulator& a)
         return ieee->format.mantissaBits() < 23;
     return std::holds_alternative<dot::FusedAdder>(a.model);
 }
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 double log2Error(const dot::ErrorPoint& p)
 {

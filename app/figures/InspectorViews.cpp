@@ -4,6 +4,7 @@
 
 #include "app/figures/BitsFigure.h"
 #include "app/figures/NeighboursFigure.h"
+#include "app/text/ParseErrorText.h"
 #include "core/inspect/Inspection.h"
 #include "core/text/Parse.h"
 
@@ -27,7 +28,7 @@ std::optional<Inspected> inspectArgs(const ViewArguments& args, std::string& err
     const std::string& text = args.positionals().front();
     const ParseOutcome parsed = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = e->message;
+        error = text::parseErrorLine(*e, text).toStdString();
         return std::nullopt;
     }
     const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);

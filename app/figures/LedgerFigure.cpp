@@ -8,7 +8,7 @@
 #include <QPainter>
 
 #include "app/charts/AxisTicks.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "app/text/LedgerText.h"
 
 namespace floatscope::gui {
@@ -110,7 +110,7 @@ QString LedgerFigure::subtitle() const
     if (m_chart.activation && m_chart.inputs.activations) {
         const ActivationConfig& a = *m_chart.inputs.activations;
         parts << LedgerText::tr("activations: %1, s = %2, b = %3, %4 (Korthikanti et al. 2022)")
-                     .arg(ScalingText::recomputationName(a.recomputation))
+                     .arg(text::recomputationName(a.recomputation))
                      .arg(a.sequence)
                      .arg(a.microBatch)
                      .arg(ScalingText::fromStd(m_chart.activation->formula));

@@ -9,7 +9,7 @@
 
 #include "core/exact/DecimalText.h"
 #include "app/figures/HeatmapFigure.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "app/text/QuantizeText.h"
@@ -188,45 +188,6 @@ QuantizeFigure::QuantizeFigure(std::shared_ptr<const QuantizeReport> report, Err
 {
 }
 
-QStringList QuantizeFigure::recipeLines(const Quantization& q)
-{
-    const QuantizeOptions& o = q.options();
-    const Format& f = o.element;
-    const QString name = ScalingText::fromStd(f.name());
-    const QString max = ScalingText::fromStd(exactDecimal(f.maxFinite()));
-    const QString kept = o.scalePrecision == ScalePrecision::Exact ? QuantizeText::tr("kept exact")
-                                                                   : QuantizeText::tr("rounded once to fp32");
-    QStringList lines;
-    switch (o.scheme.kind) {
-    case SchemeKind::Tensor:
-    case SchemeKind::Tile:
-    case SchemeKind::Block:
-        lines << QuantizeText::tr("scale = amax / %1 (the largest %2), %3").arg(max, name, kept);
-        break;
-    case SchemeKind::Mx:
-        lines << QuantizeText::tr("scale = %1; emax(%2) = %3; stored as E8M0")
-                     .arg(text::mxRuleDescription(o.mxRule), name)
-                     .arg(f.maxExponent());
-        break;
-    case SchemeKind::Nvfp4: {
-        QString tensorScale;
-        if (const auto& ts = q.tensorScale())
-            tensorScale = ts->fp32Code ? QuantizeText::tr("%1 (fp32 %2)")
-                                             .arg(ScalingText::brief(ts->scale.exact()),
-                                                  ScalingText::fromStd(hexCode(namedFormat("fp32"), *ts->fp32Code)))
-                                       : ScalingText::brief(ts->scale.exact());
-        lines << QuantizeText::tr("tensor scale = amax(tensor) / (448 × 6) = %1, %2").arg(tensorScale, kept);
-        lines << QuantizeText::tr("block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale");
-        break;
-    }
-    }
-    lines << QuantizeText::tr("element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale")
-                 .arg(name, ScalingText::roundingName(o.rounding),
-                      o.overflow == OverflowPolicy::Saturate ? QuantizeText::tr("saturating")
-                                                             : QuantizeText::tr("not saturating"));
-    return lines;
-}
-
 QString QuantizeFigure::summaryLine(const Quantization& q)
 {
     const QuantizationSummary& s = q.summary();
@@ -307,7 +268,7 @@ double QuantizeFigure::layout(QPainter* p, double width, const FigureStyle& styl
     const QuantizeReport& r = *m_report;
     const Quantization& q = *r.quantization;
     y += unit * 0.4;
-    for (const QString& line : recipeLines(q))
+    for (const QString& line : text::quantizeRecipe(q))
         text(line, style.font(), style.muted());
     y += unit * 0.8;
 

@@ -27,8 +27,7 @@ public:
     double minimumWidth(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
 
-    // The texts the panel shows too: how the scale and the elements were made, and the summary.
-    static QStringList recipeLines(const Quantization& q);
+    // The summary the panel shows too (how the numbers were made: text::quantizeRecipe).
     static QString summaryLine(const Quantization& q);
 
     // `floatscope export quantize` (QuantizeView.cpp): `floatscope quantize`'s options, with

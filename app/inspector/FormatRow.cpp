@@ -11,6 +11,7 @@
 #include "app/style/Palette.h"
 #include "app/text/BreakdownText.h"
 #include "app/text/FormatText.h"
+#include "app/text/StdString.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Registry.h"
 #include "core/round/Neighbours.h"
@@ -18,8 +19,6 @@
 namespace floatscope::gui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString classText(ValueClass c)
 {

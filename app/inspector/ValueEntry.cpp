@@ -6,6 +6,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTimer>
 
 #include "app/inspector/InspectorState.h"
 #include "core/text/Parse.h"
@@ -36,9 +37,20 @@ ValueEntry::ValueEntry(InspectorState* state, QWidget* parent) : QWidget(parent)
     layout->addWidget(m_exact, 2, 1);
     layout->setColumnStretch(1, 1);
 
+    // Typing recomputes every view, which for a value of thousands of digits costs more than the
+    // time between keys typed fast (or pasted one at a time): the keys already queued go into the
+    // field first, then what it says is applied once (the monkey test froze the window for 10 s).
+    m_apply = new QTimer(this);
+    m_apply->setSingleShot(true);
+    m_apply->setInterval(0);
+    connect(m_apply, &QTimer::timeout, this, &ValueEntry::applyTyped);
     connect(m_edit, &QLineEdit::textEdited, this, &ValueEntry::onEdited);
     // Enter, or leaving the field, accepts what it says (when that parses): the value History keeps.
     connect(m_edit, &QLineEdit::editingFinished, this, [this] {
+        if (m_apply->isActive()) {
+            m_apply->stop();
+            applyTyped();
+        }
         if (!m_editing || !hint().isEmpty())
             return;
         m_editing = false;
@@ -62,12 +74,18 @@ void ValueEntry::focusEntry()
     m_edit->selectAll();
 }
 
-void ValueEntry::onEdited(const QString& text)
+void ValueEntry::onEdited()
 {
     m_editing = true;
+    m_apply->start();
+}
+
+void ValueEntry::applyTyped()
+{
+    const QString text = m_edit->text();
     const ParseOutcome parsed = parseValue(text.toStdString());
     if (const auto* error = std::get_if<ParseError>(&parsed)) {
-        m_hint->setText(text::parseErrorText(*error, text));
+        m_hint->setText(text::parseErrorHint(*error, text));
         m_hint->show();
         showExact();  // the inspector keeps the last good value, and says so
         return;
@@ -82,7 +100,7 @@ void ValueEntry::showState()
 {
     // Typing changes the state to what the field says; any other change (a bit flip, a step, undo)
     // replaces what the field says, a half-typed bad value included.
-    if (m_edit->text().trimmed() != m_state->text()) {
+    if (!m_apply->isActive() && m_edit->text().trimmed() != m_state->text()) {
         m_edit->setText(m_state->text());
         m_hint->hide();
         m_editing = false;

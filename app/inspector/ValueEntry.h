@@ -4,6 +4,7 @@
 
 class QLabel;
 class QLineEdit;
+class QTimer;
 
 namespace floatscope::gui {
 
@@ -31,7 +32,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void onEdited(const QString& text);
+    void onEdited();
+    void applyTyped();
     void showState();
     void showExact();
     void retranslate();
@@ -41,6 +43,7 @@ private:
     QLabel* m_exact = nullptr;
     QLabel* m_hint = nullptr;
     QLabel* m_label = nullptr;
+    QTimer* m_apply = nullptr;  // what was typed, applied once the keys already queued are in
     bool m_editing = false;
 };
 

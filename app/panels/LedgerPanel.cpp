@@ -11,7 +11,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "app/panels/LedgerSchemesEditor.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
@@ -237,7 +237,7 @@ void LedgerPanel::retranslate()
     m_layersLabel->setText(tr("Layers:"));
     m_recomputeLabel->setText(tr("Recomputation:"));
     for (int i = 0; i < 3; ++i)
-        m_recompute->setItemText(i, ScalingText::recomputationName(kRecomputations[i]));
+        m_recompute->setItemText(i, text::recomputationName(kRecomputations[i]));
     m_sequenceParallel->setText(tr("Sequence parallel"));
     m_sequenceParallel->setToolTip(tr("With tensor parallelism, Megatron-LM's sequence parallelism divides the rest "
                                       "of the activations t ways too"));
@@ -338,7 +338,7 @@ void LedgerPanel::showActivations()
     const auto& a = m_chart->inputs.activations;
     for (const auto& [mode, result] : m_chart->modes) {
         const QString line = tr("%1: %2 per layer × %3 layers = %4")
-                                 .arg(ScalingText::recomputationName(mode), qs(result.formula))
+                                 .arg(text::recomputationName(mode), qs(result.formula))
                                  .arg(a->layers)
                                  .arg(ScalingText::bytes(result.totalBytes, unit));
         lines << (mode == a->recomputation ? QStringLiteral("<b>%1</b>").arg(line.toHtmlEscaped()) : line.toHtmlEscaped());

@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/PanelKit.h"
 #include "app/text/LedgerText.h"

@@ -23,7 +23,7 @@
 
 #include "app/figures/QuantizeFigure.h"
 #include "app/text/TensorErrorText.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/LessonRegistry.h"

@@ -13,7 +13,7 @@
 #include "core/exact/DecimalText.h"
 #include "app/figures/HeatmapFigure.h"
 #include "app/figures/QuantizeFigure.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "core/inspect/Inspection.h"
 #include "app/panels/QuantizeTables.h"
 #include "app/panels/ScalingFigureView.h"
@@ -133,7 +133,7 @@ void QuantizeResults::showReport()
     }
     const Quantization& q = *m_report->quantization;
     QString summary = QStringLiteral("<b>%1</b><br>").arg(QuantizeFigure::summaryLine(q).toHtmlEscaped());
-    QStringList recipe = QuantizeFigure::recipeLines(q);
+    QStringList recipe = text::quantizeRecipe(q);
     for (QString& line : recipe)
         line = line.toHtmlEscaped();
     summary += QStringLiteral("<span style='color:gray'>%1</span>").arg(recipe.join(QStringLiteral("<br>")));

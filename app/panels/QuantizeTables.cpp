@@ -5,7 +5,7 @@
 #include <QFont>
 
 #include "core/exact/DecimalText.h"
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 #include "core/inspect/Inspection.h"
 #include "app/text/StdString.h"
 

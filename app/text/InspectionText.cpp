@@ -3,12 +3,11 @@
 #include <QJsonArray>
 
 #include "app/text/Explain.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::text {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QJsonValue orNull(const std::string& s) { return s.empty() ? QJsonValue() : QJsonValue(qs(s)); }
 

@@ -154,6 +154,16 @@ QString modelSource(const ModelPreset& preset)
     return parts.join(LedgerText::tr(", "));
 }
 
+QString recomputationName(Recomputation recomputation)
+{
+    switch (recomputation) {
+    case Recomputation::None: return LedgerText::tr("no recomputation");
+    case Recomputation::Selective: return LedgerText::tr("selective recomputation / FlashAttention");
+    case Recomputation::Full: return LedgerText::tr("full recomputation");
+    }
+    return {};
+}
+
 QString message(const LedgerError& e)
 {
     const QString subject = qs(e.subject);

@@ -21,6 +21,8 @@ QString schemeGemm(const LedgerScheme& scheme);          // the GEMMs' input pre
 QString modelName(const ModelPreset& preset);            // "Llama 3.1 405B", "the BF16 lesson's anchor model"
 // Where a preset's parameter count comes from: the published config it is summed from, or the lesson.
 QString modelSource(const ModelPreset& preset);
+// How much of the activations is recomputed in the backward pass: "no recomputation", ...
+QString recomputationName(Recomputation recomputation);
 
 QString message(const LedgerError& error);
 QString message(const ParameterCountError& error);

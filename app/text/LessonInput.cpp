@@ -23,16 +23,23 @@ const QRegularExpression& valueSeparators()
     return kSeparators;
 }
 
+// The value, or why not as a clause (to follow a colon) or as the hint beside the field.
+std::optional<ExactValue> exactValue(const QString& text, QString& error, bool hint)
+{
+    const QString trimmed = text.trimmed();
+    const ParseOutcome parsed = parseValue(trimmed.toStdString());
+    if (const auto* e = std::get_if<ParseError>(&parsed)) {
+        error = hint ? text::parseErrorHint(*e, trimmed) : text::parseErrorText(*e, trimmed);
+        return std::nullopt;
+    }
+    return std::get<ParsedValue>(parsed).value;
+}
+
 }  // namespace
 
 std::optional<ExactValue> LessonInput::number(const QString& text, QString& error)
 {
-    const ParseOutcome parsed = parseValue(text.trimmed().toStdString());
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = text::parseErrorText(*e, text.trimmed());
-        return std::nullopt;
-    }
-    return std::get<ParsedValue>(parsed).value;
+    return exactValue(text, error, true);
 }
 
 std::optional<double> LessonInput::positive(const QString& text, QString& error)
@@ -88,7 +95,7 @@ std::optional<std::vector<ExactValue>> LessonInput::exactValues(const QString& t
     std::vector<ExactValue> out;
     for (const QString& t : text.split(valueSeparators(), Qt::SkipEmptyParts)) {
         QString why;
-        const auto value = number(t, why);
+        const auto value = exactValue(t, why, false);
         if (!value) {
             error = tr("In “%1”: %2").arg(t, why);
             return std::nullopt;
@@ -124,7 +131,7 @@ std::optional<std::vector<std::pair<QString, ExactValue>>> LessonInput::marks(co
         const QString label = equals < 0 ? QString() : trimmed.left(equals).trimmed();
         const QString valueText = equals < 0 ? trimmed : trimmed.mid(equals + 1).trimmed();
         QString why;
-        const auto value = number(valueText, why);
+        const auto value = exactValue(valueText, why, false);
         if (!value) {
             error = tr("In “%1”: %2").arg(trimmed, why);
             return std::nullopt;

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "app/text/HardwareText.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::text {
 
@@ -12,8 +13,6 @@ namespace {
 struct OperatorsText {
     Q_DECLARE_TR_FUNCTIONS(Operators)
 };
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 

@@ -2,6 +2,11 @@
 
 #include <QCoreApplication>
 
+#include "app/text/ScalingText.h"
+#include "core/exact/DecimalText.h"
+#include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
+
 namespace floatscope::text {
 
 namespace {
@@ -76,6 +81,45 @@ QString message(const QuantizeError& e)
             .arg(e.blockCols);
     }
     return {};
+}
+
+QStringList quantizeRecipe(const Quantization& q)
+{
+    const QuantizeOptions& o = q.options();
+    const Format& f = o.element;
+    const QString name = gui::ScalingText::fromStd(f.name());
+    const QString max = gui::ScalingText::fromStd(exactDecimal(f.maxFinite()));
+    const QString kept = o.scalePrecision == ScalePrecision::Exact ? QuantizeText::tr("kept exact")
+                                                                   : QuantizeText::tr("rounded once to fp32");
+    QStringList lines;
+    switch (o.scheme.kind) {
+    case SchemeKind::Tensor:
+    case SchemeKind::Tile:
+    case SchemeKind::Block:
+        lines << QuantizeText::tr("scale = amax / %1 (the largest %2), %3").arg(max, name, kept);
+        break;
+    case SchemeKind::Mx:
+        lines << QuantizeText::tr("scale = %1; emax(%2) = %3; stored as E8M0")
+                     .arg(text::mxRuleDescription(o.mxRule), name)
+                     .arg(f.maxExponent());
+        break;
+    case SchemeKind::Nvfp4: {
+        QString tensorScale;
+        if (const auto& ts = q.tensorScale())
+            tensorScale = ts->fp32Code ? QuantizeText::tr("%1 (fp32 %2)")
+                                             .arg(gui::ScalingText::brief(ts->scale.exact()),
+                                                  gui::ScalingText::fromStd(hexCode(namedFormat("fp32"), *ts->fp32Code)))
+                                       : gui::ScalingText::brief(ts->scale.exact());
+        lines << QuantizeText::tr("tensor scale = amax(tensor) / (448 × 6) = %1, %2").arg(tensorScale, kept);
+        lines << QuantizeText::tr("block scale = E4M3(amax(block) / (6 × tensor scale)) × tensor scale");
+        break;
+    }
+    }
+    lines << QuantizeText::tr("element = x / scale rounded once to %1 (%2, %3); dequantized = element × scale")
+                 .arg(name, gui::ScalingText::roundingName(o.rounding),
+                      o.overflow == OverflowPolicy::Saturate ? QuantizeText::tr("saturating")
+                                                             : QuantizeText::tr("not saturating"));
+    return lines;
 }
 
 }  // namespace floatscope::text

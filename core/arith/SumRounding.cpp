@@ -8,21 +8,6 @@
 
 namespace floatscope {
 
-namespace {
-
-// Non-finite codes have no double; inf and NaN stand for them (the loops leave the fast path there).
-double valueOf(const Format& format, std::uint64_t code)
-{
-    const Decoded d = decode(format, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return std::nan("");
-    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
-    default: return toDouble(d.value);
-    }
-}
-
-}  // namespace
-
 bool SumRounder::supports(const Format& format)
 {
     // Gaps from 2^(1 - bias - M) (subnormal spacing) to 2^(maxExponent - M) must be doubles, and a
@@ -56,8 +41,8 @@ SumRounder::SumRounder(const Format& format, std::optional<OverflowPolicy> overf
         const std::uint64_t zero = roundToFormat(Unpacked::zero(negative), format, away).code;
         const std::uint64_t pastMax =
             roundToFormat(Unpacked::finite(negative, 1, format.maxExponent() + 2), format, away).code;
-        m_zero[i] = {zero, valueOf(format, zero)};
-        m_pastMax[i] = {pastMax, valueOf(format, pastMax)};
+        m_zero[i] = {zero, codeToDouble(format, zero)};
+        m_pastMax[i] = {pastMax, codeToDouble(format, pastMax)};
     }
 }
 

@@ -63,6 +63,53 @@ FLOATSCOPE_HOST_DEVICE float bitsFloat(uint32_t u)
     return f;
 }
 
+// 1. and 2. of both kernels: the input magnitude a as sig * 2^(field32 - 150), sig with its
+//    implicit bit where it has one, and the target exponent field as a normal number, with the
+//    field it is kept at (clamped at the smallest normal field; below it the extra shift makes a
+//    subnormal). A subnormal m * 2^-149 reads as field 1 without the implicit bit; with Normalise,
+//    scaling by 2^24 (exact in float arithmetic) gives it the implicit bit and a field 24 lower.
+struct TargetFields {
+    uint32_t sig;
+    int field;
+    int kept;
+};
+
+template <bool Normalise>
+FLOATSCOPE_HOST_DEVICE TargetFields targetFields(uint32_t a, const BatchPlan& p)
+{
+    uint32_t b = a;
+    int fieldShift = 0;
+    if (Normalise) {
+        const uint32_t subnormal = a < 0x00800000u ? 1u : 0u;
+        b = subnormal != 0 ? floatBits(bitsFloat(a) * 16777216.0f) : a;
+        fieldShift = static_cast<int>(subnormal * 24);
+    }
+    const int field32 = static_cast<int>(b >> 23);
+    const uint32_t sig = (b & 0x007FFFFFu) | (field32 != 0 ? 0x00800000u : 0u);
+    const int field = maxInt(field32, 1) - fieldShift + p.biasDelta;
+    return TargetFields{sig, field, maxInt(field, p.minField)};
+}
+
+// 4. and 5. of both kernels: the rounded magnitude code packed. Below the smallest value of a
+//    zero-less format (code < 0), overflow (past the largest value when the mode rounds `away`),
+//    the sign and -0; then non-finite inputs and negative inputs into unsigned formats.
+FLOATSCOPE_HOST_DEVICE uint32_t packCode(int code, uint32_t sign, uint32_t away, uint32_t a, const BatchPlan& p)
+{
+    const uint32_t magnitude = static_cast<uint32_t>(maxInt(code, 0));
+    const uint32_t signBits = (0u - sign) & p.signMask;
+    const uint32_t pastMax = (away & p.nonSaturating) != 0 ? p.overflowCode | (signBits & p.overflowSignMask)
+                                                           : p.maxMagnitude | signBits;
+    const uint32_t inRange = magnitude | (magnitude != 0 ? signBits : signBits & p.zeroSignMask);
+    uint32_t result = magnitude > p.maxMagnitude ? pastMax : inRange;
+    const uint32_t nan = p.nanBase | (signBits & p.nanSignMask) | ((a >> (23 - p.mantissaBits)) & p.nanPayloadMask);
+    const uint32_t infinity = p.nonSaturating != 0 ? p.overflowCode | (signBits & p.overflowSignMask)
+                                                   : p.maxMagnitude | signBits;
+    result = a == 0x7F800000u ? infinity : result;
+    result = a > 0x7F800000u ? nan : result;
+    result = ((0u - (sign & p.unsignedFormat)) & a) != 0 ? nan : result;
+    return result;
+}
+
 }  // namespace batch_detail
 
 // Written with bitwise operators and selects rather than && and ||, which compilers keep as branches.
@@ -76,24 +123,12 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32Bits(uint32_t x, const BatchPlan& p)
     const uint32_t sign = x >> 31;
     const uint32_t a = x & 0x7FFFFFFFu;
 
-    // 1. The input as sig * 2^(field - 127 - 23), sig with its implicit bit where it has one.
-    //    A subnormal m * 2^-149 reads as field 1 without the implicit bit; with Normalise, scaling
-    //    by 2^24 (exact in float arithmetic) gives it the implicit bit and a field 24 lower.
-    uint32_t b = a;
-    int fieldShift = 0;
-    if (Normalise) {
-        const uint32_t subnormal = a < 0x00800000u ? 1u : 0u;
-        b = subnormal != 0 ? floatBits(bitsFloat(a) * 16777216.0f) : a;
-        fieldShift = static_cast<int>(subnormal * 24);
-    }
-    const int field32 = static_cast<int>(b >> 23);
-    const uint32_t sig = (b & 0x007FFFFFu) | (field32 != 0 ? 0x00800000u : 0u);
-
-    // 2. Target exponent field as a normal number, clamped at the smallest normal field; below it the
-    //    extra shift makes a subnormal. Shifts of 25 or more discard all 24 bits alike.
-    const int field = maxInt(field32, 1) - fieldShift + p.biasDelta;
-    const int kept = maxInt(field, p.minField);
-    const int shift = minInt(23 - p.mantissaBits + (kept - field), 25);
+    // 1. and 2. The input's significand and the target field (targetFields). Shifts of 25 or more
+    //    discard all 24 bits alike.
+    const TargetFields t = targetFields<Normalise>(a, p);
+    const uint32_t sig = t.sig;
+    const int kept = t.kept;
+    const int shift = minInt(23 - p.mantissaBits + (kept - t.field), 25);
     const uint32_t q = sig >> shift;
     const uint32_t roundBit = (sig >> (shift - 1)) & 1u;
     const uint32_t rest = (sig & ((1u << (shift - 1)) - 1u)) != 0 ? 1u : 0u;
@@ -114,26 +149,12 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32Bits(uint32_t x, const BatchPlan& p)
     if (Mode == kToOdd)
         code |= static_cast<int>(inexact);
 
-    // 4. Pack: below the smallest value of a zero-less format (code < 0), overflow, sign and -0.
-    const uint32_t magnitude = static_cast<uint32_t>(maxInt(code, 0));
-    const uint32_t signBits = (0u - sign) & p.signMask;
+    // 4. and 5. Pack (packCode); overflow goes past the largest value where the mode rounds away.
     const uint32_t away = Mode == kNearestEven || Mode == kNearestAway ? 1u
         : Mode == kUp                                                  ? sign ^ 1u
         : Mode == kDown                                                ? sign
                                                                        : 0u;
-    const uint32_t pastMax = (away & p.nonSaturating) != 0 ? p.overflowCode | (signBits & p.overflowSignMask)
-                                                           : p.maxMagnitude | signBits;
-    const uint32_t inRange = magnitude | (magnitude != 0 ? signBits : signBits & p.zeroSignMask);
-    uint32_t result = magnitude > p.maxMagnitude ? pastMax : inRange;
-
-    // 5. Non-finite inputs and negative inputs into unsigned formats.
-    const uint32_t nan = p.nanBase | (signBits & p.nanSignMask) | ((a >> (23 - p.mantissaBits)) & p.nanPayloadMask);
-    const uint32_t infinity = p.nonSaturating != 0 ? p.overflowCode | (signBits & p.overflowSignMask)
-                                                   : p.maxMagnitude | signBits;
-    result = a == 0x7F800000u ? infinity : result;
-    result = a > 0x7F800000u ? nan : result;
-    result = ((0u - (sign & p.unsignedFormat)) & a) != 0 ? nan : result;
-    return result;
+    return packCode(code, sign, away, a, p);
 }
 
 // Nearest-even only, in fewer operations: the normal range rounds by adding half an ulp (minus one,

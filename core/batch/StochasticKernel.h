@@ -20,19 +20,11 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32BitsStochastic(uint32_t x, uint64_t r
     const uint32_t sign = x >> 31;
     const uint32_t a = x & 0x7FFFFFFFu;
 
-    // 1. and 2. as convertFp32Bits: the input as sig * 2^(field - 150), the target field, the shift.
-    uint32_t b = a;
-    int fieldShift = 0;
-    if (Normalise) {
-        const uint32_t subnormal = a < 0x00800000u ? 1u : 0u;
-        b = subnormal != 0 ? floatBits(bitsFloat(a) * 16777216.0f) : a;
-        fieldShift = static_cast<int>(subnormal * 24);
-    }
-    const int field32 = static_cast<int>(b >> 23);
-    const uint32_t sig = (b & 0x007FFFFFu) | (field32 != 0 ? 0x00800000u : 0u);
-    const int field = maxInt(field32, 1) - fieldShift + p.biasDelta;
-    const int kept = maxInt(field, p.minField);
-    const int fullShift = 23 - p.mantissaBits + (kept - field);  // discarded bits, unclamped
+    // 1. and 2. as convertFp32Bits: the input's significand, the target field, the shift.
+    const TargetFields t = targetFields<Normalise>(a, p);
+    const uint32_t sig = t.sig;
+    const int kept = t.kept;
+    const int fullShift = 23 - p.mantissaBits + (kept - t.field);  // discarded bits, unclamped
     const uint32_t q = sig >> minInt(fullShift, 25);
 
     // 3. fraction_r: bits fullShift-1 .. fullShift-r of sig (zeros below bit 0, and above bit 23).
@@ -42,20 +34,10 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32BitsStochastic(uint32_t x, uint64_t r
     const uint64_t fraction = below >= 0 ? (below < 32 ? sig64 >> below : 0u) : sig64 << (-below);
     const uint32_t up = (fraction & mask) + (random & mask) > mask ? 1u : 0u;
 
-    int code = ((kept - 1) << p.mantissaBits) + static_cast<int>(q) + static_cast<int>(up);
+    const int code = ((kept - 1) << p.mantissaBits) + static_cast<int>(q) + static_cast<int>(up);
 
     // 4. and 5. Pack as convertFp32Bits does for a mode that rounds away on overflow.
-    const uint32_t magnitude = static_cast<uint32_t>(maxInt(code, 0));
-    const uint32_t signBits = (0u - sign) & p.signMask;
-    const uint32_t pastMax = p.nonSaturating != 0 ? p.overflowCode | (signBits & p.overflowSignMask)
-                                                  : p.maxMagnitude | signBits;
-    const uint32_t inRange = magnitude | (magnitude != 0 ? signBits : signBits & p.zeroSignMask);
-    uint32_t result = magnitude > p.maxMagnitude ? pastMax : inRange;
-    const uint32_t nan = p.nanBase | (signBits & p.nanSignMask) | ((a >> (23 - p.mantissaBits)) & p.nanPayloadMask);
-    result = a == 0x7F800000u ? pastMax : result;
-    result = a > 0x7F800000u ? nan : result;
-    result = ((0u - (sign & p.unsignedFormat)) & a) != 0 ? nan : result;
-    return result;
+    return packCode(code, sign, 1u, a, p);
 }
 
 }  // namespace floatscope

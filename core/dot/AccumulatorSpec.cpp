@@ -3,6 +3,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/common/Names.h"
 #include "core/dot/TensorCorePresets.h"
 #include "core/format/Registry.h"
 
@@ -91,23 +92,13 @@ SpecOutcome ieee(const std::vector<std::string_view>& parts)
 
 }  // namespace
 
-const char* toString(SumOrder order)
-{
-    switch (order) {
-    case SumOrder::Sequential: return "sequential";
-    case SumOrder::Pairwise: return "pairwise";
-    case SumOrder::Blocked: return "blocked";
-    }
-    return "?";
-}
+constexpr Named<SumOrder> kOrders[] = {
+    {SumOrder::Sequential, "sequential"}, {SumOrder::Pairwise, "pairwise"}, {SumOrder::Blocked, "blocked"}
+};
 
-std::optional<SumOrder> parseSumOrder(std::string_view text)
-{
-    for (const SumOrder o : {SumOrder::Sequential, SumOrder::Pairwise, SumOrder::Blocked})
-        if (text == toString(o))
-            return o;
-    return std::nullopt;
-}
+const char* toString(SumOrder order) { return nameIn(kOrders, order); }
+
+std::optional<SumOrder> parseSumOrder(std::string_view text) { return valueIn(kOrders, text); }
 
 const Format& resultFormat(const Accumulator& accumulator)
 {

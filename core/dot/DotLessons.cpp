@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/common/Names.h"
 #include "core/dot/Operands.h"
 #include "core/lessons/SeededRandom.h"
 #include "core/round/Rounding.h"
@@ -45,24 +46,14 @@ DotInputs prefix(const DotInputs& all, std::size_t k)
 
 }  // namespace
 
-const char* toString(Distribution d)
-{
-    switch (d) {
-    case Distribution::Normal: return "normal";
-    case Distribution::Uniform: return "uniform";
-    case Distribution::Heavy: return "heavy";
-    case Distribution::Ones: return "ones";
-    }
-    return "?";
-}
+constexpr Named<Distribution> kDistributionNames[] = {
+    {Distribution::Normal, "normal"}, {Distribution::Uniform, "uniform"}, {Distribution::Heavy, "heavy"},
+    {Distribution::Ones, "ones"}
+};
 
-std::optional<Distribution> parseDistribution(std::string_view text)
-{
-    for (const Distribution d : kDistributions)
-        if (text == toString(d))
-            return d;
-    return std::nullopt;
-}
+const char* toString(Distribution d) { return nameIn(kDistributionNames, d); }
+
+std::optional<Distribution> parseDistribution(std::string_view text) { return valueIn(kDistributionNames, text); }
 
 DotInputs generateInputs(const Format& format, Distribution distribution, std::size_t k, std::uint64_t seed)
 {

@@ -6,6 +6,7 @@
 #include <mpfr.h>
 
 #include "core/exact/ExactValue.h"
+#include "core/exact/IntegerDigits.h"
 #include "core/format/Codec.h"
 #include "core/round/Rounding.h"
 
@@ -73,48 +74,6 @@ mpq_class digitsValue(const std::string& digits, long k)
     else
         q /= power;
     return q;
-}
-
-// 5^b mod 2^64, by squaring.
-std::uint64_t lowWordOfPowerOfFive(unsigned long b)
-{
-    std::uint64_t result = 1;
-    std::uint64_t base = 5;
-    for (; b != 0; b >>= 1, base *= base)
-        if ((b & 1) != 0)
-            result *= base;
-    return result;
-}
-
-// The decimal digits of n >= 0. A number 2^a 5^b is 2^(a-b) 10^b or 5^(b-a) 10^a: only the smaller
-// factor needs converting. Recognising one costs a comparison of low words (5^b mod 2^64 against
-// the odd part's lowest limb) before any big arithmetic, so other numbers lose nothing.
-std::string integerDigits(const mpz_class& n)
-{
-    constexpr std::size_t kSmall = 4096;  // bits: GMP converts these in microseconds anyway
-    const std::size_t bits = mpz_sizeinbase(n.get_mpz_t(), 2);
-    if (n == 0 || bits < kSmall)
-        return n.get_str();
-    const auto twos = static_cast<unsigned long>(mpz_scan1(n.get_mpz_t(), 0));
-    const std::size_t oddBits = bits - twos;
-    // 5^b has floor(b log2 5) + 1 bits: b is one of the two integers nearest (oddBits - 1) / log2 5.
-    const auto estimate = static_cast<unsigned long>(static_cast<double>(oddBits - 1) / 2.321928094887362);
-    static_assert(sizeof(mp_limb_t) == sizeof(std::uint64_t));
-    const mpz_class odd = n >> twos;
-    const std::uint64_t low = mpz_getlimbn(odd.get_mpz_t(), 0);
-    for (const unsigned long b : {estimate, estimate + 1}) {
-        if (lowWordOfPowerOfFive(b) != low)
-            continue;
-        mpz_class five;
-        mpz_ui_pow_ui(five.get_mpz_t(), 5, b);
-        if (five != odd)
-            continue;
-        const unsigned long zeros = std::min(twos, b);
-        mpz_class rest;
-        mpz_ui_pow_ui(rest.get_mpz_t(), twos > b ? 2 : 5, twos > b ? twos - b : b - twos);
-        return rest.get_str() + std::string(zeros, '0');
-    }
-    return n.get_str();
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "core/format/Codec.h"
 
 #include <cassert>
+#include <cmath>
+#include <limits>
 
 namespace floatscope {
 
@@ -56,6 +58,19 @@ std::uint64_t encodeExact(const Format& format, const Dyadic& value)
     const auto magnitude = static_cast<std::uint64_t>(fieldMinusOne * (std::int64_t{1} << m) + static_cast<std::int64_t>(sig));
     assert(magnitude <= format.maxFiniteMagnitude());
     return sign | magnitude;
+}
+
+double codeToDouble(const Format& format, std::uint64_t code)
+{
+    const Decoded d = decode(format, code);
+    switch (d.valueClass) {
+    case ValueClass::NaN:
+        return d.negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
+    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
+    default: break;
+    }
+    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
+    return d.negative ? -magnitude : magnitude;
 }
 
 }  // namespace floatscope

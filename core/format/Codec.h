@@ -19,6 +19,10 @@ struct Decoded {
 
 Decoded decode(const Format& format, std::uint64_t code);
 
+// A code as a double: exactly, for a format whose values lie in binary64's range (every named one);
+// inf and NaN, with the code's sign, for those codes.
+double codeToDouble(const Format& format, std::uint64_t code);
+
 // The code of a finite value the format holds exactly (used for tables and tests; the value must
 // be representable, which is asserted).
 std::uint64_t encodeExact(const Format& format, const Dyadic& value);

@@ -4,36 +4,28 @@
 #include <cmath>
 #include <utility>
 
+#include "core/common/Names.h"
+
 namespace floatscope {
 
-const char* toString(Convention c)
-{
-    switch (c) {
-    case Convention::Ieee: return "ieee";
-    case Convention::FiniteNan: return "fn";
-    case Convention::Fnuz: return "fnuz";
-    case Convention::Unsigned: return "fnu";
-    case Convention::Finite: return "finite";
-    }
-    return "?";
-}
+constexpr Named<Convention> kConventions[] = {
+    {Convention::Ieee, "ieee"}, {Convention::FiniteNan, "fn"}, {Convention::Fnuz, "fnuz"},
+    {Convention::Unsigned, "fnu"}, {Convention::Finite, "finite"}
+};
+
+const char* toString(Convention c) { return nameIn(kConventions, c); }
 
 const char* toString(OverflowPolicy p)
 {
     return p == OverflowPolicy::Saturate ? "saturate" : "no-saturate";
 }
 
-const char* toString(ValueClass c)
-{
-    switch (c) {
-    case ValueClass::Zero: return "zero";
-    case ValueClass::Subnormal: return "subnormal";
-    case ValueClass::Normal: return "normal";
-    case ValueClass::Infinite: return "inf";
-    case ValueClass::NaN: return "nan";
-    }
-    return "?";
-}
+constexpr Named<ValueClass> kClasses[] = {
+    {ValueClass::Zero, "zero"}, {ValueClass::Subnormal, "subnormal"}, {ValueClass::Normal, "normal"},
+    {ValueClass::Infinite, "inf"}, {ValueClass::NaN, "nan"}
+};
+
+const char* toString(ValueClass c) { return nameIn(kClasses, c); }
 
 Format::Format(std::string name, int exponentBits, int mantissaBits, int bias, Convention convention,
                OverflowPolicy defaultOverflow, std::vector<std::string> aliases)

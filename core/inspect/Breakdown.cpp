@@ -30,9 +30,10 @@ std::int64_t floorLog2(const mpq_class& x)
 {
     auto k = static_cast<std::int64_t>(mpz_sizeinbase(x.get_num_mpz_t(), 2))
         - static_cast<std::int64_t>(mpz_sizeinbase(x.get_den_mpz_t(), 2));
-    if (x < powerOfTwo(k))
-        --k;
-    return k;
+    // x < 2^k, by shifts: a rational comparison multiplies, and 2^k of an input of 10^5 digits is as long.
+    const bool below = k >= 0 ? x.get_num() < mpz_class(x.get_den() << static_cast<mp_bitcnt_t>(k))
+                              : mpz_class(x.get_num() << static_cast<mp_bitcnt_t>(-k)) < x.get_den();
+    return below ? k - 1 : k;
 }
 
 mpq_class magnitudeOf(const Dyadic& d)
@@ -121,9 +122,13 @@ std::optional<DiscardedBits> discardedBits(const ExactValue& value, const Format
         return std::nullopt;
     const int m = f.mantissaBits();
     const std::int64_t ulpExponent = std::max<std::int64_t>(k, f.minExponent()) - m;
+    // x / ulp = kept + rest / den, 0 <= rest < den, in integers: for an input of 10^5 digits each
+    //    rational step below would cost a product of such numbers, and there are 30 of them.
     const mpq_class scaled = x / powerOfTwo(ulpExponent);
-    const mpz_class kept = scaled.get_num() / scaled.get_den();  // floor: scaled > 0
-    mpq_class rest = scaled - kept;
+    const mpz_class& den = scaled.get_den();
+    mpz_class kept;
+    mpz_class rest;
+    mpz_fdiv_qr(kept.get_mpz_t(), rest.get_mpz_t(), scaled.get_num_mpz_t(), den.get_mpz_t());
     if (rest == 0)
         return std::nullopt;
 
@@ -145,13 +150,14 @@ std::optional<DiscardedBits> discardedBits(const ExactValue& value, const Format
 
     // 4. The discarded fraction of an ulp, bit by bit: the first is the guard bit, the OR of all
     //    later ones (to the end, not just those shown) the sticky bit.
-    d.guard = rest >= mpq_class(1, 2);
-    d.sticky = d.guard ? rest > mpq_class(1, 2) : true;  // rest > 0 here
+    const int half = cmp(rest << 1, den);  // the discarded fraction rest / den against 1/2
+    d.guard = half >= 0;
+    d.sticky = d.guard ? half > 0 : true;  // rest > 0 here
     for (int i = 0; i < DiscardedBits::kShownBits && rest != 0; ++i) {
-        rest *= 2;
-        const bool bit = rest >= 1;
+        rest <<= 1;
+        const bool bit = rest >= den;
         if (bit)
-            rest -= 1;
+            rest -= den;
         d.discarded += bit ? '1' : '0';
     }
     d.moreDiscarded = rest != 0;

@@ -1,5 +1,8 @@
 #include "core/inspect/Inspection.h"
 
+#include <algorithm>
+#include <cassert>
+
 #include "core/exact/DecimalText.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
@@ -56,6 +59,42 @@ std::string exactText(const mpq_class& value)
     if (auto decimal = terminatingDecimal(value))
         return *decimal;
     return rationalText(value);
+}
+
+mpq_class relativeError(const mpq_class& stored, const mpq_class& input)
+{
+    // stored = S / 2^k, |input| = P / Q: the quotient is |S Q - 2^k P| / (2^k P), and what it shares
+    // with its denominator is gcd(S Q, 2^k P) (the numerator is S Q modulo 2^k P, up to sign), which is
+    // 2^min(v2(S Q), k + v2(P)) gcd(odd(S), odd(P)), as gcd(P, Q) = 1. So the only gcd taken is with
+    // odd(S), a significand: mpq division would take one of two numbers as long as the input's text.
+    assert(sgn(input) != 0 && mpz_popcount(stored.get_den().get_mpz_t()) == 1);
+    if (sgn(stored) == 0)
+        return 1;
+    const mpz_class& p = input.get_num();
+    const mpz_class& q = input.get_den();
+    const mpz_class s = abs(stored.get_num());
+    const auto k = static_cast<unsigned long>(mpz_scan1(stored.get_den().get_mpz_t(), 0));
+    mpz_class numerator = stored.get_num() * q - (p << k);
+    numerator = abs(numerator);
+    mpz_class denominator = abs(p) << k;
+    if (sgn(numerator) == 0)
+        return 0;
+    const auto twosS = static_cast<unsigned long>(mpz_scan1(s.get_mpz_t(), 0));
+    const auto twosQ = static_cast<unsigned long>(mpz_scan1(q.get_mpz_t(), 0));
+    const auto twosP = static_cast<unsigned long>(mpz_scan1(p.get_mpz_t(), 0));
+    const unsigned long twos = std::min(twosS + twosQ, k + twosP);
+    const mpz_class oddS = s >> twosS;
+    const mpz_class oddP = abs(p) >> twosP;
+    mpz_class odd = oddP % oddS;
+    mpz_gcd(odd.get_mpz_t(), odd.get_mpz_t(), oddS.get_mpz_t());
+    for (mpz_class* part : {&numerator, &denominator}) {
+        *part >>= twos;
+        mpz_divexact(part->get_mpz_t(), part->get_mpz_t(), odd.get_mpz_t());
+    }
+    mpq_class out;
+    mpz_swap(out.get_num_mpz_t(), numerator.get_mpz_t());
+    mpz_swap(out.get_den_mpz_t(), denominator.get_mpz_t());
+    return out;
 }
 
 std::string flagNames(Flags flags)
@@ -118,7 +157,7 @@ Inspection inspect(const ExactValue& input, const Format& f, const RoundOptions&
         r.absError = exactText(error);
         r.absErrorApprox = approximateDecimal(error, 6);
         if (!input.isZero()) {
-            const mpq_class relative = error / abs(input.value());
+            const mpq_class relative = relativeError(ExactValue::fromDyadic(d.value).value(), input.value());
             r.relError = exactText(relative);
             r.relErrorApprox = approximateDecimal(relative, 6);
         }

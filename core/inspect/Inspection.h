@@ -71,5 +71,8 @@ std::string binaryFields(const Format& format, std::uint64_t code);
 std::string exactText(const mpq_class& value);  // terminating decimal, else p/q
 std::string codeValueText(const Format& format, std::uint64_t code);  // every digit; inf, -inf, nan
 std::string flagNames(Flags flags);             // "inexact,tie"
+// |stored - input| / |input|, exactly, for input != 0 and a stored value whose denominator is a power
+// of two (a value of a format): reduced with no gcd of two numbers as long as the input.
+mpq_class relativeError(const mpq_class& stored, const mpq_class& input);
 
 }  // namespace floatscope

@@ -1,27 +1,21 @@
 #include "core/ledger/Activations.h"
 
+#include "core/common/Names.h"
+
 namespace floatscope {
 
-const char* toString(Recomputation r)
-{
-    switch (r) {
-    case Recomputation::None: return "none";
-    case Recomputation::Selective: return "selective";
-    case Recomputation::Full: return "full";
-    }
-    return "none";
-}
+namespace {
 
-std::optional<Recomputation> parseRecomputation(std::string_view text)
-{
-    if (text == "none")
-        return Recomputation::None;
-    if (text == "selective" || text == "flash" || text == "flash-attention")
-        return Recomputation::Selective;
-    if (text == "full")
-        return Recomputation::Full;
-    return std::nullopt;
-}
+constexpr Named<Recomputation> kRecomputations[] = {
+    {Recomputation::None, "none"},           {Recomputation::Selective, "selective"},
+    {Recomputation::Full, "full"},           {Recomputation::Selective, "flash"},
+    {Recomputation::Selective, "flash-attention"}};
+
+}  // namespace
+
+const char* toString(Recomputation r) { return nameIn(kRecomputations, r); }
+
+std::optional<Recomputation> parseRecomputation(std::string_view text) { return valueIn(kRecomputations, text); }
 
 ActivationOutcome activationMemory(const ActivationConfig& c)
 {

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/common/Names.h"
+
 
 namespace floatscope {
 
@@ -94,36 +96,19 @@ std::optional<double> number(std::string_view text)
 
 }  // namespace
 
-const char* toString(ComponentRole role)
-{
-    switch (role) {
-    case R::MasterWeights: return "master_weights";
-    case R::AccumulatedGradients: return "accumulated_gradients";
-    case R::Weights: return "weights";
-    case R::Gradients: return "gradients";
-    case R::OptimizerStates: return "optimizer_states";
-    case R::Other: return "other";
-    }
-    return "other";
-}
+// The roles' names, then the short forms a scheme spec takes (master:fp32, opt:bf16x2).
+constexpr Named<ComponentRole> kRoles[] = {
+    {R::MasterWeights, "master_weights"},     {R::AccumulatedGradients, "accumulated_gradients"},
+    {R::Weights, "weights"},                  {R::Gradients, "gradients"},
+    {R::OptimizerStates, "optimizer_states"}, {R::Other, "other"},
+    {R::MasterWeights, "master"},             {R::AccumulatedGradients, "acc"},
+    {R::AccumulatedGradients, "accumulated"}, {R::Weights, "w"},
+    {R::Gradients, "grads"},                  {R::Gradients, "g"},
+    {R::OptimizerStates, "opt"},              {R::OptimizerStates, "optimizer"}};
 
-std::optional<ComponentRole> parseComponentRole(std::string_view text)
-{
-    const std::string t = lowered(text);
-    if (t == "master" || t == "master_weights")
-        return R::MasterWeights;
-    if (t == "acc" || t == "accumulated" || t == "accumulated_gradients")
-        return R::AccumulatedGradients;
-    if (t == "weights" || t == "w")
-        return R::Weights;
-    if (t == "grads" || t == "gradients" || t == "g")
-        return R::Gradients;
-    if (t == "opt" || t == "optimizer" || t == "optimizer_states")
-        return R::OptimizerStates;
-    if (t == "other")
-        return R::Other;
-    return std::nullopt;
-}
+const char* toString(ComponentRole role) { return nameIn(kRoles, role); }
+
+std::optional<ComponentRole> parseComponentRole(std::string_view text) { return valueIn(kRoles, lowered(text)); }
 
 double LedgerScheme::bytesPerParam() const
 {

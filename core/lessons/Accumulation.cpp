@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/arith/ExactArithmetic.h"
+#include "core/common/Names.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/lessons/AdderLanes.h"
@@ -67,38 +68,22 @@ private:
 
 }  // namespace
 
-const char* toString(AccumulationMode mode)
-{
-    switch (mode) {
-    case AccumulationMode::Stored: return "stored";
-    case AccumulationMode::Fp32Master: return "fp32-master";
-    case AccumulationMode::Kahan: return "kahan";
-    case AccumulationMode::Stochastic: return "stochastic";
-    }
-    return "?";
-}
+constexpr Named<AccumulationMode> kModes[] = {
+    {AccumulationMode::Stored, "stored"}, {AccumulationMode::Fp32Master, "fp32-master"},
+    {AccumulationMode::Kahan, "kahan"}, {AccumulationMode::Stochastic, "stochastic"}
+};
 
-std::optional<AccumulationMode> parseAccumulationMode(std::string_view text)
-{
-    for (const AccumulationMode m : {AccumulationMode::Stored, AccumulationMode::Fp32Master, AccumulationMode::Kahan,
-                                     AccumulationMode::Stochastic})
-        if (text == toString(m))
-            return m;
-    return std::nullopt;
-}
+const char* toString(AccumulationMode mode) { return nameIn(kModes, mode); }
 
-const char* toString(StallReason reason)
-{
-    switch (reason) {
-    case StallReason::IncrementIsZero: return "increment-is-zero";
-    case StallReason::BelowHalfGap: return "below-half-gap";
-    case StallReason::TieToEven: return "tie-to-even";
-    case StallReason::RoundedBack: return "rounded-back";
-    case StallReason::Saturated: return "saturated";
-    case StallReason::NotFinite: return "not-finite";
-    }
-    return "?";
-}
+std::optional<AccumulationMode> parseAccumulationMode(std::string_view text) { return valueIn(kModes, text); }
+
+constexpr Named<StallReason> kStallReasons[] = {
+    {StallReason::IncrementIsZero, "increment-is-zero"}, {StallReason::BelowHalfGap, "below-half-gap"},
+    {StallReason::TieToEven, "tie-to-even"}, {StallReason::RoundedBack, "rounded-back"},
+    {StallReason::Saturated, "saturated"}, {StallReason::NotFinite, "not-finite"}
+};
+
+const char* toString(StallReason reason) { return nameIn(kStallReasons, reason); }
 
 std::optional<SetupError> checkSetup(const AccumulationSetup& setup, std::span<const Format> formats)
 {

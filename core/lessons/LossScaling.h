@@ -74,7 +74,7 @@ struct DynamicScalingRun {
 
 DynamicScalingRun simulateDynamicScaling(const Format& format, const DynamicScalingSetup& setup);
 
-// The seed's table of scales: 2^0, 2^4, ..., 2^24 (lecture 10, demo 3).
+// Lecture 10's table of scales: 2^0, 2^4, ..., 2^24 (lecture 10, demo 3).
 std::vector<int> lossScaleSweep();
 
 // A real backward pass in the format at one scale, against the fp32 gradients of the same batch

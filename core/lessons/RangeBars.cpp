@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/arith/ExactArithmetic.h"
+#include "core/common/Names.h"
 #include "core/round/Rounding.h"
 
 namespace floatscope {
@@ -62,18 +63,12 @@ RangeBar rangeBar(const Format& format)
     return bar;
 }
 
-const char* toString(StorageZone zone)
-{
-    switch (zone) {
-    case StorageZone::Zero: return "zero";
-    case StorageZone::Underflow: return "underflow";
-    case StorageZone::Subnormal: return "subnormal";
-    case StorageZone::Normal: return "normal";
-    case StorageZone::Overflow: return "overflow";
-    case StorageZone::Invalid: return "invalid";
-    }
-    return "?";
-}
+constexpr Named<StorageZone> kZones[] = {
+    {StorageZone::Zero, "zero"}, {StorageZone::Underflow, "underflow"}, {StorageZone::Subnormal, "subnormal"},
+    {StorageZone::Normal, "normal"}, {StorageZone::Overflow, "overflow"}, {StorageZone::Invalid, "invalid"}
+};
+
+const char* toString(StorageZone zone) { return nameIn(kZones, zone); }
 
 StorageZone storageZone(const Format& format, const ExactValue& value) { return storageZone(format, value.unpack()); }
 

@@ -11,23 +11,6 @@
 
 namespace floatscope::reduce {
 
-namespace {
-
-double valueOf(const Format& f, std::uint64_t code)
-{
-    const Decoded d = decode(f, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN: return std::nan("");
-    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
-    case ValueClass::Zero: return d.negative ? -0.0 : 0.0;
-    default: break;
-    }
-    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
-    return d.negative ? -magnitude : magnitude;
-}
-
-}  // namespace
-
 bool FormatArithmetic::accepts(const Format& f)
 {
     return f.mantissaBits() <= 24 && f.minPositiveExponent() >= -149 && f.maxExponent() <= 127;
@@ -42,12 +25,12 @@ double FormatArithmetic::round(double exact) const
 {
     if (m_fp32)
         return static_cast<float>(exact);  // the CPU's own nearest-even conversion (inf past the range)
-    return valueOf(m_format, roundToFormat(unpackDouble(exact), m_format).code);
+    return codeToDouble(m_format, roundToFormat(unpackDouble(exact), m_format).code);
 }
 
 double FormatArithmetic::fromUnpacked(const Unpacked& exact) const
 {
-    return valueOf(m_format, roundToFormat(exact, m_format).code);
+    return codeToDouble(m_format, roundToFormat(exact, m_format).code);
 }
 
 double FormatArithmetic::sqrt(double x) const { return round(std::sqrt(x)); }

@@ -3,6 +3,7 @@
 #include <gmpxx.h>
 
 #include "core/exact/ExactValue.h"
+#include "core/common/Names.h"
 #include "core/lessons/SeededRandom.h"
 #include "core/reduce/FormatArithmetic.h"
 #include "core/reduce/Reductions.h"
@@ -65,15 +66,12 @@ std::optional<double> relative(double value, const mpq_class& exact)
 
 }  // namespace
 
-const char* toString(VarianceMethod method)
-{
-    switch (method) {
-    case VarianceMethod::TwoPass: return "two-pass";
-    case VarianceMethod::SumOfSquares: return "sum-of-squares";
-    case VarianceMethod::Welford: return "welford";
-    }
-    return "?";
-}
+constexpr Named<VarianceMethod> kVarianceMethods[] = {
+    {VarianceMethod::TwoPass, "two-pass"}, {VarianceMethod::SumOfSquares, "sum-of-squares"},
+    {VarianceMethod::Welford, "welford"}
+};
+
+const char* toString(VarianceMethod method) { return nameIn(kVarianceMethods, method); }
 
 // The inputs are values of the first format (as a bf16 activation tensor holds them); the exact
 // mean and variance are GMP rationals of exactly those values.

@@ -1,5 +1,6 @@
 #include "core/round/Neighbours.h"
 
+#include "core/common/Names.h"
 #include "core/format/Codec.h"
 
 namespace floatscope {
@@ -31,16 +32,26 @@ std::optional<std::uint64_t> towardZero(const Format& f, bool negative, std::uin
     return std::nullopt;
 }
 
+// A code as a step from it sees it: its class, sign and magnitude.
+struct StepFrom {
+    ValueClass c;
+    bool negative;
+    std::uint64_t magnitude;
+};
+
+StepFrom stepFrom(const Format& f, std::uint64_t code)
+{
+    code &= f.codeMask();
+    return StepFrom{f.classify(code), f.isNegative(code), code & f.magnitudeMask()};
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> nextUp(const Format& f, std::uint64_t code)
 {
-    code &= f.codeMask();
-    const ValueClass c = f.classify(code);
+    const auto [c, negative, magnitude] = stepFrom(f, code);
     if (c == ValueClass::NaN)
         return std::nullopt;
-    const bool negative = f.isNegative(code);
-    const std::uint64_t magnitude = code & f.magnitudeMask();
     if (c == ValueClass::Zero)
         return std::uint64_t{1};  // the smallest positive value, from +0 and -0 alike
     if (negative)
@@ -52,12 +63,9 @@ std::optional<std::uint64_t> nextUp(const Format& f, std::uint64_t code)
 
 std::optional<std::uint64_t> nextDown(const Format& f, std::uint64_t code)
 {
-    code &= f.codeMask();
-    const ValueClass c = f.classify(code);
+    const auto [c, negative, magnitude] = stepFrom(f, code);
     if (c == ValueClass::NaN)
         return std::nullopt;
-    const bool negative = f.isNegative(code);
-    const std::uint64_t magnitude = code & f.magnitudeMask();
     if (c == ValueClass::Zero)
         return f.signBits() == 0 ? std::nullopt : std::optional<std::uint64_t>{f.signMask() | 1};
     if (!negative) {
@@ -81,28 +89,18 @@ std::optional<Dyadic> ulpOf(const Format& f, std::uint64_t code)
     return Dyadic{false, 1, field - f.bias() - f.mantissaBits()};
 }
 
-const char* toString(RoundingReason reason)
-{
-    switch (reason) {
-    case RoundingReason::Exact: return "exact";
-    case RoundingReason::Nearer: return "nearer";
-    case RoundingReason::TieToEven: return "tie-to-even";
-    case RoundingReason::TieAway: return "tie-away";
-    case RoundingReason::TowardZero: return "toward-zero";
-    case RoundingReason::Up: return "up";
-    case RoundingReason::Down: return "down";
-    case RoundingReason::ToOdd: return "to-odd";
-    case RoundingReason::Stochastic: return "stochastic";
-    case RoundingReason::OverflowSaturated: return "overflow-saturated";
-    case RoundingReason::OverflowToInfinity: return "overflow-to-inf";
-    case RoundingReason::OverflowToNan: return "overflow-to-nan";
-    case RoundingReason::BelowSmallest: return "below-smallest";
-    case RoundingReason::NotANumber: return "nan";
-    case RoundingReason::Infinity: return "inf";
-    case RoundingReason::NegativeIntoUnsigned: return "negative-into-unsigned";
-    }
-    return "?";
-}
+constexpr Named<RoundingReason> kReasons[] = {
+    {RoundingReason::Exact, "exact"}, {RoundingReason::Nearer, "nearer"},
+    {RoundingReason::TieToEven, "tie-to-even"}, {RoundingReason::TieAway, "tie-away"},
+    {RoundingReason::TowardZero, "toward-zero"}, {RoundingReason::Up, "up"}, {RoundingReason::Down, "down"},
+    {RoundingReason::ToOdd, "to-odd"}, {RoundingReason::Stochastic, "stochastic"},
+    {RoundingReason::OverflowSaturated, "overflow-saturated"},
+    {RoundingReason::OverflowToInfinity, "overflow-to-inf"}, {RoundingReason::OverflowToNan, "overflow-to-nan"},
+    {RoundingReason::BelowSmallest, "below-smallest"}, {RoundingReason::NotANumber, "nan"},
+    {RoundingReason::Infinity, "inf"}, {RoundingReason::NegativeIntoUnsigned, "negative-into-unsigned"}
+};
+
+const char* toString(RoundingReason reason) { return nameIn(kReasons, reason); }
 
 Placement explainRounding(const ExactValue& x, const Format& f, const RoundOptions& options)
 {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/common/Names.h"
 #include "core/format/Codec.h"
 
 namespace floatscope {
@@ -140,46 +141,26 @@ RoundResult pack(bool negative, RoundedMagnitude r, const Format& f, OverflowPol
     return out;
 }
 
+// The modes' names, then the aliases read (PTX's rn/rz/ru/rd, C's rounding words, ...).
+constexpr Named<RoundingMode> kRoundingNames[] = {
+    {RoundingMode::NearestEven, "nearest-even"}, {RoundingMode::NearestAway, "nearest-away"},
+    {RoundingMode::TowardZero, "toward-zero"},   {RoundingMode::Up, "up"},
+    {RoundingMode::Down, "down"},                {RoundingMode::ToOdd, "odd"},
+    {RoundingMode::Stochastic, "stochastic"},    {RoundingMode::NearestEven, "rne"},
+    {RoundingMode::NearestEven, "rn"},           {RoundingMode::NearestEven, "nearest"},
+    {RoundingMode::NearestAway, "rna"},          {RoundingMode::TowardZero, "rtz"},
+    {RoundingMode::TowardZero, "rz"},            {RoundingMode::TowardZero, "truncate"},
+    {RoundingMode::Up, "ru"},                    {RoundingMode::Up, "toward-positive"},
+    {RoundingMode::Down, "rd"},                  {RoundingMode::Down, "toward-negative"},
+    {RoundingMode::ToOdd, "to-odd"},             {RoundingMode::ToOdd, "rto"},
+    {RoundingMode::Stochastic, "sr"},
+};
+
 }  // namespace
 
-const char* toString(RoundingMode mode)
-{
-    switch (mode) {
-    case RoundingMode::NearestEven: return "nearest-even";
-    case RoundingMode::NearestAway: return "nearest-away";
-    case RoundingMode::TowardZero: return "toward-zero";
-    case RoundingMode::Up: return "up";
-    case RoundingMode::Down: return "down";
-    case RoundingMode::ToOdd: return "odd";
-    case RoundingMode::Stochastic: return "stochastic";
-    }
-    return "?";
-}
+const char* toString(RoundingMode mode) { return nameIn(kRoundingNames, mode); }
 
-std::optional<RoundingMode> parseRoundingMode(std::string_view text)
-{
-    struct Name {
-        std::string_view name;
-        RoundingMode mode;
-    };
-    static constexpr Name kNames[] = {
-        {"nearest-even", RoundingMode::NearestEven}, {"rne", RoundingMode::NearestEven},
-        {"rn", RoundingMode::NearestEven},           {"nearest", RoundingMode::NearestEven},
-        {"nearest-away", RoundingMode::NearestAway}, {"rna", RoundingMode::NearestAway},
-        {"toward-zero", RoundingMode::TowardZero},   {"rtz", RoundingMode::TowardZero},
-        {"rz", RoundingMode::TowardZero},            {"truncate", RoundingMode::TowardZero},
-        {"up", RoundingMode::Up},                    {"ru", RoundingMode::Up},
-        {"toward-positive", RoundingMode::Up},       {"down", RoundingMode::Down},
-        {"rd", RoundingMode::Down},                  {"toward-negative", RoundingMode::Down},
-        {"odd", RoundingMode::ToOdd},                {"to-odd", RoundingMode::ToOdd},
-        {"rto", RoundingMode::ToOdd},                {"stochastic", RoundingMode::Stochastic},
-        {"sr", RoundingMode::Stochastic},
-    };
-    for (const Name& n : kNames)
-        if (n.name == text)
-            return n.mode;
-    return std::nullopt;
-}
+std::optional<RoundingMode> parseRoundingMode(std::string_view text) { return valueIn(kRoundingNames, text); }
 
 Unpacked Unpacked::finite(bool negative, std::uint64_t sig, std::int64_t exp)
 {

@@ -1,29 +1,20 @@
 #include "core/round/Route.h"
 
+#include "core/common/Names.h"
 #include "core/format/Registry.h"
 
 namespace floatscope {
 
-const char* toString(Route route)
-{
-    switch (route) {
-    case Route::Direct: return "direct";
-    case Route::ViaFp32: return "fp32";
-    case Route::ViaFp64: return "fp64";
-    }
-    return "?";
-}
+namespace {
 
-std::optional<Route> parseRoute(std::string_view text)
-{
-    if (text == "direct")
-        return Route::Direct;
-    if (text == "fp32" || text == "via-fp32")
-        return Route::ViaFp32;
-    if (text == "fp64" || text == "via-fp64")
-        return Route::ViaFp64;
-    return std::nullopt;
-}
+constexpr Named<Route> kRoutes[] = {{Route::Direct, "direct"},     {Route::ViaFp32, "fp32"}, {Route::ViaFp64, "fp64"},
+                                    {Route::ViaFp32, "via-fp32"}, {Route::ViaFp64, "via-fp64"}};
+
+}  // namespace
+
+const char* toString(Route route) { return nameIn(kRoutes, route); }
+
+std::optional<Route> parseRoute(std::string_view text) { return valueIn(kRoutes, text); }
 
 RoundResult roundVia(const ExactValue& value, const Format& target, Route route, const RoundOptions& options)
 {

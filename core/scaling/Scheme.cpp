@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/common/Names.h"
+
 namespace floatscope {
 
 namespace {
@@ -76,66 +78,24 @@ SchemeParse parseScheme(std::string_view text)
     return failure(SchemeErrorKind::UnknownScheme, text);
 }
 
-const char* toString(SchemeKind kind)
-{
-    switch (kind) {
-    case SchemeKind::Tensor: return "tensor";
-    case SchemeKind::Tile: return "tile";
-    case SchemeKind::Block: return "block";
-    case SchemeKind::Mx: return "mx";
-    case SchemeKind::Nvfp4: return "nvfp4";
-    }
-    return "tensor";
-}
+constexpr Named<SchemeKind> kSchemeKinds[] = {{SchemeKind::Tensor, "tensor"}, {SchemeKind::Tile, "tile"},
+                                               {SchemeKind::Block, "block"},   {SchemeKind::Mx, "mx"},
+                                               {SchemeKind::Nvfp4, "nvfp4"}};
+constexpr Named<ScalePrecision> kPrecisions[] = {{ScalePrecision::Exact, "exact"}, {ScalePrecision::Fp32, "fp32"}};
+constexpr Named<MxScaleRule> kMxRules[] = {{MxScaleRule::Floor, "floor"},
+                                           {MxScaleRule::Ceil, "ceil"},
+                                           {MxScaleRule::RoundUp, "rceil"},
+                                           {MxScaleRule::RoundUp, "round-up"}};
+constexpr Named<RaggedPolicy> kRaggedPolicies[] = {{RaggedPolicy::Pad, "pad"}, {RaggedPolicy::Reject, "reject"}};
 
-const char* toString(ScalePrecision precision)
-{
-    return precision == ScalePrecision::Exact ? "exact" : "fp32";
-}
+const char* toString(SchemeKind kind) { return nameIn(kSchemeKinds, kind); }
+const char* toString(ScalePrecision precision) { return nameIn(kPrecisions, precision); }
+const char* toString(MxScaleRule rule) { return nameIn(kMxRules, rule); }
+const char* toString(RaggedPolicy policy) { return nameIn(kRaggedPolicies, policy); }
 
-const char* toString(MxScaleRule rule)
-{
-    switch (rule) {
-    case MxScaleRule::Floor: return "floor";
-    case MxScaleRule::Ceil: return "ceil";
-    case MxScaleRule::RoundUp: return "rceil";
-    }
-    return "floor";
-}
-
-const char* toString(RaggedPolicy policy)
-{
-    return policy == RaggedPolicy::Pad ? "pad" : "reject";
-}
-
-std::optional<ScalePrecision> parseScalePrecision(std::string_view text)
-{
-    if (text == "exact")
-        return ScalePrecision::Exact;
-    if (text == "fp32")
-        return ScalePrecision::Fp32;
-    return std::nullopt;
-}
-
-std::optional<MxScaleRule> parseMxScaleRule(std::string_view text)
-{
-    if (text == "floor")
-        return MxScaleRule::Floor;
-    if (text == "ceil")
-        return MxScaleRule::Ceil;
-    if (text == "rceil" || text == "round-up")
-        return MxScaleRule::RoundUp;
-    return std::nullopt;
-}
-
-std::optional<RaggedPolicy> parseRaggedPolicy(std::string_view text)
-{
-    if (text == "pad")
-        return RaggedPolicy::Pad;
-    if (text == "reject")
-        return RaggedPolicy::Reject;
-    return std::nullopt;
-}
+std::optional<ScalePrecision> parseScalePrecision(std::string_view text) { return valueIn(kPrecisions, text); }
+std::optional<MxScaleRule> parseMxScaleRule(std::string_view text) { return valueIn(kMxRules, text); }
+std::optional<RaggedPolicy> parseRaggedPolicy(std::string_view text) { return valueIn(kRaggedPolicies, text); }
 
 const Format& defaultElementFormat(SchemeKind kind)
 {

@@ -22,22 +22,33 @@ TensorError storageProblem(const Format& storage)
     return error;
 }
 
-double codeToDouble(const Format& format, std::uint64_t code)
-{
-    const Decoded d = decode(format, code);
-    switch (d.valueClass) {
-    case ValueClass::NaN:
-        return d.negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
-    case ValueClass::Infinite: return d.negative ? -HUGE_VAL : HUGE_VAL;
-    default: break;
-    }
-    const double magnitude = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
-    return d.negative ? -magnitude : magnitude;
-}
-
 ValueStore::ValueStore(const Format& storage)
     : m_storage(storage), m_fp32(storage == namedFormat("fp32")), m_fp64(storage == namedFormat("fp64"))
 {
+    // Every boundary of nearest rounding into the storage (a midpoint between neighbours, half its
+    // smallest value, its largest value plus half an ulp) is a double when the format has a zero,
+    // at most 51 mantissa bits, a smallest value of 2^-1073 or more and a largest below 2^1023.
+    m_viaDouble = !m_fp32 && !m_fp64 && storage.hasZero() && storage.mantissaBits() <= 51
+        && storage.minPositiveExponent() >= -1073 && storage.maxExponent() <= 1022 && !storageProblem(storage);
+}
+
+// Decimal text through binary64: d = RN(x) by std::from_chars, then d rounded into the storage.
+// Between x and d lies no double but d, and every boundary of nearest rounding into the storage is
+// a double (the constructor's condition), so x and d round alike unless d is itself a boundary: then
+// the engine flags a tie for d, and x (above it, below it, or on it) takes the exact path. Zero, text
+// longer than the parser takes, and everything from_chars refuses take the exact path too, which
+// keeps the parser's limits (an exponent beyond 10^5 needs 10^4 digits to leave d finite and nonzero).
+std::optional<ValueStore::Stored> ValueStore::viaDouble(std::string_view text) const
+{
+    double d = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, d);
+    if (text.size() > kMaxTextLength || ec != std::errc() || ptr != end || !std::isfinite(d) || d == 0)
+        return std::nullopt;
+    const RoundResult r = roundToFormat(unpackDouble(d), m_storage);
+    if ((r.flags & kTie) != 0)
+        return std::nullopt;
+    return Stored{codeToDouble(m_storage, r.code), (r.flags & kOverflow) != 0};
 }
 
 ValueStore::Stored ValueStore::round(const Unpacked& value) const
@@ -64,15 +75,20 @@ std::optional<double> ValueStore::fromText(std::string_view text, TensorError& e
         if (ec == std::errc() && ptr == end && std::isfinite(d))
             return d;
     }
-    // 2. Exactly, then one rounding.
-    const ParseOutcome parsed = parseValue(text);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error.kind = TensorErrorKind::ValueUnreadable;
-        error.text = std::string(text);
-        error.parse = *e;
-        return std::nullopt;
+    // 2. Narrower storage through binary64 where that is provably the same rounding.
+    std::optional<Stored> stored = m_viaDouble ? viaDouble(text) : std::nullopt;
+    // 3. Otherwise exactly, then one rounding.
+    if (!stored) {
+        const ParseOutcome parsed = parseValue(text);
+        if (const auto* e = std::get_if<ParseError>(&parsed)) {
+            error.kind = TensorErrorKind::ValueUnreadable;
+            error.text = std::string(text);
+            error.parse = *e;
+            return std::nullopt;
+        }
+        stored = round(std::get<ParsedValue>(parsed).value.unpack());
     }
-    const Stored s = round(std::get<ParsedValue>(parsed).value.unpack());
+    const Stored s = *stored;
     if (s.overflow) {
         error.kind = TensorErrorKind::ValueOverflowsStorage;
         error.text = std::string(text);

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/exact/ExactValue.h"
+#include "core/format/Codec.h"
 #include "core/format/Format.h"
 #include "core/scaling/TensorError.h"
 
@@ -15,9 +16,6 @@ namespace floatscope {
 
 // TensorErrorKind::StorageTooWide when the storage's values do not all fit in fp64, else None.
 TensorError storageProblem(const Format& storage);
-
-// A code of a format whose values fit in fp64, as that double (exact).
-double codeToDouble(const Format& format, std::uint64_t code);
 
 // Rounds into the storage format once, nearest-even, with the format's own overflow rule.
 class ValueStore {
@@ -37,12 +35,15 @@ private:
         bool overflow = false;
     };
     Stored round(const Unpacked& value) const;
+    std::optional<Stored> viaDouble(std::string_view text) const;
 
     Format m_storage;
     // fp32 and fp64 storage round in hardware: std::from_chars and a cast round once, to
     // nearest-even, exactly as the engine would (C++17 [charconv.from.chars], IEEE 754 5.4.2).
     bool m_fp32 = false;
     bool m_fp64 = false;
+    // Narrower storage whose every rounding boundary is a double (see viaDouble).
+    bool m_viaDouble = false;
 };
 
 }  // namespace floatscope

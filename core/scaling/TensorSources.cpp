@@ -2,11 +2,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <numbers>
 #include <unordered_map>
 #include <variant>
 
-#include "core/round/Rounding.h"
+#include "core/lessons/SeededRandom.h"
 #include "core/scaling/CsvReader.h"
 #include "core/scaling/NpyFormat.h"
 #include "core/scaling/StoredValues.h"
@@ -135,19 +134,6 @@ TensorLoad loadCsv(RegularFile& file, const Format& storage, std::size_t maxElem
             break;
     }
     return reader.finish();
-}
-
-std::uint64_t mix(std::uint64_t& state)
-{
-    // splitmix64 (Steele, Lea and Flood 2014), as round/Rounding.h's StochasticSource.
-    state += 0x9E3779B97F4A7C15ull;
-    return StochasticSource::mix(state);
-}
-
-// Uniform in (0, 1]: 53 random bits, never 0 (Box-Muller takes its logarithm).
-double uniformOpenZero(std::uint64_t& state)
-{
-    return (static_cast<double>(mix(state) >> 11) + 1.0) * 0x1.0p-53;
 }
 
 TensorLoad tooMany(std::size_t maxElements)
@@ -307,13 +293,10 @@ TensorLoad generateNormal(const NormalSpec& spec, const Format& storage, std::si
     TensorError overflow;
     overflow.kind = TensorErrorKind::GeneratedOverflows;
     overflow.format = storage.name();
-    std::uint64_t state = spec.seed;
+    SeededRandom random(spec.seed);
     std::vector<double> values(count);
     for (std::size_t i = 0; i < count; ++i) {
-        const double u1 = uniformOpenZero(state);
-        const double u2 = uniformOpenZero(state);
-        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-        const auto v = store.fromDouble(spec.mean + spec.stddev * z);
+        const auto v = store.fromDouble(spec.mean + spec.stddev * random.normal());
         if (!v)
             return failure(overflow);
         values[i] = *v;
@@ -329,12 +312,12 @@ TensorLoad generateNormal(const NormalSpec& spec, const Format& storage, std::si
     if (spec.outliers > 0 && !(magnitude = store.fromDouble(spec.outlierMagnitude)))
         return failure(overflow);
     for (std::size_t k = 0; k < spec.outliers; ++k) {
-        const std::size_t j = k + static_cast<std::size_t>(mix(state) % (count - k));
+        const std::size_t j = k + static_cast<std::size_t>(random.below(count - k));
         const std::size_t atK = at(k);
         const std::size_t atJ = at(j);
         swapped[k] = atJ;
         swapped[j] = atK;
-        const bool negative = (mix(state) & 1) != 0;
+        const bool negative = (random.next() & 1) != 0;
         values[atJ] = negative ? -*magnitude : *magnitude;
     }
     if (spec.matrix)

@@ -24,33 +24,6 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b)
     return true;
 }
 
-// Control bytes as \xHH: a NUL in a message would end it wherever it is printed as a C string.
-std::string printable(std::string_view text)
-{
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte < 0x20 || byte == 0x7F)
-            out += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 0xF];
-        else
-            out += c;
-    }
-    return out;
-}
-
-std::string quoted(std::string_view text)
-{
-    constexpr std::size_t kShown = 40;
-    if (text.size() <= kShown)
-        return "'" + printable(text) + "'";
-    // Cut before a UTF-8 continuation byte, not inside a character.
-    std::size_t cut = kShown;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut;
-    return "'" + printable(text.substr(0, cut)) + "...'";
-}
-
 // A cursor over the text that remembers the offset of the original string.
 class Cursor {
 public:
@@ -88,26 +61,28 @@ private:
     std::size_t m_pos = 0;
 };
 
-ParseError error(std::size_t position, ParseErrorKind kind, std::string message)
+ParseError error(std::size_t position, ParseErrorKind kind, std::size_t length = 0)
 {
-    return ParseError{position, kind, std::move(message)};
+    ParseError e;
+    e.position = position;
+    e.kind = kind;
+    e.length = length;
+    return e;
 }
 
-ParseError unexpected(const Cursor& c, std::string_view whole)
+// The character at the cursor, all of its UTF-8 bytes.
+ParseError unexpected(const Cursor& c, ParseErrorKind kind = ParseErrorKind::UnexpectedCharacter)
 {
     const std::string_view rest = c.rest();
-    // Show the whole UTF-8 character, not a byte of it.
     std::size_t len = 1;
     while (len < rest.size() && (static_cast<unsigned char>(rest[len]) & 0xC0) == 0x80)
         ++len;
-    return error(c.position(), ParseErrorKind::UnexpectedCharacter,
-                 "unexpected '" + printable(rest.substr(0, len)) + "' at position " + std::to_string(c.position())
-                     + " in " + quoted(whole));
+    return error(c.position(), kind, len);
 }
 
 // An optional sign and the exponent's digits, at most kMaxExponent in size as written (digits after
 // the point only lengthen the text, which kMaxTextLength bounds); the error when malformed or too large.
-std::optional<ParseError> readExponent(Cursor& c, std::string_view whole, long& exponent)
+std::optional<ParseError> readExponent(Cursor& c, long& exponent)
 {
     bool negative = false;
     if (c.consume("+")) {
@@ -117,15 +92,13 @@ std::optional<ParseError> readExponent(Cursor& c, std::string_view whole, long& 
     const std::size_t start = c.position();
     const std::string digits = c.takeWhile(isDigit);
     if (digits.empty())
-        return error(c.position(), ParseErrorKind::MissingDigits, "exponent without digits in " + quoted(whole));
+        return error(c.position(), ParseErrorKind::MissingExponentDigits);
     std::size_t first = digits.find_first_not_of('0');
     if (first != std::string::npos && digits.size() - first > 9)
-        return error(start, ParseErrorKind::ExponentOutOfRange,
-                     "exponent too large in " + quoted(whole) + " (limit +-" + std::to_string(kMaxExponent) + ")");
+        return error(start, ParseErrorKind::ExponentOutOfRange);
     exponent = first == std::string::npos ? 0 : std::stol(digits.substr(first));
     if (exponent > kMaxExponent)
-        return error(start, ParseErrorKind::ExponentOutOfRange,
-                     "exponent out of range in " + quoted(whole) + " (limit +-" + std::to_string(kMaxExponent) + ")");
+        return error(start, ParseErrorKind::ExponentOutOfRange);
     if (negative)
         exponent = -exponent;
     return std::nullopt;
@@ -145,7 +118,7 @@ ParseOutcome scaledValue(bool negative, const std::string& digits, int base, lon
     return ParsedValue{ExactValue::finite(negative, q), std::nullopt};
 }
 
-ParseOutcome parseHexFloat(Cursor& c, bool negative, std::string_view whole)
+ParseOutcome parseHexFloat(Cursor& c, bool negative)
 {
     const std::size_t start = c.position();
     const std::string whole16 = c.takeWhile(isHexDigit);
@@ -153,53 +126,48 @@ ParseOutcome parseHexFloat(Cursor& c, bool negative, std::string_view whole)
     if (c.consume("."))
         fraction16 = c.takeWhile(isHexDigit);
     if (whole16.empty() && fraction16.empty())
-        return error(c.position(), ParseErrorKind::MissingDigits, "hex value without digits in " + quoted(whole));
+        return error(c.position(), ParseErrorKind::MissingHexDigits);
     if (c.done())
-        return error(start, ParseErrorKind::MissingHexExponent,
-                     quoted(whole) + " needs a binary exponent (0x1.8p3), or a format prefix for a bit pattern "
-                                     "(bf16:0x3DCD)");
+        return error(start, ParseErrorKind::MissingHexExponent);
     if (!c.consumeIgnoreCase("p"))
-        return unexpected(c, whole);
+        return unexpected(c);
     long exponent = 0;
-    if (auto e = readExponent(c, whole, exponent))
+    if (auto e = readExponent(c, exponent))
         return *e;
     if (!c.done())
-        return unexpected(c, whole);
+        return unexpected(c);
     // value = 0x(whole16 fraction16) * 2^(p - 4 * fraction digits)
     return scaledValue(negative, whole16 + fraction16, 16, exponent - 4 * static_cast<long>(fraction16.size()), 2);
 }
 
-ParseOutcome parseDecimal(Cursor& c, bool negative, std::string_view whole)
+ParseOutcome parseDecimal(Cursor& c, bool negative)
 {
     const std::string whole10 = c.takeWhile(isDigit);
     std::string fraction10;
     if (c.consume("."))
         fraction10 = c.takeWhile(isDigit);
     if (whole10.empty() && fraction10.empty())
-        return c.done() ? error(c.position(), ParseErrorKind::MissingDigits, "no digits in " + quoted(whole))
-                        : unexpected(c, whole);
+        return c.done() ? error(c.position(), ParseErrorKind::MissingDigits) : unexpected(c);
     long exponent = 0;
     if (c.consumeIgnoreCase("e")) {
-        if (auto e = readExponent(c, whole, exponent))
+        if (auto e = readExponent(c, exponent))
             return *e;
     }
     if (!c.done())
-        return unexpected(c, whole);
+        return unexpected(c);
     return scaledValue(negative, whole10 + fraction10, 10, exponent - static_cast<long>(fraction10.size()), 10);
 }
 
 // C's nan(n-char-sequence) (C17 7.22.1.3): the sequence read as glibc's strtod reads it, an
 // unsigned number in C syntax (0x hex, 0 octal, decimal; empty is 0) that becomes the payload of
 // an fp64 NaN below its quiet bit. Anything else is refused rather than silently dropped.
-ParseOutcome parseNanPayload(Cursor& c, bool negative, std::string_view whole)
+ParseOutcome parseNanPayload(Cursor& c, bool negative)
 {
     const std::size_t start = c.position();  // at '('
     const std::string_view rest = c.rest();
-    const auto fail = [&](const std::string& why) {
-        return error(start, ParseErrorKind::BadNanPayload, "NaN payload in " + quoted(whole) + " " + why);
-    };
+    const auto fail = [start](ParseErrorKind kind) { return error(start, kind); };
     if (rest.back() != ')')
-        return fail("needs a closing ')'");
+        return fail(ParseErrorKind::NanPayloadUnclosed);
     const std::string_view sequence = rest.substr(1, rest.size() - 2);
     int base = 10;
     std::string_view digits = sequence;
@@ -207,27 +175,26 @@ ParseOutcome parseNanPayload(Cursor& c, bool negative, std::string_view whole)
         base = 16;
         digits.remove_prefix(2);
         if (digits.empty())
-            return fail("has no hex digits after 0x");
+            return fail(ParseErrorKind::NanPayloadNoHexDigits);
     } else if (digits.size() >= 2 && digits[0] == '0') {
         base = 8;
     }
     for (const char ch : digits)
         if (base == 16 ? !isHexDigit(ch) : (ch < '0' || ch >= static_cast<char>('0' + base)))
-            return fail("must be a whole number (0x123, 291 or 0443)");
+            return fail(ParseErrorKind::NanPayloadNotWhole);
     const mpz_class payload = digits.empty() ? mpz_class(0) : mpz_class(std::string(digits), base);
     constexpr int kPayloadBits = 51;  // fp64's fraction less its quiet bit
     if (mpz_sizeinbase(payload.get_mpz_t(), 2) > kPayloadBits)
-        return fail("must be below 2^51");
+        return fail(ParseErrorKind::NanPayloadTooWide);
     // Left-aligned fraction bits, as ExactValue keeps a NaN's payload (fp64's fraction starts at bit 63).
     return ParsedValue{ExactValue::nan(negative, payload.get_ui() << 12), std::nullopt};
 }
 
-ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameStart, std::string_view whole)
+ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameStart)
 {
     FormatLookup lookup = lookupFormat(name);
     if (!lookup.format)
-        return error(nameStart, ParseErrorKind::UnknownFormat,
-                     "unknown format '" + std::string(name) + "' (see 'floatscope formats')");
+        return error(nameStart, ParseErrorKind::UnknownFormat, name.size());
     const Format& format = *lookup.format;
     int base = 0;
     if (c.consumeIgnoreCase("0x"))
@@ -235,8 +202,7 @@ ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameS
     else if (c.consumeIgnoreCase("0b"))
         base = 2;
     else
-        return error(c.position(), ParseErrorKind::BadBitPattern,
-                     "bit pattern in " + quoted(whole) + " must start with 0x or 0b");
+        return error(c.position(), ParseErrorKind::MissingBitPrefix);
     std::string digits;
     while (!c.done()) {
         const char ch = c.peek();
@@ -245,19 +211,19 @@ ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameS
             continue;
         }
         if (base == 16 ? !isHexDigit(ch) : (ch != '0' && ch != '1'))
-            return error(c.position(), ParseErrorKind::BadBitPattern,
-                         "'" + std::string(1, ch) + "' is not a " + (base == 16 ? "hex" : "binary") + " digit in "
-                             + quoted(whole));
+            return unexpected(c, base == 16 ? ParseErrorKind::BadHexDigit : ParseErrorKind::BadBinaryDigit);
         digits += ch;
         c.advance();
     }
     if (digits.empty())
-        return error(c.position(), ParseErrorKind::BadBitPattern, "bit pattern without digits in " + quoted(whole));
+        return error(c.position(), ParseErrorKind::MissingBitDigits);
     const mpz_class code{digits, base};
-    if (mpz_sizeinbase(code.get_mpz_t(), 2) > static_cast<std::size_t>(format.totalBits()) && code != 0)
-        return error(nameStart, ParseErrorKind::PatternTooWide,
-                     "bit pattern " + quoted(whole) + " is wider than " + format.name() + "'s "
-                         + std::to_string(format.totalBits()) + " bits");
+    if (mpz_sizeinbase(code.get_mpz_t(), 2) > static_cast<std::size_t>(format.totalBits()) && code != 0) {
+        ParseError e = error(nameStart, ParseErrorKind::PatternTooWide);
+        e.format = format.name();
+        e.formatBits = format.totalBits();
+        return e;
+    }
     std::uint64_t value = 0;
     mpz_export(&value, nullptr, -1, sizeof value, 0, 0, code.get_mpz_t());
     return ParsedValue{ExactValue::fromCode(format, value), BitPattern{format, value}};
@@ -268,9 +234,7 @@ ParseOutcome parseBitPattern(std::string_view name, Cursor& c, std::size_t nameS
 ParseOutcome parseValue(std::string_view text)
 {
     if (text.size() > kMaxTextLength)
-        return error(kMaxTextLength, ParseErrorKind::TooLong,
-                     "value text is " + std::to_string(text.size()) + " bytes long (limit "
-                         + std::to_string(kMaxTextLength) + ")");
+        return error(kMaxTextLength, ParseErrorKind::TooLong);
     // 1. Surrounding blanks (ASCII white space and no-break space).
     std::size_t begin = 0;
     std::size_t end = text.size();
@@ -291,7 +255,7 @@ ParseOutcome parseValue(std::string_view text)
             break;
     }
     if (begin == end)
-        return error(0, ParseErrorKind::Empty, "empty value");
+        return error(0, ParseErrorKind::Empty);
     const std::string_view body = text.substr(begin, end - begin);
     Cursor c(body, begin);
 
@@ -299,10 +263,9 @@ ParseOutcome parseValue(std::string_view text)
     if (const std::size_t colon = body.find(':'); colon != std::string_view::npos) {
         const std::string_view name = body.substr(0, colon);
         if (!name.empty() && (name.front() == '-' || name.front() == '+'))
-            return error(begin, ParseErrorKind::SignedBitPattern,
-                         quoted(body) + ": a bit pattern carries its own sign bit; drop the sign");
+            return error(begin, ParseErrorKind::SignedBitPattern);
         Cursor bits(body.substr(colon + 1), begin + colon + 1);
-        return parseBitPattern(name, bits, begin, body);
+        return parseBitPattern(name, bits, begin);
     }
 
     // 3. Sign.
@@ -320,11 +283,11 @@ ParseOutcome parseValue(std::string_view text)
         return ParsedValue{ExactValue::nan(negative), std::nullopt};
     if (rest.size() > 3 && equalsIgnoreCase(rest.substr(0, 4), "nan(")) {
         c.advance(3);
-        return parseNanPayload(c, negative, body);
+        return parseNanPayload(c, negative);
     }
     if (c.consumeIgnoreCase("0x"))
-        return parseHexFloat(c, negative, body);
-    return parseDecimal(c, negative, body);
+        return parseHexFloat(c, negative);
+    return parseDecimal(c, negative);
 }
 
 }  // namespace floatscope

@@ -52,7 +52,7 @@ std::optional<ModelGradients> modelGradients(const Format& format, const TrainCo
                                              const ProgressFunction& progress = {});
 
 // The loss-scaling lesson with the model's fp32 gradients as its values: the window and shares of
-// g x S as for any values, and in the seed's table the real backward pass at each scale.
+// g x S as for any values, and in lecture 10's table the real backward pass at each scale.
 LossScalingData lossScalingOfModel(const Format& format, const ModelGradients& model, int log2Scale,
                                    DynamicScalingSetup dynamic, const DynamicScalingRun* reuse = nullptr);
 

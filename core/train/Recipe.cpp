@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/batch/FloatRounder.h"
+#include "core/common/Names.h"
 #include "core/format/Registry.h"
 
 namespace floatscope::train {
@@ -58,15 +59,10 @@ std::vector<Recipe> makePresets()
     return out;
 }
 
-const char* scalingName(Fp8Scaling s)
-{
-    switch (s) {
-    case Fp8Scaling::Current: return "current";
-    case Fp8Scaling::Delayed: return "delayed";
-    case Fp8Scaling::Block: return "block";
-    }
-    return "current";
-}
+constexpr Named<Fp8Scaling> kScalings[] = {
+    {Fp8Scaling::Current, "current"}, {Fp8Scaling::Delayed, "delayed"}, {Fp8Scaling::Block, "block"}};
+
+const char* scalingName(Fp8Scaling s) { return nameIn(kScalings, s); }
 
 std::string number(double v)
 {
@@ -187,12 +183,11 @@ std::optional<RecipeError> apply(Recipe& r, const Pair& p)
     if (k == "fp8-backward")
         return format(r.fp8Backward);
     if (k == "fp8-scaling") {
-        for (const Fp8Scaling s : {Fp8Scaling::Current, Fp8Scaling::Delayed, Fp8Scaling::Block})
-            if (v == scalingName(s)) {
-                r.scaling = s;
-                return std::nullopt;
-            }
-        return bad(RecipeErrorKind::BadChoice);
+        const std::optional<Fp8Scaling> s = valueIn(kScalings, v);
+        if (!s)
+            return bad(RecipeErrorKind::BadChoice);
+        r.scaling = *s;
+        return std::nullopt;
     }
     if (k == "amax-history")
         return whole(1, 1024, r.amaxHistory);

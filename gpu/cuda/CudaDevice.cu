@@ -1,17 +1,11 @@
 #include "gpu/cuda/CudaDevice.h"
 
-#include <cuda_runtime.h>
-
 #include "gpu/backends/NvidiaConvert.h"
+#include "gpu/cuda/CudaCalls.h"
 
 namespace floatscope::gpu {
 
 namespace {
-
-std::string describe(cudaError_t e)
-{
-    return std::string(cudaGetErrorName(e)) + " (" + cudaGetErrorString(e) + ")";
-}
 
 __global__ void convertKernel(const std::uint32_t* in, std::uint16_t* out, std::size_t n, NvidiaTarget target,
                               int mode, bool saturate)
@@ -20,14 +14,6 @@ __global__ void convertKernel(const std::uint32_t* in, std::uint16_t* out, std::
     for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
         out[i] = nvidiaConvert(target, __uint_as_float(in[i]), mode, saturate);
 }
-
-// Device memory released on every path.
-template <class T>
-struct DeviceBuffer {
-    T* data = nullptr;
-    ~DeviceBuffer() { cudaFree(data); }
-    cudaError_t allocate(std::size_t n) { return cudaMalloc(reinterpret_cast<void**>(&data), n * sizeof(T)); }
-};
 
 // Each difference classified by the rules the CPU sweep uses (gpu/compare/MismatchRules.h).
 template <int Mode, bool Normalise>
@@ -92,7 +78,7 @@ CudaDeviceInfo queryCudaDevice()
     int count = 0;  // cudaGetDeviceCount leaves it untouched on error
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
-        info.unavailable = Unavailable{UnavailableKind::CudaNotStarted, describe(e)};
+        info.unavailable = Unavailable{UnavailableKind::CudaNotStarted, failure(e)};
         return info;
     }
     if (count == 0) {
@@ -101,7 +87,7 @@ CudaDeviceInfo queryCudaDevice()
     }
     cudaDeviceProp prop{};
     if (const cudaError_t p = cudaGetDeviceProperties(&prop, 0); p != cudaSuccess) {
-        info.unavailable = Unavailable{UnavailableKind::DeviceQueryFailed, describe(p)};
+        info.unavailable = Unavailable{UnavailableKind::DeviceQueryFailed, failure(p)};
         return info;
     }
     info.name = prop.name;
@@ -129,7 +115,7 @@ std::string cudaConvert(const std::uint32_t* input, std::uint16_t* output, std::
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(output, out.data, n * sizeof(std::uint16_t), cudaMemcpyDeviceToHost);
-    return e == cudaSuccess ? std::string() : describe(e);
+    return failure(e);
 }
 
 std::string cudaSweep(const DeviceSweep& sweep, std::uint64_t begin, std::uint64_t end, DeviceSweepCounts& counts)
@@ -168,7 +154,7 @@ std::string cudaSweep(const DeviceSweep& sweep, std::uint64_t begin, std::uint64
         cudaEventDestroy(start);
     if (stop != nullptr)
         cudaEventDestroy(stop);
-    return e == cudaSuccess ? std::string() : describe(e);
+    return failure(e);
 }
 
 std::string cudaAccumulate(std::uint16_t startFp16, std::uint16_t deltaFp16, std::uint16_t startBf16,
@@ -183,7 +169,7 @@ std::string cudaAccumulate(std::uint16_t startFp16, std::uint16_t deltaFp16, std
     }
     if (e == cudaSuccess)
         e = cudaMemcpy(&out, device.data, sizeof out, cudaMemcpyDeviceToHost);
-    return e == cudaSuccess ? std::string() : describe(e);
+    return failure(e);
 }
 
 }  // namespace floatscope::gpu

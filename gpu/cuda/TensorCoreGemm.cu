@@ -11,17 +11,11 @@
 #include <cuda_runtime.h>
 #include <mma.h>
 
+#include "gpu/cuda/CudaCalls.h"
+
 namespace floatscope::gpu {
 
 namespace {
-
-// Device memory released on every path.
-template <class T>
-struct Buffer {
-    T* data = nullptr;
-    ~Buffer() { cudaFree(data); }
-    cudaError_t allocate(std::size_t n) { return cudaMalloc(reinterpret_cast<void**>(&data), (n > 0 ? n : 1) * sizeof(T)); }
-};
 
 // cuBLASLt, opened on first use rather than linked: the library is over 500 MB, and loading it at
 // every start of the program (the command line's included) would cost tens of milliseconds.
@@ -75,7 +69,8 @@ const CublasLt& cublasLt()
     return lt;
 }
 
-std::string failure(cudaError_t e) { return e == cudaSuccess ? std::string() : std::string(cudaGetErrorName(e)); }
+// "" or cuBLASLt's name for the status; FLOATSCOPE_TRY takes either kind of failure.
+using gpu::failure;
 std::string failure(cublasStatus_t s)
 {
     return s == CUBLAS_STATUS_SUCCESS ? std::string() : std::string(cublasLt().statusName(s));
@@ -209,7 +204,7 @@ std::string launchWmma(const WmmaInnerProducts& run)
     FLOATSCOPE_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
     if (major < 8)
         return "cudaErrorNotSupported";
-    Buffer<std::uint32_t> a, b, c, d;
+    DeviceBuffer<std::uint32_t> a, b, c, d;
     const std::size_t n = run.count * run.k;
     FLOATSCOPE_TRY(a.allocate(n));
     FLOATSCOPE_TRY(b.allocate(n));
@@ -232,8 +227,8 @@ std::string cudaDeviceError()
     int count = 0;  // cudaGetDeviceCount leaves it untouched on failure
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess)
-        return cudaGetErrorName(e);
-    return count > 0 ? std::string() : std::string(cudaGetErrorName(cudaErrorNoDevice));
+        return failure(e);
+    return count > 0 ? std::string() : failure(cudaErrorNoDevice);
 }
 
 std::string wmmaInnerProducts(const WmmaInnerProducts& run)
@@ -257,7 +252,7 @@ std::string cublasTensorCoreGemm(const TensorCoreGemm& g)
         return api.error;
     const std::vector<unsigned char> hostA = deviceBytes(g.input, g.a, g.m * g.k);
     const std::vector<unsigned char> hostB = deviceBytes(g.input, g.b, g.k * g.n);
-    Buffer<unsigned char> a, b, d, workspace;
+    DeviceBuffer<unsigned char> a, b, d, workspace;
     const std::size_t outBytes = g.fp16Output ? 2 : 4;
     const std::size_t workspaceBytes = std::size_t{32} << 20;
     FLOATSCOPE_TRY(a.allocate(hostA.size()));

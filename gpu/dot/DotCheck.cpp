@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/common/Names.h"
 #include "core/dot/InnerProduct.h"
 #include "core/dot/TensorCorePresets.h"
 #include "core/dot/Vdpbf16psModel.h"
@@ -84,15 +85,12 @@ Lane adversarialLane(SeededRandom& random, std::uint64_t i)
 
 }  // namespace
 
-const char* toString(DotMismatchKind kind)
-{
-    switch (kind) {
-    case DotMismatchKind::NanEncoding: return "nan-encoding";
-    case DotMismatchKind::ZeroSign: return "zero-sign";
-    case DotMismatchKind::Unexplained: return "unexplained";
-    }
-    return "?";
-}
+constexpr Named<DotMismatchKind> kDotMismatchNames[] = {
+    {DotMismatchKind::NanEncoding, "nan-encoding"}, {DotMismatchKind::ZeroSign, "zero-sign"},
+    {DotMismatchKind::Unexplained, "unexplained"}
+};
+
+const char* toString(DotMismatchKind kind) { return nameIn(kDotMismatchNames, kind); }
 
 DotMismatchKind classifyDotMismatch(const Format& result, std::uint32_t model, std::uint32_t hardware)
 {

@@ -1,8 +1,10 @@
-// The Chinese window shows no English: every tab of the main window and every dock, every choice of
-// every combo box (the presets among them), the error each field gives for bad input, every menu and
-// the dialogs its actions open (Qt's own buttons included), every figure the window exports, and every
-// message kind core and gpu can return. Generic: it walks what the window holds, so a lesson panel
-// added later is covered without touching this file. What may stay English is the explicit list in
+// The Chinese window shows no English: every tab of the main window (a tab per registered lesson) and
+// every dock, every choice of every combo box (the presets among them), the error each field of a tab
+// or a dock gives for bad input, every menu and submenu, the whole window after each of their actions
+// (the inspector's presets among them) and the dialogs they open (Qt's own buttons included), the
+// context menus, every figure the window exports, and every message kind core and gpu can return.
+// Generic: it walks what the window holds and what gui::lessons() registers, so a lesson panel added
+// later is covered without touching this file. What may stay English is the explicit list in
 // EnglishText.cpp.
 #include <gtest/gtest.h>
 
@@ -19,6 +21,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDialog>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -48,14 +51,17 @@
 #include "EnglishText.h"
 #include "FigureSupport.h"
 #include "app/panels/HardwarePanel.h"
+#include "app/panels/LessonRegistry.h"
 #include "app/text/AccumulationText.h"
 #include "app/text/FileProblemText.h"
 #include "app/text/FormatText.h"
 #include "app/text/HardwareText.h"
 #include "app/text/LedgerText.h"
+#include "app/text/OperatorsText.h"
 #include "app/text/ParseErrorText.h"
 #include "app/text/QuantizeText.h"
 #include "app/text/TensorErrorText.h"
+#include "app/text/TrainText.h"
 #include "app/window/MainWindow.h"
 #include "core/format/Registry.h"
 #include "core/ledger/ModelPresets.h"
@@ -101,15 +107,20 @@ public:
                 add(g->title(), here);
             if (auto* d = qobject_cast<QDockWidget*>(w))
                 add(d->windowTitle(), here + QStringLiteral(" dock title"));
+            // What an editable field holds is the user's; where a message quotes it, it is not ours.
             if (auto* e = qobject_cast<QLineEdit*>(w)) {
                 add(e->placeholderText(), here + QStringLiteral(" placeholder"));
                 if (e->isReadOnly())
                     add(e->text(), here);
+                else
+                    test::addUserInput(e->text());
             }
             if (auto* e = qobject_cast<QPlainTextEdit*>(w)) {
                 add(e->placeholderText(), here + QStringLiteral(" placeholder"));
                 if (e->isReadOnly())
                     add(e->toPlainText(), here);
+                else
+                    test::addUserInput(e->toPlainText());
             }
             if (auto* e = qobject_cast<QTextEdit*>(w))
                 if (e->isReadOnly())
@@ -268,12 +279,18 @@ void settle(QWidget* root, int limit = 15000)
     }
 }
 
-// While `act` runs, every modal dialog that opens is read and then closed (nested ones too).
+// While `act` runs, every modal dialog and popup menu that opens is read and then closed (nested
+// ones too).
 void withDialogsRead(Collector& c, const QString& where, const std::function<void()>& act)
 {
     QTimer watcher;
     watcher.setInterval(50);
     QObject::connect(&watcher, &QTimer::timeout, [&c, &where] {
+        if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())) {
+            c.actions(menu->actions(), where + QStringLiteral(" popup menu"));
+            menu->close();
+            return;
+        }
         QWidget* modal = QApplication::activeModalWidget();
         if (modal == nullptr) {
             for (QWidget* top : QApplication::topLevelWidgets())
@@ -329,6 +346,8 @@ void everyRefusal(QWidget* page, Collector& c, const QString& where)
 {
     static const QStringList kBad = {QString(), QStringLiteral("abc"), QStringLiteral("-1"), QStringLiteral("1e400"),
                                      QStringLiteral("x=brains:fp32")};
+    for (const QString& bad : kBad)
+        test::addUserInput(bad);
     QList<QPointer<QLineEdit>> edits;
     for (QLineEdit* edit : page->findChildren<QLineEdit*>())
         edits << edit;
@@ -359,6 +378,51 @@ void everyRefusal(QWidget* page, Collector& c, const QString& where)
     }
 }
 
+// The context menu of one widget of each class that is visible in `root` (a row of the inspector,
+// a field, a list): a right click as the user gives it, the menu read and closed.
+void everyContextMenu(QWidget* root, Collector& c, const QString& where)
+{
+    std::set<QByteArray> classes;
+    QList<QPointer<QWidget>> targets;
+    for (QWidget* w : root->findChildren<QWidget*>())
+        if (w->isVisibleTo(root->window()) && w->contextMenuPolicy() != Qt::NoContextMenu
+            && classes.insert(w->metaObject()->className()).second)
+            targets << w;
+    for (const QPointer<QWidget>& w : targets) {
+        if (w.isNull() || !w->isVisible())
+            continue;
+        const QString here = where + QStringLiteral(" context menu of ") + QString::fromLatin1(w->metaObject()->className());
+        if (w->contextMenuPolicy() == Qt::ActionsContextMenu) {
+            c.actions(w->actions(), here);
+            continue;
+        }
+        withDialogsRead(c, here, [w] {
+            const QPoint centre = w->rect().center();
+            if (w->contextMenuPolicy() == Qt::CustomContextMenu) {
+                emit w->customContextMenuRequested(centre);
+                return;
+            }
+            QContextMenuEvent event(QContextMenuEvent::Mouse, centre, w->mapToGlobal(centre));
+            QApplication::sendEvent(w, &event);
+        });
+    }
+}
+
+// Every action of a menu and of its submenus (View > Lessons, Theme, Language), depth first.
+void actionsOf(QMenu* menu, QList<QPair<QString, QPointer<QAction>>>& out, const QString& where)
+{
+    emit menu->aboutToShow();  // menus filled when shown
+    for (QAction* a : menu->actions()) {
+        if (a->isSeparator())
+            continue;
+        const QString here = where + QStringLiteral(" > ") + a->text();
+        if (a->menu() != nullptr)
+            actionsOf(a->menu(), out, here);
+        else
+            out << qMakePair(here, QPointer<QAction>(a));
+    }
+}
+
 TEST(ChineseWindow, ShowsNoEnglish)
 {
     MainWindow window;
@@ -369,8 +433,12 @@ TEST(ChineseWindow, ShowsNoEnglish)
     settle(&window);
     Collector c;
 
-    // 1. Every tab, every choice in it, every refusal.
+    // 1. Every tab (one for the inspector, one for each registered lesson), every choice in it, every
+    //    refusal.
     QTabWidget* tabs = window.tabs();
+    ASSERT_EQ(static_cast<std::size_t>(tabs->count()), lessons().size() + 1);
+    for (const Lesson& lesson : lessons())
+        EXPECT_NE(tabs->findChild<QWidget*>(QString::fromLatin1(lesson.objectName)), nullptr) << lesson.objectName;
     for (int t = 0; t < tabs->count(); ++t) {
         tabs->setCurrentIndex(t);
         settle(&window);
@@ -382,8 +450,9 @@ TEST(ChineseWindow, ShowsNoEnglish)
     }
     tabs->setCurrentIndex(0);
 
-    // 2. Every dock, raised in turn; the hardware dock also verifies a small range and runs the demo,
-    //    in English, then the language switches: what was computed follows it.
+    // 2. Every dock, raised in turn, every choice and every refusal in it; the hardware dock also
+    //    verifies a small range and runs the demo, in English, then the language switches: what was
+    //    computed follows it.
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
         dock->show();
         dock->raise();
@@ -391,6 +460,7 @@ TEST(ChineseWindow, ShowsNoEnglish)
         const QString where = QStringLiteral("dock '%1'").arg(dock->windowTitle());
         c.widgets(dock, where);
         everyChoice(dock, c, where);
+        everyRefusal(dock, c, where);
     }
     if (HardwarePanel* hardware = window.hardware()) {
         // Results computed in English must follow the switch to Chinese (issue 12).
@@ -410,27 +480,42 @@ TEST(ChineseWindow, ShowsNoEnglish)
         c.widgets(hardware, QStringLiteral("hardware dock after verify"));
     }
 
-    // 3. The menus, the status bar, and every dialog an action opens (Qt's own buttons included).
+    // 3. The menus and their submenus, the status bar, and after each action (the inspector's presets
+    //    among them) the whole window from the inspector's tab (or where the action led) and every
+    //    dialog it opened (Qt's own buttons included).
     c.actions(window.menuBar()->actions(), QStringLiteral("menu"));
     c.widgets(window.statusBar(), QStringLiteral("status bar"));
-    for (QAction* menu : window.menuBar()->actions()) {
-        if (menu->menu() == nullptr)
+    // Guarded: switching the language rebuilds the presets menu.
+    QList<QPair<QString, QPointer<QAction>>> menuActions;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu() != nullptr)
+            actionsOf(menu->menu(), menuActions, QStringLiteral("menu > ") + menu->text());
+    for (const auto& [where, a] : std::as_const(menuActions)) {
+        if (a.isNull() || !a->isEnabled() || a->shortcut() == QKeySequence::Quit
+            || a->text().contains(QStringLiteral("English")))
             continue;
-        for (QAction* a : menu->menu()->actions()) {
-            if (a->isSeparator() || a->menu() != nullptr || !a->isEnabled() || a->shortcut() == QKeySequence::Quit
-                || a->text().contains(QStringLiteral("English")))
-                continue;
-            const QString where = QStringLiteral("menu > %1 > %2").arg(menu->text(), a->text());
-            withDialogsRead(c, where, [a] { a->trigger(); });
-            settle(&window, 3000);
-            c.add(window.statusBar()->currentMessage(), where + QStringLiteral(" status bar"));
-        }
+        tabs->setCurrentIndex(0);
+        withDialogsRead(c, where, [a = a] { a->trigger(); });
+        settle(&window, 3000);
+        c.add(window.statusBar()->currentMessage(), where + QStringLiteral(" status bar"));
+        c.widgets(&window, where + QStringLiteral(", then the window"));
     }
     window.setLanguage(QStringLiteral("zh_CN"));  // in case an action switched it
+    tabs->setCurrentIndex(0);
     settle(&window);
-    c.widgets(&window, QStringLiteral("window after the menus"));
 
-    // 4. Every figure the window exports, as the file it writes.
+    // 4. The context menus of the inspector, of every lesson's tab and of the docks.
+    for (int t = 0; t < tabs->count(); ++t) {
+        tabs->setCurrentIndex(t);
+        settle(&window);
+        everyContextMenu(tabs->widget(t), c, QStringLiteral("tab '%1'").arg(tabs->tabText(t)));
+    }
+    tabs->setCurrentIndex(0);
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        everyContextMenu(dock, c, QStringLiteral("dock '%1'").arg(dock->windowTitle()));
+    settle(&window);
+
+    // 5. Every figure the window exports, as the file it writes.
     for (const FigureSource& source : window.figureSources()) {
         const std::unique_ptr<Figure> figure = source.make();
         ASSERT_TRUE(figure) << source.name().toStdString();
@@ -519,13 +604,36 @@ TEST(ChineseWindow, EveryMessageKindIsTranslated)
             e.expected = 5;
             e.limit = 6;
             e.matrix = matrix;
-            e.parse = ParseError{0, ParseErrorKind::Empty, {}};
+            e.parse = ParseError{};
             e.fileProblem = FileProblem::Missing;
             c.add(text::tensorErrorText(e), QStringLiteral("TensorError"));
         }
-    for (int k = 0; k <= static_cast<int>(ParseErrorKind::SignedBitPattern); ++k)
-        c.add(text::parseErrorText(ParseError{0, static_cast<ParseErrorKind>(k), {}}, QStringLiteral("bf17:0x1")),
-              QStringLiteral("ParseError"));
+    // A recipe's and an accumulator's refusals quote what the user typed: bf17, fp32:rnx.
+    for (const char* typed : {"bf17", "fp32:rnx", "rnx"})
+        test::addUserInput(QString::fromLatin1(typed));
+    for (int k = 0; k <= static_cast<int>(train::RecipeErrorKind::MissingName); ++k)
+        for (const char* key : {"loss-scale", "fp8-scaling", "scale-growth", "matmul"})
+            c.add(text::recipeErrorText(train::RecipeError{static_cast<train::RecipeErrorKind>(k), key, "bf17"}),
+                  QStringLiteral("RecipeError"));
+    for (int k = 0; k <= static_cast<int>(train::ConfigErrorKind::Corpus); ++k)
+        c.add(text::configErrorText(static_cast<train::ConfigErrorKind>(k)), QStringLiteral("ConfigError"));
+    for (int k = 0; k <= static_cast<int>(dot::SpecErrorKind::FormatTooWide); ++k)
+        c.add(text::specErrorText(dot::SpecError{static_cast<dot::SpecErrorKind>(k), "rnx"}, QStringLiteral("fp32:rnx")),
+              QStringLiteral("SpecError"));
+    for (int k = 0; k <= static_cast<int>(dot::DotErrorKind::StartNotRepresentable); ++k) {
+        dot::DotError e;
+        e.kind = static_cast<dot::DotErrorKind>(k);
+        e.detail = "h100-fp8";
+        c.add(text::dotErrorText(e), QStringLiteral("DotError"));
+    }
+    for (int k = 0; k <= static_cast<int>(kLastParseErrorKind); ++k) {
+        ParseError e;
+        e.kind = static_cast<ParseErrorKind>(k);
+        e.format = "e4m3fn";
+        e.formatBits = 8;
+        for (const QString& t : {text::parseErrorText(e, QStringLiteral("bf17:0x1")), text::parseErrorHint(e, QStringLiteral("bf17:0x1"))})
+            c.add(t, QStringLiteral("ParseError"));
+    }
     window.setLanguage(QStringLiteral("en"));
     EXPECT_EQ(c.found(), 0u) << "English among the Chinese messages:" << c.report().toStdString();
 }
@@ -539,6 +647,15 @@ TEST(ChineseWindow, TheDetectorCatchesEnglish)
     EXPECT_TRUE(test::englishWords(QStringLiteral("<b>bf16</b> 的 ulp 为 0x3f80，e4m3fnuz 最大 240，1e-3，ZeRO-3")).isEmpty());
     EXPECT_TRUE(test::englishWords(QStringLiteral("sbh(34 + 5as/h)，27,781,427,952 个参数，Llama 3.1 405B")).isEmpty());
     EXPECT_TRUE(test::englishWords(QStringLiteral("确定(&O)")).isEmpty());
+    // Quoted text is literal only when it is the user's (or a name from outside, or a field's syntax
+    // word): a quoted phrase of ours is English.
+    EXPECT_EQ(test::englishWords(QStringLiteral("“Save the session first” 之后再试")).size(), 4);
+    EXPECT_TRUE(test::englishWords(QStringLiteral("未知格式“bfloat16”，“all”")).isEmpty());
+    test::addUserInput(QStringLiteral("mine=brains:fp32"));
+    EXPECT_TRUE(test::englishWords(QStringLiteral("未知的角色“brains”（在“mine=brains:fp32”中）")).isEmpty());
+    // The fields' syntax words pass in a list of them or in a spec, not in prose.
+    EXPECT_TRUE(test::englishWords(QStringLiteral("（sequential、pairwise、blocked），如 bf16:rtz:pairwise")).isEmpty());
+    EXPECT_EQ(test::englishWords(QStringLiteral("舍入 up 之后")), QStringList{QStringLiteral("up")});
 }
 
 }  // namespace

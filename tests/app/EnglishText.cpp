@@ -37,9 +37,9 @@ const std::vector<Category>& categories()
                                                                "log10", "exp", "max", "min", "abs", "rel", "sgn"}},
         {"technical words of ML and GPUs",
          {"softmax", "logits", "logit", "rmsnorm", "layernorm", "gemm", "gemms", "adam", "adamw",
-          "mlp", "lr", "gpu", "gpus", "cpu", "cuda", "cublas", "ptx", "simd", "avx", "avx512", "f16c", "vcvtps2ph",
-          "vcvtneps2bf16", "cvt", "rna", "satfinite", "hadd", "fadd", "rn", "TE", "sm", "dtype", "ZeRO", "KV", "QKV",
-          "tile", "HBM", "ID", "vdpbf16ps", "cublaslt", "token"}},
+          "mlp", "lr", "gpu", "gpus", "cpu", "cuda", "cublas", "ptx", "simd", "avx", "avx512", "avx512bf16", "f16c", "vcvtps2ph",
+          "vcvtneps2bf16", "vdpbf16ps", "cvt", "rna", "satfinite", "hadd", "fadd", "rn", "TE", "sm", "dtype", "ZeRO", "KV", "QKV",
+          "tile", "HBM", "ID", "cublaslt", "token"}},
         {"input syntax shown as syntax (the fields' own notation)", {"ROWSxCOLS", "RxC", "eXmY", "ROLE", "FORMAT", "xN"}},
         {"key names", {"Ctrl", "Shift", "Alt", "Delete", "Page Up", "Page Down", "Page Up/Down", "Enter", "Esc"}},
         {"a language's own name", {"English"}},
@@ -58,7 +58,7 @@ const std::vector<Category>& categories()
 }
 
 // Names that are data from outside, matched as whole strings before words are split: format names
-// and aliases, ledger scheme ids, model preset ids and names, backend names.
+// and aliases, ledger scheme ids, model preset ids and names, backend names, recipe presets.
 const QStringList& names()
 {
     static const QStringList kNames = [] {
@@ -84,6 +84,8 @@ const QStringList& names()
         for (const dot::TensorCorePreset& p : dot::tensorCorePresets())
             out << QString::fromLatin1(p.id);
         out << QStringLiteral("avx512bf16");
+        for (const train::Recipe& r : train::presets())
+            out << QString::fromStdString(r.name);  // bf16-pure, fp8-delayed: the recipes' own names
         if (const gpu::DeviceReport d = gpu::describeDevice(); !d.name.empty())
             out << QString::fromStdString(d.name);  // the GPU's name as its driver gives it
         for (const Category& c : categories())
@@ -95,6 +97,35 @@ const QStringList& names()
         return out;
     }();
     return kNames;
+}
+
+// The words of the fields' own syntax, which a hint lists as they are typed: the recipe keys and
+// their choices, rounding and summation orders as the accumulator spec writes them. Allowed only in
+// a list of two or more of them ("（sequential、pairwise、blocked）"), in a spec joined by ':'
+// (bf16:rtz:pairwise), or quoted: on its own such a word is English like any other.
+const QSet<QString>& syntaxWords()
+{
+    static const QSet<QString> kWords = {
+        // train --recipe keys and choices (core/train/Recipe.cpp)
+        "name", "base", "params", "master", "matmul", "fp8-forward", "fp8-backward", "fp8-scaling", "amax-history",
+        "attention", "grads", "adam-m", "adam-v", "update", "loss-scale", "scale-initial", "scale-interval",
+        "scale-growth", "scale-backoff", "none", "current", "delayed", "block", "nearest", "stochastic", "dynamic",
+        // rounding modes and summation orders (core/round, core/dot/AccumulatorSpec.cpp)
+        "nearest-even", "nearest-away", "toward-zero", "up", "down", "odd", "rne", "rna", "rtz", "rup", "rdn",
+        "sequential", "pairwise", "blocked", "fixed",
+        // keywords a field takes
+        "all", "some"};
+    return kWords;
+}
+
+bool isSyntaxOrName(const QString& word)
+{
+    if (syntaxWords().contains(word.toLower()))
+        return true;
+    for (const QString& name : names())
+        if (word.compare(name, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
 }
 
 // A word listed in lower case is allowed in any case ("nan", "NaN"); one listed with capitals only as
@@ -111,7 +142,38 @@ bool isAllowed(const QString& word)
     return kExact.contains(word) || kExact.contains(word.toLower());
 }
 
+QSet<QString>& userInputs()
+{
+    static QSet<QString> inputs;
+    return inputs;
+}
+
+// The user's own text (or a part of it between separators, as a message quotes one entry of a
+// list), or a name from outside, matched whole.
+bool isLiteral(const QString& quoted)
+{
+    const QString t = quoted.trimmed();
+    if (t.isEmpty() || userInputs().contains(t) || syntaxWords().contains(t.toLower()))
+        return true;
+    for (const QString& name : names())
+        if (t.compare(name, Qt::CaseInsensitive) == 0)
+            return true;
+    return false;
+}
+
 }  // namespace
+
+void addUserInput(const QString& text)
+{
+    // Whole, and its entries as a message quotes one: split at list separators, then at ':' and '='
+    // too (x=brains:fp32 gives x=brains and brains).
+    if (text.trimmed().isEmpty())
+        return;
+    userInputs().insert(text.trimmed());
+    for (const char* separators : {"[;,\\n]+", "[;,\\n:]+", "[;,\\n:=]+"})
+        for (const QString& part : text.split(QRegularExpression(QString::fromLatin1(separators)), Qt::SkipEmptyParts))
+            userInputs().insert(part.trimmed());
+}
 
 QStringList englishWords(const QString& input)
 {
@@ -120,9 +182,21 @@ QStringList englishWords(const QString& input)
     static const QRegularExpression kTags(QStringLiteral("<[^>]*>"));
     static const QRegularExpression kEntities(QStringLiteral("&?(nbsp|amp|lt|gt|quot|apos);|&#[0-9]+;"));
     text.replace(kTags, QStringLiteral(" ")).replace(kEntities, QStringLiteral(" "));
-    // 2. Quoted text is literal: what the user typed, or a keyword to type ('all', “label = value”).
-    static const QRegularExpression kQuoted(QStringLiteral("“[^”]{0,60}”|‘[^’]{0,60}’|'[^'\\s][^']{0,58}'|\"[^\"]{0,60}\""));
-    text.replace(kQuoted, QStringLiteral(" "));
+    // 2. Quoted text that is the user's own input or a name from outside is literal; other quoted
+    //    text (a keyword of ours, a phrase) is read as words.
+    static const QRegularExpression kQuoted(QStringLiteral("“([^”]*)”|‘([^’]*)’|'([^'\\s][^']*)'|\"([^\"]*)\""));
+    QString unquoted;
+    qsizetype from = 0;
+    for (auto it = kQuoted.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString inner;
+        for (int g = 1; g <= 4 && inner.isNull(); ++g)
+            inner = m.captured(g).isNull() ? QString() : m.captured(g);
+        unquoted += text.mid(from, m.capturedStart() - from);
+        unquoted += isLiteral(inner) ? QStringLiteral(" ") : QStringLiteral(" %1 ").arg(inner);
+        from = m.capturedEnd();
+    }
+    text = unquoted + text.mid(from);
     // 3. Text from outside, kept as it is: CUDA's error names and strings, code (torch.tensor(x).to(...)),
     //    file names, and the input syntax of the fields (mine=master:fp32,..., ROLE:FORMAT[xN]).
     static const QRegularExpression kOutside(QStringLiteral(
@@ -130,6 +204,25 @@ QStringList englishWords(const QString& input)
         "[\\w.-]*\\.(floatscope|svg|pdf|png|csv|txt|npy|json)\\b|\\w+=\\w+:[\\w.:,=]*|--[a-z][a-z-]+|"
         "\\bfloatscope [a-z]+\\b|\\b[a-z]+[0-9]+x[0-9]+\\b"));
     text.replace(kOutside, QStringLiteral(" "));
+    //    key=value pairs of a spec (loss-scale=dynamic, name=...), and the fields' syntax words in a
+    //    list of them or joined by ':' into a spec.
+    static const QRegularExpression kPair(QStringLiteral("\\b[\\w-]+=[\\w.+-]*"));
+    text.replace(kPair, QStringLiteral(" "));
+    static const QRegularExpression kList(QStringLiteral("[\\w.:-]+(?:\\s*[、,，]\\s*[\\w.:-]+)*"));
+    QString rest;
+    qsizetype at = 0;
+    for (auto it = kList.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        static const QRegularExpression kItems(QStringLiteral("\\s*[、,，]\\s*"));
+        const QStringList items = m.captured().split(kItems);
+        bool syntax = items.size() >= 2 || items.front().contains(QLatin1Char(':'));
+        for (const QString& item : items)
+            for (const QString& piece : item.split(QLatin1Char(':'), Qt::SkipEmptyParts))
+                syntax = syntax && (isSyntaxOrName(piece) || piece.front().isDigit() || piece.size() < 2);
+        rest += text.mid(at, m.capturedStart() - at) + (syntax ? QStringLiteral(" ") : m.captured());
+        at = m.capturedEnd();
+    }
+    text = rest + text.mid(at);
     // The role keywords of a scheme spec, where they stand as keywords (before 、 , : or a closing bracket).
     static const QRegularExpression kRoles(
         QStringLiteral("\\b(master|acc|weights|grads|opt|other|tensor|tile|block|mx|nvfp4)(?=\\s*[、,:，）)\\]]|$)"));

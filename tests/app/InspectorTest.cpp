@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QLineEdit>
@@ -61,7 +62,10 @@ protected:
         edit->setFocus();
         edit->selectAll();
         QTest::keyClick(edit, Qt::Key_Backspace);
-        QTest::keyClicks(edit, text);
+        // A key at a time, as a person types (keys queued faster than the window recomputes are
+        // taken together: ValueEntry applies what the field says once they are in).
+        QTest::keyClicks(edit, text, Qt::NoModifier, 1);
+        QCoreApplication::processEvents();
     }
 
     FormatRow* row(int index) { return window->inspector()->row(index); }
@@ -94,6 +98,23 @@ TEST_F(Inspector, BadInputShowsHintAndKeepsLastGoodValue)
     type(QStringLiteral("1e-8"));
     EXPECT_TRUE(window->entry()->hint().isEmpty());
     EXPECT_EQ(row(2)->hexText(), QStringLiteral("0x0000"));  // fp16(1e-8) = 0
+}
+
+// The monkey test's freeze: xdotool typed a 3000-digit value faster than the window recomputes, the
+// keys queued up, and the window recomputed for each of them (16 s for 2000 keys) without a turn of
+// the event loop. Keys that arrive together are taken together: one recompute, for the whole text.
+TEST_F(Inspector, KeysQueuedTogetherRecomputeOnce)
+{
+    type(QStringLiteral("1"));
+    int recomputes = 0;
+    QObject::connect(window->state(), &InspectorState::changed, [&recomputes] { ++recomputes; });
+    QLineEdit* edit = window->entry()->lineEdit();
+    for (int n = 0; n < 500; ++n)
+        QCoreApplication::postEvent(edit, new QKeyEvent(QEvent::KeyPress, Qt::Key_9, Qt::NoModifier, QStringLiteral("9")));
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window->state()->text(), QStringLiteral("1") + QString(500, QLatin1Char('9')));
+    EXPECT_EQ(recomputes, 1);
 }
 
 TEST_F(Inspector, ClickingABitFlipsItAndEveryOtherRowRounds)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchReport.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Registry.h"
 #include "core/lessons/Accumulation.h"
@@ -56,46 +57,29 @@ void oneFormat(benchmark::State& state, const char* format, AccumulationMode mod
     state.SetItemsProcessed(state.iterations() * kSteps);
 }
 
-// Collects wall time per benchmark to print the targets after the run.
-class TargetReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs) {
-            if (r.error_occurred || r.run_type != Run::RT_Iteration)
-                continue;
-            std::string name = r.benchmark_name();
-            name = name.substr(0, name.find("/real_time"));
-            m_ms[name] = r.GetAdjustedRealTime();  // time unit: ms
-        }
-        ConsoleReporter::ReportRuns(runs);
+// The targets, from the runs' wall times.
+void printTargets(const bench::Recorder& recorder)
+{
+    const std::map<std::string, double> ms = recorder.times();  // time unit: ms
+    std::printf("\n10^6 steps x 8 formats (%s", kFormats[0]);
+    for (std::size_t i = 1; i < std::size(kFormats); ++i)
+        std::printf(",%s", kFormats[i]);
+    std::printf("), 1 + 10^-3 per step\n"
+                "(a run whose state stops changing is at a fixed point and skips its remaining steps;\n"
+                "fp64 and fp32 add all 10^6 times in every mode, the stored 16- and 8-bit sums stall\n"
+                "within 2049 steps):\n");
+    // Every mode against the same target, and as a multiple of the stored mode's time in this run
+    // (with the chart: of the stored mode's with the chart).
+    for (const auto& [name, t] : ms) {
+        if (name.rfind("all/", 0) != 0)
+            continue;
+        const bool chart = name.find("/chart-") != std::string::npos;
+        const auto stored = ms.find(chart ? "all/stored/chart-2000" : "all/stored");
+        const double ratio = stored != ms.end() && stored->second > 0 ? t / stored->second : 0;
+        std::printf("  %-28s %8.2f ms  %5.1fx stored  (target <= 50 ms: %s)\n", name.c_str(), t, ratio,
+                    bench::verdict(t <= 50));
     }
-
-    void printTargets() const
-    {
-        std::printf("\n10^6 steps x 8 formats (%s", kFormats[0]);
-        for (std::size_t i = 1; i < std::size(kFormats); ++i)
-            std::printf(",%s", kFormats[i]);
-        std::printf("), 1 + 10^-3 per step\n"
-                    "(a run whose state stops changing is at a fixed point and skips its remaining steps;\n"
-                    "fp64 and fp32 add all 10^6 times in every mode, the stored 16- and 8-bit sums stall\n"
-                    "within 2049 steps):\n");
-        // Every mode against the same target, and as a multiple of the stored mode's time in this run
-        // (with the chart: of the stored mode's with the chart).
-        for (const auto& [name, ms] : m_ms) {
-            if (name.rfind("all/", 0) != 0)
-                continue;
-            const bool chart = name.find("/chart-") != std::string::npos;
-            const auto stored = m_ms.find(chart ? "all/stored/chart-2000" : "all/stored");
-            const double ratio = stored != m_ms.end() && stored->second > 0 ? ms / stored->second : 0;
-            std::printf("  %-28s %8.2f ms  %5.1fx stored  (target <= 50 ms: %s)\n", name.c_str(), ms, ratio,
-                        ms <= 50 ? "met" : "NOT met");
-        }
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-};
+}
 
 void registerAll()
 {
@@ -122,10 +106,5 @@ void registerAll()
 int main(int argc, char** argv)
 {
     registerAll();
-    benchmark::Initialize(&argc, argv);
-    TargetReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printTargets();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runAndSummarize(argc, argv, printTargets);
 }

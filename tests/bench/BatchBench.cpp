@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchReport.h"
 #include "gpu/Backend.h"
 #include "core/batch/Batch.h"
 #include "core/format/Registry.h"
@@ -110,48 +111,33 @@ void exhaustiveFp16(benchmark::State& state)
 }
 
 // Collects real time per benchmark so the ratios can be printed after the run.
-class RatioReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs)
-            if (!r.error_occurred && r.run_type == Run::RT_Iteration)
-                m_seconds[r.benchmark_name()] = r.GetAdjustedRealTime() / 1e9;  // time unit: ns
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    void printRatios() const
-    {
-        std::printf("\nRatios (throughput, higher is faster for the first name):\n");
-        for (const char* f : {"fp16", "bf16", "e4m3fn", "e5m2", "e2m1"}) {
-            ratio(std::string("engine/") + f + "/large", "copy/large", 0.8);
-            ratio(std::string("engine/") + f + "/large", std::string("nvidia-host/") + f + "/large", 10.0);
-        }
-        ratio("engine/fp16/in-cache", "x86-f16c/fp16/in-cache", 0.5);
-        ratio("engine/bf16/in-cache", "x86-avx512bf16/bf16/in-cache", 0.0);
-        ratio("engine/fp16/in-cache", "copy/in-cache", 0.0);
-        const auto it = m_seconds.find("exhaustive-fp16-vs-f16c");
-        if (it != m_seconds.end())
-            std::printf("  exhaustive 2^32 fp16 check vs F16C: %.2f s wall (target <= 3 s)\n", it->second);
-    }
-
-private:
-    void ratio(const std::string& a, const std::string& b, double target) const
-    {
-        const auto ia = m_seconds.find(a);
-        const auto ib = m_seconds.find(b);
-        if (ia == m_seconds.end() || ib == m_seconds.end())
+void printRatios(const bench::Recorder& recorder)
+{
+    const std::map<std::string, double> times = recorder.times();  // time units: ns, s for the sweep
+    const auto ratio = [&times](const std::string& a, const std::string& b, double target) {
+        const auto ia = times.find(a);
+        const auto ib = times.find(b);
+        if (ia == times.end() || ib == times.end())
             return;
         const double r = ib->second / ia->second;
         if (target > 0)
             std::printf("  %-28s vs %-30s %7.2f x  (target >= %.1f: %s)\n", a.c_str(), b.c_str(), r, target,
-                        r >= target ? "met" : "NOT met");
+                        bench::verdict(r >= target));
         else
             std::printf("  %-28s vs %-30s %7.2f x\n", a.c_str(), b.c_str(), r);
+    };
+    std::printf("\nRatios (throughput, higher is faster for the first name):\n");
+    for (const char* f : {"fp16", "bf16", "e4m3fn", "e5m2", "e2m1"}) {
+        ratio(std::string("engine/") + f + "/large", "copy/large", 0.8);
+        ratio(std::string("engine/") + f + "/large", std::string("nvidia-host/") + f + "/large", 10.0);
     }
-
-    std::map<std::string, double> m_seconds;
-};
+    ratio("engine/fp16/in-cache", "x86-f16c/fp16/in-cache", 0.5);
+    ratio("engine/bf16/in-cache", "x86-avx512bf16/bf16/in-cache", 0.0);
+    ratio("engine/fp16/in-cache", "copy/in-cache", 0.0);
+    const auto it = times.find("exhaustive-fp16-vs-f16c");
+    if (it != times.end())
+        std::printf("  exhaustive 2^32 fp16 check vs F16C: %.2f s wall (target <= 3 s)\n", it->second);
+}
 
 void registerAll()
 {
@@ -178,10 +164,5 @@ void registerAll()
 int main(int argc, char** argv)
 {
     registerAll();
-    benchmark::Initialize(&argc, argv);
-    RatioReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printRatios();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runAndSummarize(argc, argv, printRatios);
 }

@@ -10,38 +10,14 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char** environ;
+#include "BenchReport.h"
+#include "Spawn.h"
 
 namespace {
 
 void spawnAndWait(benchmark::State& state, std::vector<std::string> argv)
 {
-    std::vector<char*> args;
-    for (std::string& a : argv)
-        args.push_back(a.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    for (auto _ : state) {
-        pid_t pid = 0;
-        if (posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) {
-            state.SkipWithError("cannot spawn");
-            break;
-        }
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            state.SkipWithError("command failed");
-            break;
-        }
-    }
-    posix_spawn_file_actions_destroy(&actions);
+    floatscope::bench::spawnEachIteration(state, std::move(argv));
 }
 
 // The worst accepted inputs: the largest and smallest exponents, with the longest digit strings
@@ -68,39 +44,27 @@ std::vector<Worst> worstInputs()
 
 constexpr const char* kAllFormats = "fp64,fp32,tf32,fp16,bf16,e4m3fn,e4m3,e5m2,e4m3fnuz,e5m2fnuz,e2m3,e3m2,e2m1,e8m0";
 
-class Reporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs)
-            if (!r.error_occurred && r.run_type == Run::RT_Iteration)
-                m_ms[r.run_name.function_name] = r.GetAdjustedRealTime();
-        ConsoleReporter::ReportRuns(runs);
+void summary(const floatscope::bench::Recorder& recorder)
+{
+    using floatscope::bench::verdict;
+    const std::map<std::string, double> ms = recorder.times();
+    const auto show = ms.find("floatscope show 0.1");
+    const auto floor = ms.find("/bin/true");
+    if (show == ms.end() || floor == ms.end())
+        return;
+    std::printf("\nfloatscope show 0.1: %.1f ms wall (target <= 50 ms: %s); spawning /bin/true: %.1f ms; ratio %.1f x\n",
+                show->second, verdict(show->second <= 50), floor->second, show->second / floor->second);
+    std::printf("\nthe worst accepted inputs (target <= 50 ms each; ratio to show 0.1):\n");
+    std::printf("  %-26s %22s %28s\n", "input", "default formats (ms)", "all 14 formats, --json (ms)");
+    for (const Worst& w : worstInputs()) {
+        const auto few = ms.find(std::string("show ") + w.name);
+        const auto all = ms.find(std::string("show ") + w.name + " -f all --json");
+        if (few == ms.end() || all == ms.end())
+            continue;
+        std::printf("  %-26s %8.1f %4.1fx %-7s %14.1f %4.1fx %-7s\n", w.name, few->second, few->second / show->second,
+                    verdict(few->second <= 50), all->second, all->second / show->second, verdict(all->second <= 50));
     }
-    void summary() const
-    {
-        const auto show = m_ms.find("floatscope show 0.1");
-        const auto floor = m_ms.find("/bin/true");
-        if (show == m_ms.end() || floor == m_ms.end())
-            return;
-        std::printf("\nfloatscope show 0.1: %.1f ms wall (target <= 50 ms: %s); spawning /bin/true: %.1f ms; ratio %.1f x\n",
-                    show->second, show->second <= 50 ? "met" : "NOT met", floor->second, show->second / floor->second);
-        std::printf("\nthe worst accepted inputs (target <= 50 ms each; ratio to show 0.1):\n");
-        std::printf("  %-26s %22s %28s\n", "input", "default formats (ms)", "all 14 formats, --json (ms)");
-        for (const Worst& w : worstInputs()) {
-            const auto few = m_ms.find(std::string("show ") + w.name);
-            const auto all = m_ms.find(std::string("show ") + w.name + " -f all --json");
-            if (few == m_ms.end() || all == m_ms.end())
-                continue;
-            std::printf("  %-26s %8.1f %4.1fx %-7s %14.1f %4.1fx %-7s\n", w.name, few->second, few->second / show->second,
-                        few->second <= 50 ? "met" : "NOT met", all->second, all->second / show->second,
-                        all->second <= 50 ? "met" : "NOT met");
-        }
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-};
+}
 
 }  // namespace
 
@@ -124,10 +88,5 @@ int main(int argc, char** argv)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     }
-    benchmark::Initialize(&argc, argv);
-    Reporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.summary();
-    benchmark::Shutdown();
-    return 0;
+    return floatscope::bench::runAndSummarize(argc, argv, summary);
 }

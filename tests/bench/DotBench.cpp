@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchReport.h"
 #include "core/dot/AccumulatorSpec.h"
 #include "core/dot/DotLessons.h"
 #include "core/dot/InnerProduct.h"
@@ -102,40 +103,22 @@ void plainFp32Matmul(benchmark::State& state)
     }
 }
 
-class TargetReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs)
-            if (!r.error_occurred && r.run_type == Run::RT_Iteration) {
-                std::string name = r.benchmark_name();
-                name = name.substr(0, name.find("/real_time"));
-                m_ms[name] = r.GetAdjustedRealTime();
-                m_cpu[name] = r.GetAdjustedCPUTime();
-            }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    void printTargets() const
-    {
-        // On a shared machine the wall time includes other processes' turns; the CPU time does not.
-        std::printf("\n2^20-term inner product (with its exact sum), target 20 ms (wall, and this thread's CPU):\n");
-        for (const auto& [name, ms] : m_ms)
-            if (name.rfind("dot/", 0) == 0)
-                std::printf("  %-48s %8.2f ms %8.2f ms CPU  %s\n", name.c_str() + 4, ms, m_cpu.at(name),
-                            ms <= 20 ? "met" : m_cpu.at(name) <= 20 ? "met in CPU time" : "NOT MET");
-        const auto plain = m_ms.find("matmul/plain-fp32");
-        for (const auto& [name, ms] : m_ms)
-            if (name.rfind("matmul/", 0) == 0 && plain != m_ms.end() && name != plain->first)
-                std::printf("256x256x256 through %s on 2 threads: %.1f ms (target 1000: %s), %.0fx the plain fp32 "
-                            "loop (%.2f ms)\n",
-                            name.c_str() + 7, ms, ms <= 1000 ? "met" : "NOT MET", ms / plain->second, plain->second);
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-    std::map<std::string, double> m_cpu;
-};
+void printTargets(const bench::Recorder& recorder)
+{
+    // On a shared machine the wall time includes other processes' turns; the CPU time does not.
+    std::printf("\n2^20-term inner product (with its exact sum), target 20 ms (wall, and this thread's CPU):\n");
+    for (const auto& [name, m] : recorder.runs())
+        if (name.rfind("dot/", 0) == 0)
+            std::printf("  %-48s %8.2f ms %8.2f ms CPU  %s\n", name.c_str() + 4, m.real, m.cpu,
+                        m.real <= 20 ? "met" : m.cpu <= 20 ? "met in CPU time" : "NOT met");
+    const std::map<std::string, double> ms = recorder.times();
+    const auto plain = ms.find("matmul/plain-fp32");
+    for (const auto& [name, t] : ms)
+        if (name.rfind("matmul/", 0) == 0 && plain != ms.end() && name != plain->first)
+            std::printf("256x256x256 through %s on 2 threads: %.1f ms (target 1000: %s), %.0fx the plain fp32 "
+                        "loop (%.2f ms)\n",
+                        name.c_str() + 7, t, bench::verdict(t <= 1000), t / plain->second, plain->second);
+}
 
 }  // namespace
 
@@ -153,10 +136,5 @@ int main(int argc, char** argv)
             ->Unit(benchmark::kMillisecond)
             ->UseRealTime();
     benchmark::RegisterBenchmark("matmul/plain-fp32", plainFp32Matmul)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::Initialize(&argc, argv);
-    TargetReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printTargets();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runAndSummarize(argc, argv, printTargets);
 }

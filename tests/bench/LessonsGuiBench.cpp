@@ -13,8 +13,9 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QEventLoop>
-#include <QStandardPaths>
 
+#include "BenchReport.h"
+#include "GuiBenchMain.h"
 #include "app/charts/Chart.h"
 #include "app/panels/AccumulationPanel.h"
 #include "app/panels/HintedField.h"
@@ -68,44 +69,24 @@ void playTick(benchmark::State& state)
     }
 }
 
-class Reporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs)
-            if (!r.error_occurred && r.run_type == Run::RT_Iteration)
-                m_ms[r.benchmark_name()] = r.GetAdjustedRealTime();
-        ConsoleReporter::ReportRuns(runs);
-    }
-    void summary() const
-    {
-        std::printf("\n");
-        for (const auto& [name, ms] : m_ms)
-            std::printf("%-40s %7.2f ms (target <= 16 ms: %s)\n", name.c_str(), ms, ms <= 16 ? "met" : "NOT met");
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-};
+void summary(const floatscope::bench::Recorder& recorder)
+{
+    std::printf("\n");
+    for (const auto& [name, ms] : recorder.times())
+        std::printf("%-40s %7.2f ms (target <= 16 ms: %s)\n", name.c_str(), ms, floatscope::bench::verdict(ms <= 16));
+}
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
-    for (const char* name : {"chart redraw", "play tick"}) {
-        auto* b = benchmark::RegisterBenchmark(name, name == std::string("chart redraw") ? chartRedraw : playTick);
-        b->Unit(benchmark::kMillisecond)->UseRealTime();
-        for (std::int64_t n = 1000; n <= 10'000'000; n *= 10)
-            b->Arg(n);
-    }
-    benchmark::Initialize(&argc, argv);
-    Reporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.summary();
-    benchmark::Shutdown();
-    return 0;
+    const auto registerAll = [] {
+        for (const char* name : {"chart redraw", "play tick"}) {
+            auto* b = benchmark::RegisterBenchmark(name, name == std::string("chart redraw") ? chartRedraw : playTick);
+            b->Unit(benchmark::kMillisecond)->UseRealTime();
+            for (std::int64_t n = 1000; n <= 10'000'000; n *= 10)
+                b->Arg(n);
+        }
+    };
+    return floatscope::bench::runGuiBenchmarks(argc, argv, registerAll, summary);
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "BenchReport.h"
 #include "core/format/Registry.h"
 #include "core/scaling/Quantization.h"
 #include "core/scaling/TensorSources.h"
@@ -71,29 +72,12 @@ void quantizeCase(benchmark::State& state, const Case& c)
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * t->size()));
 }
 
-class TargetReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs) {
-            if (r.error_occurred || r.run_type != Run::RT_Iteration)
-                continue;
-            const std::string name = r.benchmark_name();
-            m_ms[name.substr(0, name.find("/min_time"))] = r.GetAdjustedRealTime();  // unit: ms
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    void printTargets() const
-    {
-        std::printf("\nQuantizing 2^24 elements (target <= %.0f ms per scheme):\n", kTargetMs);
-        for (const auto& [name, ms] : m_ms)
-            std::printf("  %-40s %8.1f ms  %s\n", name.c_str(), ms, ms <= kTargetMs ? "met" : "NOT met");
-    }
-
-private:
-    std::map<std::string, double> m_ms;
-};
+void printTargets(const bench::Recorder& recorder)
+{
+    std::printf("\nQuantizing 2^24 elements (target <= %.0f ms per scheme):\n", kTargetMs);
+    for (const auto& [name, ms] : recorder.times())
+        std::printf("  %-40s %8.1f ms  %s\n", name.c_str(), ms, bench::verdict(ms <= kTargetMs));
+}
 
 }  // namespace
 
@@ -101,10 +85,5 @@ int main(int argc, char** argv)
 {
     for (const Case& c : kCases)
         benchmark::RegisterBenchmark(c.name, quantizeCase, c)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
-    benchmark::Initialize(&argc, argv);
-    TargetReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printTargets();
-    benchmark::Shutdown();
-    return 0;
+    return bench::runAndSummarize(argc, argv, printTargets);
 }

@@ -18,6 +18,7 @@
 #include <Eigen/Dense>
 #endif
 
+#include "BenchReport.h"
 #include "core/train/Blas.h"
 #include "core/train/Trainer.h"
 
@@ -100,51 +101,34 @@ void gemmEigen(benchmark::State& state, Shape s)
 }
 #endif
 
-class TargetReporter : public benchmark::ConsoleReporter {
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& r : runs) {
-            if (r.error_occurred || r.run_type != Run::RT_Iteration)
-                continue;
-            std::string name = r.benchmark_name();
-            name = name.substr(0, name.find("/iterations"));
-            m_seconds[name] = r.GetAdjustedRealTime();  // time unit: s
-            const auto flops = r.counters.find("GFLOP/s");
-            if (flops != r.counters.end())
-                m_gflops[name] = flops->second.value;
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    void printTargets() const
-    {
-        std::printf("\n%s\n", blasDescription().c_str());
-        std::printf("fp32 products (M x K x N), GFLOP/s:\n");
-        for (const auto& [name, g] : m_gflops)
-            std::printf("  %-32s %7.1f\n", name.c_str(), g);
-        std::printf("\n300 steps of one recipe (validation every 25 steps included); target <= 5 s.\n"
-                    "At the lab's size, batch 16 x 96:\n");
-        for (const auto& [name, s] : m_seconds)
-            if (name.rfind("run300/", 0) == 0)
-                std::printf("  %-26s %6.2f s  %6.1f steps/s  (target: %s)\n", name.c_str() + 7, s, kSteps / s,
-                            s <= 5.0 ? "met" : "NOT met");
-        std::printf("At the reference's size, batch 32 x 96 (PyTorch 1.13: %.0f s, the issue's measurement):\n",
-                    kPyTorchSeconds);
-        for (const auto& [name, s] : m_seconds)
-            if (name.rfind("reference/", 0) == 0)
-                std::printf("  %-26s %6.2f s  %6.1f steps/s  %5.1fx PyTorch\n", name.c_str() + 10, s, kSteps / s,
-                            kPyTorchSeconds / s);
-        const auto pair = m_seconds.find("pair/fp32+bf16-master/2-threads");
-        if (pair != m_seconds.end())
-            std::printf("  two recipes on two threads: %.2f s for both, %.2f s per recipe\n", pair->second,
-                        pair->second / 2);
-    }
-
-private:
-    std::map<std::string, double> m_seconds;
-    std::map<std::string, double> m_gflops;
-};
+void printTargets(const floatscope::bench::Recorder& recorder)
+{
+    const std::map<std::string, double> seconds = recorder.times();  // time unit: s
+    std::map<std::string, double> gflops;
+    for (const auto& [name, m] : recorder.runs())
+        if (const auto flops = m.counters.find("GFLOP/s"); flops != m.counters.end())
+            gflops[name] = flops->second;
+    std::printf("\n%s\n", blasDescription().c_str());
+    std::printf("fp32 products (M x K x N), GFLOP/s:\n");
+    for (const auto& [name, g] : gflops)
+        std::printf("  %-32s %7.1f\n", name.c_str(), g);
+    std::printf("\n300 steps of one recipe (validation every 25 steps included); target <= 5 s.\n"
+                "At the lab's size, batch 16 x 96:\n");
+    for (const auto& [name, s] : seconds)
+        if (name.rfind("run300/", 0) == 0)
+            std::printf("  %-26s %6.2f s  %6.1f steps/s  (target: %s)\n", name.c_str() + 7, s, kSteps / s,
+                        floatscope::bench::verdict(s <= 5.0));
+    std::printf("At the reference's size, batch 32 x 96 (PyTorch 1.13: %.0f s, the issue's measurement):\n",
+                kPyTorchSeconds);
+    for (const auto& [name, s] : seconds)
+        if (name.rfind("reference/", 0) == 0)
+            std::printf("  %-26s %6.2f s  %6.1f steps/s  %5.1fx PyTorch\n", name.c_str() + 10, s, kSteps / s,
+                        kPyTorchSeconds / s);
+    const auto pair = seconds.find("pair/fp32+bf16-master/2-threads");
+    if (pair != seconds.end())
+        std::printf("  two recipes on two threads: %.2f s for both, %.2f s per recipe\n", pair->second,
+                    pair->second / 2);
+}
 
 void registerAll()
 {
@@ -176,10 +160,5 @@ void registerAll()
 int main(int argc, char** argv)
 {
     registerAll();
-    benchmark::Initialize(&argc, argv);
-    TargetReporter reporter;
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    reporter.printTargets();
-    benchmark::Shutdown();
-    return 0;
+    return floatscope::bench::runAndSummarize(argc, argv, printTargets);
 }

@@ -189,6 +189,20 @@ TEST(Usage, AnOptionGivenTwiceIsAnError)
     expectOneLineRefusal(floatscope({"show", "1", "-f", "bf16", "-f", "fp16"}), "is given twice");
 }
 
+// The trap: `show 1 -f fp16,fp16` printed two identical rows. A format named twice in one list is
+// refused as an option given twice is, by any of its names, in every command that takes a list.
+TEST(Usage, AFormatGivenTwiceInOneListIsAnError)
+{
+    expectOneLineRefusal(floatscope({"show", "1", "-f", "fp16,fp16"}), "format 'fp16' is given twice in 'fp16,fp16'");
+    expectOneLineRefusal(floatscope({"show", "1", "-f", "bf16,fp32,bfloat16"}),
+                         "format 'bfloat16' (bf16) is given twice in 'bf16,fp32,bfloat16'");
+    expectOneLineRefusal(floatscope({"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "3", "-f", "fp32,FP32"}),
+                         "is given twice");
+    expectOneLineRefusal(floatscope({"export", "bits", "1", "-f", "e5m2,e5m2", "-o", scratch("twice.svg").string()}),
+                         "is given twice");
+    EXPECT_EQ(floatscope({"show", "1", "-f", "fp16,bf16"}).status, 0);
+}
+
 // The trap: `--size 0.1x0.1` silently drew the default size, and `--size 20000x20000` held 1.6 GB.
 TEST(Usage, ExportSizeOutsideWhatASlideNeedsIsRefused)
 {

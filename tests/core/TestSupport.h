@@ -19,7 +19,8 @@ inline ExactValue value(std::string_view text)
 {
     const ParseOutcome outcome = parseValue(text);
     if (const auto* e = std::get_if<ParseError>(&outcome)) {
-        ADD_FAILURE() << "test input does not parse: " << e->message;
+        ADD_FAILURE() << "test input does not parse: '" << text << "' (error kind " << static_cast<int>(e->kind)
+                      << " at byte " << e->position << ")";
         return ExactValue{};
     }
     return std::get<ParsedValue>(outcome).value;

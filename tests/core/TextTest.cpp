@@ -11,7 +11,9 @@
 
 #include "TestSupport.h"
 #include "core/exact/DecimalText.h"
+#include "core/exact/IntegerDigits.h"
 #include "core/format/Codec.h"
+#include "core/inspect/Inspection.h"
 
 namespace floatscope {
 namespace {
@@ -121,6 +123,79 @@ TEST(ExactDecimal, RationalTextIsGmpsText)
         ASSERT_TRUE(rationalText(v) == v.get_str())
             << mpz_sizeinbase(v.get_num().get_mpz_t(), 10) << " / " << mpz_sizeinbase(v.get_den().get_mpz_t(), 10)
             << " digits";
+}
+
+// Issue 13: `show 9...9e100000 -f all --json` converted a dozen numbers of 10^5 digits with GMP (3 ms
+// each). integerDigits derives a number's digits from a remembered neighbour's, n * g = M + r with
+// r and g small; every derived text must be GMP's own, and numbers that are no such step (or steps
+// just past the bounds) must still come out right.
+TEST(ExactDecimal, DigitsDerivedFromARememberedNumberAreGmpsText)
+{
+    gmp_randclass random(gmp_randinit_default);
+    random.seed(20240613);
+    const auto check = [](const mpz_class& n) {
+        const std::string want = n.get_str();
+        const std::string got = integerDigits(n);
+        ASSERT_TRUE(got == want) << mpz_sizeinbase(n.get_mpz_t(), 2) << " bits: first difference at digit "
+                                 << std::mismatch(got.begin(), got.end(), want.begin(), want.end()).first - got.begin();
+    };
+    mpz_class tenTo100000;
+    mpz_ui_pow_ui(tenTo100000.get_mpz_t(), 10, 100000);
+    const mpz_class nines = (tenTo100000 / mpz_class("1" + std::string(90020, '0'))) - 1;  // 9980 nines
+    std::vector<mpz_class> bases = {nines * tenTo100000, tenTo100000, mpz_class(random.get_z_bits(300000)) | 1,
+                                    mpz_class(random.get_z_bits(5000)) << 100};
+    for (const mpz_class& m : bases) {
+        check(m);  // remembered from here on
+        // The errors and relative errors of a value x against a stored s: x - s, x + s, (x - s) / g, x / g.
+        for (const long r : {-1L, 1L, -6L, 7L, -15L})
+            check(m + r);
+        check(m - (mpz_class(1) << 127));
+        check(m + (mpz_class(random.get_z_bits(4000))));
+        for (const unsigned long g : {2ul, 3ul, 6ul, 15ul, 4ul, 0xFFFFFFFFFFFFFFC5ul}) {
+            check(m / g);
+            check((m - 15) / g);
+        }
+        for (const unsigned long t : {1ul, 27ul, 28ul, 127ul, 1074ul, 4000ul}) {
+            check(m >> t);
+            check((m * 3) >> t);
+            check(((m * 0xFFFFFFFFFFFFFFFFul) >> t) + 5);
+        }
+        // Past the bounds: r of kSmall bits, g of 65 bits, an unrelated number of the same size.
+        check(m + (mpz_class(1) << 4096));
+        check(m / (mpz_class(1) << 64 | 1));
+        check(mpz_class(random.get_z_bits(mpz_sizeinbase(m.get_mpz_t(), 2))));
+    }
+}
+
+// inspect's relative error, reduced without mpq division's gcd of two huge numbers, is mpq's.
+TEST(ExactDecimal, RelativeErrorIsTheExactQuotient)
+{
+    gmp_randclass random(gmp_randinit_default);
+    random.seed(7);
+    std::vector<mpq_class> inputs = {mpq_class(1, 10), mpq_class(-3, 7), mpq_class(6), mpq_class(-15, 2),
+                                     mpq_class(mpz_class(1) << 200, 3)};
+    for (int i = 0; i < 40; ++i) {
+        mpq_class x(mpz_class(random.get_z_bits(1 + i * 97)) + 1, mpz_class(random.get_z_bits(1 + (i % 7) * 301)) + 1);
+        x *= mpq_class(powerOf(2, i * 13)) / powerOf(5, i * 11) * (i % 2 == 0 ? 1 : -1);
+        x.canonicalize();
+        inputs.push_back(x);
+    }
+    mpz_class tenTo5000;
+    mpz_ui_pow_ui(tenTo5000.get_mpz_t(), 10, 5000);
+    inputs.push_back(mpq_class(tenTo5000 - 1) * tenTo5000);  // 9...9e5000
+    inputs.push_back(mpq_class(15, 1) / tenTo5000);
+    for (const mpq_class& x : inputs)
+        for (const long significand : {0L, 1L, -1L, 3L, 6L, 15L, 28L, -7L, 0x1FFFFFFFFFFFFFL})
+            for (const long exponent : {-1074L, -149L, -3L, -1L, 0L, 1L, 2L, 127L, 971L}) {
+                mpq_class stored(significand);
+                stored *= exponent >= 0 ? powerOf(2, static_cast<unsigned long>(exponent))
+                                        : 1 / powerOf(2, static_cast<unsigned long>(-exponent));
+                const mpq_class want = abs(stored - x) / abs(x);
+                ASSERT_TRUE(relativeError(stored, x) == want)
+                    << significand << " * 2^" << exponent << " against " << mpz_sizeinbase(x.get_num().get_mpz_t(), 2)
+                    << "/" << mpz_sizeinbase(x.get_den().get_mpz_t(), 2) << " bits";
+                ASSERT_EQ(mpz_sgn(relativeError(stored, x).get_den_mpz_t()), 1);
+            }
 }
 
 TEST(HexFloat, NormalisedForm)

@@ -14,10 +14,7 @@
 namespace floatscope::dot {
 namespace {
 
-using test::codes;
-using test::run;
-using test::spec;
-using test::valueOf;
+using namespace test;  // codes, run, spec, valueOf
 
 const double kE = std::ldexp(1.0, 0);  // 2^0, for readability below
 double p2(int e) { return std::ldexp(kE, e); }

@@ -13,10 +13,7 @@
 namespace floatscope::dot {
 namespace {
 
-using test::codes;
-using test::run;
-using test::spec;
-using test::valueOf;
+using namespace test;  // codes, run, spec, valueOf
 
 // IEEE 754 section 6.3 for an exact zero sum, then one rounding of the exact rational.
 struct Reference {

@@ -17,7 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const ParseOutcome outcome = parseValue(text);
     if (const auto* error = std::get_if<ParseError>(&outcome)) {
-        if (error->message.empty() || error->position > text.size())
+        if (error->kind > kLastParseErrorKind || error->position > text.size()
+            || error->position + error->length > text.size()
+            || (error->kind == ParseErrorKind::PatternTooWide && error->format.empty()))
             std::abort();
         return 0;
     }

@@ -53,8 +53,6 @@ public:
     static QString mxRuleName(MxScaleRule rule);
     static QString scalePrecisionName(ScalePrecision precision);
     static QString roundingName(RoundingMode mode);
-
-    static QString recomputationName(Recomputation recomputation);
 };
 
 }  // namespace floatscope::gui

@@ -1,4 +1,4 @@
-#include "app/figures/ScalingText.h"
+#include "app/text/ScalingText.h"
 
 #include <cmath>
 #include <cstdio>
@@ -153,16 +153,6 @@ QString ScalingText::roundingName(RoundingMode mode)
     case RoundingMode::Down: return tr("down");
     case RoundingMode::ToOdd: return tr("to odd");
     case RoundingMode::Stochastic: return tr("stochastic");
-    }
-    return {};
-}
-
-QString ScalingText::recomputationName(Recomputation recomputation)
-{
-    switch (recomputation) {
-    case Recomputation::None: return tr("no recomputation");
-    case Recomputation::Selective: return tr("selective recomputation / FlashAttention");
-    case Recomputation::Full: return tr("full recomputation");
     }
     return {};
 }
