@@ -89,6 +89,14 @@ public:
     {
         QList<QWidget*> all = root->findChildren<QWidget*>();
         all.prepend(root);
+        // What an editable field holds is the user's, shown or not (a folded editor's recipe name
+        // is quoted by the checkbox that trains it): first, so that every message quoting it is read so.
+        for (QWidget* w : all) {
+            if (auto* e = qobject_cast<QLineEdit*>(w); e != nullptr && !e->isReadOnly())
+                test::addUserInput(e->text());
+            if (auto* e = qobject_cast<QPlainTextEdit*>(w); e != nullptr && !e->isReadOnly())
+                test::addUserInput(e->toPlainText());
+        }
         for (QWidget* w : all) {
             if (!w->isVisibleTo(root->window()) && w != root)
                 continue;
@@ -107,20 +115,15 @@ public:
                 add(g->title(), here);
             if (auto* d = qobject_cast<QDockWidget*>(w))
                 add(d->windowTitle(), here + QStringLiteral(" dock title"));
-            // What an editable field holds is the user's; where a message quotes it, it is not ours.
             if (auto* e = qobject_cast<QLineEdit*>(w)) {
                 add(e->placeholderText(), here + QStringLiteral(" placeholder"));
                 if (e->isReadOnly())
                     add(e->text(), here);
-                else
-                    test::addUserInput(e->text());
             }
             if (auto* e = qobject_cast<QPlainTextEdit*>(w)) {
                 add(e->placeholderText(), here + QStringLiteral(" placeholder"));
                 if (e->isReadOnly())
                     add(e->toPlainText(), here);
-                else
-                    test::addUserInput(e->toPlainText());
             }
             if (auto* e = qobject_cast<QTextEdit*>(w))
                 if (e->isReadOnly())
