@@ -11,6 +11,7 @@
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 
@@ -154,9 +155,9 @@ QColor faded(QColor colour)
 }
 
 // A recipe's line and its markers (the markers are named by the line).
-void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::vector<QPointF> points)
+void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::vector<QPointF> points, bool dashed = false)
 {
-    spec.series.push_back({name, colour, points, ChartSeries::Kind::Line, false, true});
+    spec.series.push_back({name, colour, points, ChartSeries::Kind::Line, dashed, true});
     spec.series.push_back({name, colour, std::move(points), ChartSeries::Kind::Points, false, false});
 }
 
@@ -171,16 +172,27 @@ std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes
 
 }  // namespace
 
+QStringList trainingNotes(const TrainingData& d)
+{
+    // The lecture's claims on the runs of the first products (the engine's, where it ran), then the GPU's beside them.
+    std::vector<train::RunResult> first(d.runs.begin(),
+                                        d.runs.begin() + static_cast<std::ptrdiff_t>(std::min(d.runs.size(), d.request.recipes.size())));
+    return text::trainingNotes(d.request.config, first)
+         + text::productsNotes(d.runs, QString::fromStdString(gpu::tensorCoreDeviceName()));
+}
+
 TrainingData TrainingData::untrained(const TrainingRequest& request)
 {
     TrainingData d;
     d.request = request;
-    for (const train::Recipe& r : request.recipes) {
-        train::RunResult run;
-        run.recipe = r;
-        run.bytesPerParameter = train::bytesPerParameter(r);
-        d.runs.push_back(std::move(run));
-    }
+    for (const ProductsOn products : request.products)
+        for (const train::Recipe& r : request.recipes) {
+            train::RunResult run;
+            run.recipe = r;
+            run.bytesPerParameter = train::bytesPerParameter(r);
+            run.products = productsName(products);
+            d.runs.push_back(std::move(run));
+        }
     d.gapRecipes = withoutFp32(request.recipes);
     for (std::size_t r = 0; r < d.gapRecipes.size(); ++r) {
         std::vector<train::LearningRateGap> row;
@@ -201,7 +213,7 @@ TrainingData TrainingData::train(const TrainingRequest& request)
         d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
                                                 request.gapPeaks);
     else
-        d.runs = train::runAll(corpus, request.config, request.recipes);
+        d.runs = train::runJobs(corpus, trainingJobs(request));
     d.finished = true;
     return d;
 }
@@ -239,7 +251,8 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
     bool any = false;
     for (const train::RunResult& run : d.runs) {
         const QColor colour = recipeColour(run.recipe.name);
-        ChartSeries loss{recipeName(run.recipe), faded(colour), {}, ChartSeries::Kind::Line, false, false};
+        const bool onGpu = run.products == productsName(ProductsOn::Gpu);  // dashed, beside the engine's
+        ChartSeries loss{text::runName(run), faded(colour), {}, ChartSeries::Kind::Line, onGpu, false};
         std::vector<QPointF> validation;
         for (const train::StepRecord& s : run.steps) {
             if (std::isfinite(s.trainLoss))
@@ -249,7 +262,7 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
         }
         any = any || !loss.points.empty();
         spec.series.push_back(std::move(loss));
-        addLine(spec, recipeName(run.recipe), colour, std::move(validation));
+        addLine(spec, text::runName(run), colour, std::move(validation), onGpu);
     }
     spec.legendRight = d.runs.size() > 4;  // nine names do not fit under the plot
     if (!any)  // before training: from 0 to the uniform guess over the corpus's characters
@@ -266,7 +279,7 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
     for (const train::RunResult& run : d.runs) {
         most = std::max(most, run.bytesPerParameter);
         // Named by the curves' legend beside it (and the table): a legend here would not fit a third of the width.
-        ChartSeries point{recipeName(run.recipe), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
+        ChartSeries point{text::runName(run), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
                           false};
         if (const auto bits = latestValidation(run))
             point.points.emplace_back(run.bytesPerParameter, *bits);
@@ -304,13 +317,13 @@ FigureTable TrainingFigure::endTable(const TrainingData& d)
     FigureTable t;
     t.header = {tr("recipe"),   tr("bytes/param"), tr("bits/char"), tr("vs fp32"),   tr("absorbed"),
                 tr("underflow"), tr("overflow"),   tr("skipped"),   tr("loss scale")};
-    const train::RunResult* fp32 = nullptr;
+    const train::RunResult* fp32 = nullptr;  // the first: the engine's, where it ran
     for (const train::RunResult& run : d.runs)
-        if (run.recipe.name == "fp32")
+        if (run.recipe.name == "fp32" && fp32 == nullptr)
             fp32 = &run;
     for (const train::RunResult& run : d.runs) {
         const std::optional<double> bits = latestValidation(run);
-        QStringList row = {recipeName(run.recipe), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
+        QStringList row = {text::runName(run), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
         // Against fp32's validation at the same step (while training, the runs are at different steps).
         const std::optional<double> reference = fp32 != nullptr ? validationAt(*fp32, latestValidatedStep(run)) : std::nullopt;
         row << (bits && reference && &run != fp32 ? text::signedBitsText(*bits - *reference) : QStringLiteral("—"));
@@ -352,7 +365,7 @@ FigureTable TrainingFigure::fp8Table(const TrainingData& d)
                     flushed += f->flushedShare / static_cast<double>(run.steps.size());
                 }
             const QString format = QString::fromStdString(forward ? run.recipe.fp8Forward.name() : run.recipe.fp8Backward.name());
-            t.rows.push_back({recipeName(run.recipe),
+            t.rows.push_back({text::runName(run),
                               forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
                               LessonText::approx(last->amax, 4), LessonText::approx(last->scale, 4),
                               LessonText::percent(saturated), LessonText::percent(flushed)});
@@ -399,7 +412,7 @@ TrainingFigure::TrainingFigure(const TrainingData& d) : StackedFigure(title(d))
                                                                                              {cost(d), 1.0}}),
         1.0);
     if (d.finished)
-        words << text::trainingNotes(d.request.config, d.runs);
+        words << trainingNotes(d);
     add(std::make_unique<TablesFigure>(title(d), std::vector<FigureTable>{endTable(d), fp8Table(d)}, words), 0.0);
 }
 

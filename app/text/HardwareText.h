@@ -7,6 +7,7 @@
 #include "core/batch/Batch.h"
 #include "gpu/Backend.h"
 #include "gpu/sweep/Sweep.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::text {
 
@@ -25,6 +26,11 @@ QString message(const gpu::Unavailable& unavailable);
 
 // "cuda failed: cudaErrorLaunchFailure (unspecified launch failure)"
 QString backendFailure(const QString& backend, const std::string& failure);
+
+// Why the training lab cannot run a recipe's products on this GPU (issue 15, part 7), in a sentence
+// that names the recipe: "fp8-current multiplies e4m3fn inputs, which need compute capability 8.9 or
+// later; NVIDIA A100-SXM4-80GB has 8.0".
+QString productsRefusalText(const gpu::ProductsRefusal& refusal, const QString& recipe);
 
 QString message(const BatchError& error);
 QString message(const gpu::SweepRefusal& refusal);

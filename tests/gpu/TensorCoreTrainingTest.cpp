@@ -307,19 +307,21 @@ TEST(TensorCoreTraining, ShortProductsAreThePresetsBitForBit)
                      << "), so only the bound of the other test applies to it.";
 }
 
-// How far a few steps of a recipe on the GPU stray from the emulated run. The tolerances are stated
-// against what the tensor-core model of core/dot gives on the CPU for the same runs (H200's presets
-// for every product, 8 steps of the lab's model): the train loss within about 1e-5 nats per step
-// for bf16-master and fp16-amp, 2e-4 for fp8-current (its 13-bit accumulation), the validation at
-// the end within the same. The tolerances leave ten times that room (a GPU without a preset may
-// differ by more than the model), and stay far below the gaps the lessons show (0.02 bit/char and up).
+// How far a few steps of a recipe on the GPU stray from the emulated run. The tolerances are ten
+// times what the tensor-core model of core/dot gave on the CPU for the same 8 steps of the lab's
+// model, every product through H200's presets (fp8 as h200-fp8's adder on the fp8 values): the
+// largest train-loss difference over the steps was 3.7e-5 nats for bf16-master, 2.0e-5 for fp16-amp
+// and 4.1e-4 for fp8-current (its 13-bit accumulation), the final validation's 4e-6, 9e-6 and 2.3e-4
+// bits per character. Ten times leaves room for a GPU no preset models, and stays far below the gaps
+// the lessons show (0.02 bit/char and more). fp32 on the CUDA cores differs from the BLAS only in the
+// order of its fp32 additions.
 struct CurveCase {
     const char* recipe;
     double lossTolerance;  // nats per character, every step
     double bitsTolerance;  // bits per character, the final validation
 };
 constexpr CurveCase kCurves[] = {
-    {"fp32", 1e-4, 1e-4}, {"bf16-master", 2e-4, 2e-4}, {"fp16-amp", 2e-4, 2e-4}, {"fp8-current", 3e-3, 3e-3}};
+    {"fp32", 1e-4, 1e-4}, {"bf16-master", 4e-4, 4e-4}, {"fp16-amp", 4e-4, 4e-4}, {"fp8-current", 4e-3, 4e-3}};
 
 TEST(TensorCoreTraining, FewStepsOnTheGpuStayWithinTheToleranceOfTheEmulatedCurves)
 {
