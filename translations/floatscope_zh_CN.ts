@@ -2458,8 +2458,12 @@ largest finite: %5</source>
         <translation>GPU 上的矩阵乘法</translation>
     </message>
     <message>
-        <source>%1 on %2&apos;s tensor cores ends %3 bit/char from the engine&apos;s emulated run of the same recipe, its training loss at most %4 bit/char from it at any step: the roundings are the recipe&apos;s in both, so the difference is the tensor cores&apos; own accumulation.</source>
-        <translation>%1 在 %2 的张量核心上训练，最终与同一配方在引擎上的模拟运行相差 %3 比特/字符，每一步的训练损失与之相差至多 %4 比特/字符：两者的舍入都按配方进行，所以差别只来自张量核心自己的累加方式。</translation>
+        <source>%1 with its products on %2 ends %3 bit/char from the engine&apos;s emulated run of the same recipe, its training loss at most %4 bit/char from it at any step: the roundings are the recipe&apos;s in both, so the difference is the GPU&apos;s own accumulation.</source>
+        <translation>%1 的矩阵乘法在 %2 上运行，最终与同一配方在引擎上的模拟运行相差 %3 比特/字符，每一步的训练损失与之相差至多 %4 比特/字符：两者的舍入都按配方进行，所以差别只来自 GPU 自己的累加方式。</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
     </message>
 </context>
 <context>
@@ -2607,6 +2611,10 @@ largest finite: %5</source>
     <message>
         <source>peak learning rate, log₁₀ (−3 is 1e-3)</source>
         <translation>峰值学习率，log₁₀（−3 即 1e-3）</translation>
+    </message>
+    <message>
+        <source>↳ on the GPU</source>
+        <translation>↳ 在 GPU 上</translation>
     </message>
 </context>
 <context>

@@ -161,6 +161,21 @@ void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::ve
     spec.series.push_back({name, colour, std::move(points), ChartSeries::Kind::Points, false, false});
 }
 
+// The tables' rows: each recipe's runs together, the engine's first, the GPU's under it as "↳ on the GPU"
+// (a name that fits the column where "RECIPE (GPU)" would be cut short).
+std::vector<std::pair<const train::RunResult*, QString>> tableRows(const TrainingData& d)
+{
+    std::vector<std::pair<const train::RunResult*, QString>> rows;
+    const std::size_t recipes = d.request.recipes.size();
+    for (std::size_t r = 0; r < recipes; ++r)
+        for (std::size_t i = r; i < d.runs.size(); i += recipes) {
+            const train::RunResult& run = d.runs[i];
+            const bool under = i >= recipes && run.products == productsName(ProductsOn::Gpu);
+            rows.emplace_back(&run, under ? TrainingFigure::tr("↳ on the GPU") : text::runName(run));
+        }
+    return rows;
+}
+
 std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes)
 {
     std::vector<train::Recipe> out;
@@ -321,9 +336,10 @@ FigureTable TrainingFigure::endTable(const TrainingData& d)
     for (const train::RunResult& run : d.runs)
         if (run.recipe.name == "fp32" && fp32 == nullptr)
             fp32 = &run;
-    for (const train::RunResult& run : d.runs) {
+    for (const auto& [pointer, name] : tableRows(d)) {
+        const train::RunResult& run = *pointer;
         const std::optional<double> bits = latestValidation(run);
-        QStringList row = {text::runName(run), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
+        QStringList row = {name, LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
         // Against fp32's validation at the same step (while training, the runs are at different steps).
         const std::optional<double> reference = fp32 != nullptr ? validationAt(*fp32, latestValidatedStep(run)) : std::nullopt;
         row << (bits && reference && &run != fp32 ? text::signedBitsText(*bits - *reference) : QStringLiteral("—"));
@@ -349,7 +365,8 @@ FigureTable TrainingFigure::fp8Table(const TrainingData& d)
 {
     FigureTable t;
     t.header = {tr("recipe"), tr("fp8 casts"), tr("amax"), tr("scale"), tr("saturated"), tr("flushed to 0")};
-    for (const train::RunResult& run : d.runs) {
+    for (const auto& [pointer, name] : tableRows(d)) {
+        const train::RunResult& run = *pointer;
         if (!run.recipe.fp8 || run.steps.empty())
             continue;
         for (const bool forward : {true, false}) {
@@ -365,8 +382,7 @@ FigureTable TrainingFigure::fp8Table(const TrainingData& d)
                     flushed += f->flushedShare / static_cast<double>(run.steps.size());
                 }
             const QString format = QString::fromStdString(forward ? run.recipe.fp8Forward.name() : run.recipe.fp8Backward.name());
-            t.rows.push_back({text::runName(run),
-                              forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
+            t.rows.push_back({name, forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
                               LessonText::approx(last->amax, 4), LessonText::approx(last->scale, 4),
                               LessonText::percent(saturated), LessonText::percent(flushed)});
             t.rowColours.push_back(recipeColour(run.recipe.name));

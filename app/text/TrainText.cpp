@@ -341,10 +341,10 @@ QStringList productsNotes(const std::vector<train::RunResult>& runs, const QStri
         double worst = 0;
         for (std::size_t s = 0; s < gpu.steps.size() && s < engine->steps.size(); ++s)
             worst = std::max(worst, std::fabs(gpu.steps[s].trainLoss - engine->steps[s].trainLoss) / std::numbers::ln2);
-        notes << TrainText::tr("%1 on %2's tensor cores ends %3 bit/char from the engine's emulated run of the same "
-                               "recipe, its training loss at most %4 bit/char from it at any step: the roundings are "
-                               "the recipe's in both, so the difference is the tensor cores' own accumulation.")
-                     .arg(QString::fromStdString(gpu.recipe.name), device,
+        notes << TrainText::tr("%1 with its products on %2 ends %3 bit/char from the engine's emulated run of the "
+                               "same recipe, its training loss at most %4 bit/char from it at any step: the roundings "
+                               "are the recipe's in both, so the difference is the GPU's own accumulation.")
+                     .arg(QString::fromStdString(gpu.recipe.name), device.isEmpty() ? TrainText::tr("the GPU") : device,
                           signedBitsText(*gpu.finalValBitsPerChar - *engine->finalValBitsPerChar),
                           LessonText::approx(worst, 2));
     }

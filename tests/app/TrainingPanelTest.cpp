@@ -297,10 +297,12 @@ TEST(TrainingFigure, GpuRunsAreDashedBesideTheEnginesOfTheSameRecipe)
     EXPECT_FALSE(engineLine->dashed);
     EXPECT_EQ(gpuLine->colour, engineLine->colour);
     const FigureTable table = TrainingFigure::endTable(both);
-    ASSERT_EQ(table.rows.size(), 4u);
-    EXPECT_EQ(table.rows[3][0], QStringLiteral("bf16-master (GPU)"));
+    ASSERT_EQ(table.rows.size(), 4u);  // each recipe's runs together, the GPU's under the engine's
+    EXPECT_EQ(table.rows[2][0], QStringLiteral("bf16-master"));
+    EXPECT_EQ(table.rows[3][0], QStringLiteral("↳ on the GPU"));
+    EXPECT_EQ(table.rows[3][2], QString::number(*both.runs[3].finalValBitsPerChar, 'f', 4));
     const QString notes = trainingNotes(both).join(QLatin1Char(' '));
-    EXPECT_TRUE(notes.contains(QStringLiteral("bf16-master on"))) << notes.toStdString();
+    EXPECT_TRUE(notes.contains(QStringLiteral("bf16-master with its products on"))) << notes.toStdString();
     EXPECT_TRUE(notes.contains(QStringLiteral("ends +0.002 bit/char from the engine's emulated run"))) << notes.toStdString();
     // A run the GPU failed: its reason, where it stopped.
     both.runs[3].productFailure = "cudaErrorLaunchFailure";
