@@ -4820,8 +4820,8 @@ GEMM 精度：%4</translation>
         <translation>训练完成：%1 次训练，每次 %2 步。</translation>
     </message>
     <message>
-        <source>Products &amp;on:</source>
-        <translation>矩阵乘法运行于(&amp;O)：</translation>
+        <source>Products o&amp;n:</source>
+        <translation>矩阵乘法运行于(&amp;N)：</translation>
     </message>
     <message>
         <source>the engine (emulated)</source>

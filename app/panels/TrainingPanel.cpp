@@ -442,7 +442,7 @@ void TrainingPanel::retranslate()
     m_view->setItemText(1, tr("each recipe's gap to fp32 against the peak learning rate"));
     m_peaksLabel->setText(tr("&Peaks:"));
     m_peaks->edit()->setToolTip(tr("Peak learning rates, separated by commas; each run decays to a tenth of its peak"));
-    m_productsLabel->setText(tr("Products &on:"));
+    m_productsLabel->setText(tr("Products o&n:"));
     m_products->setItemText(0, tr("the engine (emulated)"));
     const auto unavailable = gpu::tensorCoreProductsUnavailable();
     const QString device = QString::fromStdString(gpu::tensorCoreDeviceName());
