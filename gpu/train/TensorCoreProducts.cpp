@@ -49,36 +49,22 @@ std::vector<Format> productFormats(const train::Recipe& r)
 }
 
 #if FLOATSCOPE_HAVE_CUDA_DEVICE
-TensorCoreInput inputOf(const Format& f)
-{
-    if (f == namedFormat("fp16"))
-        return TensorCoreInput::Fp16;
-    if (f == namedFormat("bf16"))
-        return TensorCoreInput::Bf16;
-    if (f == namedFormat("tf32"))
-        return TensorCoreInput::Tf32;
-    if (f == namedFormat("e4m3fn"))
-        return TensorCoreInput::E4m3;
-    if (f == namedFormat("e5m2"))
-        return TensorCoreInput::E5m2;
-    return TensorCoreInput::Fp32;
-}
-
 class TensorCoreEngine final : public train::ProductEngine {
 public:
     std::string name() const override { return "gpu"; }
     void multiply(const train::Product& p) override
     {
         if (m_failure.empty()) {
-            if (!taken(*p.a.grid) || !taken(*p.b.grid)) {
+            const std::optional<TensorCoreInput> a = tensorCoreInput(*p.a.grid), b = tensorCoreInput(*p.b.grid);
+            if (!a || !b) {
                 m_failure = "CUBLAS_STATUS_NOT_SUPPORTED";  // refuseTensorCoreProducts names the format
             } else {
                 SessionProduct s;
                 s.m = static_cast<std::size_t>(p.m);
                 s.n = static_cast<std::size_t>(p.n);
                 s.k = static_cast<std::size_t>(p.k);
-                s.a = {p.a.values, static_cast<std::size_t>(p.a.ld), p.a.transposed, inputOf(*p.a.grid)};
-                s.b = {p.b.values, static_cast<std::size_t>(p.b.ld), p.b.transposed, inputOf(*p.b.grid)};
+                s.a = {p.a.values, static_cast<std::size_t>(p.a.ld), p.a.transposed, *a};
+                s.b = {p.b.values, static_cast<std::size_t>(p.b.ld), p.b.transposed, *b};
                 s.c = p.c;
                 s.ldc = static_cast<std::size_t>(p.ldc);
                 m_failure = m_session.multiply(s);

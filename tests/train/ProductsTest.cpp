@@ -99,16 +99,22 @@ TrainConfig noValidation(int steps)
     return c;
 }
 
+// A trainer of the tiny model whose products `seen` counts.
+Trainer countingTrainer(Seen& seen, const char* recipe)
+{
+    TrainConfig config = noValidation(3);
+    config.products = counting(seen);
+    return Trainer(Corpus::builtin(), config, *findPreset(recipe));
+}
+
 TEST(Products, EveryProductOfAStepGoesThroughTheRunsEngine)
 {
     for (const char* name : {"fp32", "bf16-master", "fp16-amp", "fp8-current"}) {
         Seen seen;
-        TrainConfig config = noValidation(3);
-        config.products = counting(seen);
-        Trainer trainer(Corpus::builtin(), config, *findPreset(name));
+        Trainer trainer = countingTrainer(seen, name);
         EXPECT_EQ(trainer.products().name(), "counting");
         trainer.advance();
-        const Expected e = forwardAndBackward(config, Corpus::builtin().vocabulary());
+        const Expected e = forwardAndBackward(trainer.config(), Corpus::builtin().vocabulary());
         EXPECT_EQ(seen.calls, e.calls) << name;
         EXPECT_EQ(seen.multiplyAdds, e.multiplyAdds) << name;
         EXPECT_EQ(seen.offGrid, 0u) << name << ": an operand reached the engine before its rounding point";
@@ -118,9 +124,8 @@ TEST(Products, EveryProductOfAStepGoesThroughTheRunsEngine)
 TEST(Products, EachProductNamesTheFormatsOfItsOperands)
 {
     Seen seen;
-    TrainConfig config = noValidation(3);
-    config.products = counting(seen);
-    Trainer trainer(Corpus::builtin(), config, *findPreset("fp8-current"));
+    Trainer trainer = countingTrainer(seen, "fp8-current");
+    const TrainConfig& config = trainer.config();
     trainer.advance();
     // Per layer: Y = X W in e4m3fn x e4m3fn, dX = dY W^T in e5m2 x e4m3fn, dW = X^T dY in e4m3fn x e5m2;
     // attention and the head in the recipe's 16-bit format (bf16).
@@ -136,14 +141,12 @@ TEST(Products, EachProductNamesTheFormatsOfItsOperands)
 TEST(Products, ValidationAndGradientProbesUseTheRunsEngineToo)
 {
     Seen seen;
-    TrainConfig config = noValidation(3);
-    config.products = counting(seen);
-    Trainer trainer(Corpus::builtin(), config, *findPreset("bf16-master"));
+    Trainer trainer = countingTrainer(seen, "bf16-master");
     trainer.validationBitsPerChar();
     const std::size_t validation = seen.calls;
     EXPECT_GT(validation, 0u);
     trainer.probeGradients(*findPreset("fp16-noscale"), 1024.0);
-    EXPECT_EQ(seen.calls - validation, forwardAndBackward(config, Corpus::builtin().vocabulary()).calls);
+    EXPECT_EQ(seen.calls - validation, forwardAndBackward(trainer.config(), Corpus::builtin().vocabulary()).calls);
     EXPECT_EQ(seen.offGrid, 0u);
 }
 
