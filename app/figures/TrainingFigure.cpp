@@ -192,8 +192,11 @@ QStringList trainingNotes(const TrainingData& d)
     // The lecture's claims on the runs of the first products (the engine's, where it ran), then the GPU's beside them.
     std::vector<train::RunResult> first(d.runs.begin(),
                                         d.runs.begin() + static_cast<std::ptrdiff_t>(std::min(d.runs.size(), d.request.recipes.size())));
-    return text::trainingNotes(d.request.config, first)
-         + text::productsNotes(d.runs, QString::fromStdString(gpu::tensorCoreDeviceName()));
+    QStringList notes = text::trainingNotes(d.request.config, first);
+    // The GPU's name only where a run used it: asking for it starts the CUDA runtime.
+    if (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.products == productsName(ProductsOn::Gpu); }))
+        notes << text::productsNotes(d.runs, QString::fromStdString(gpu::tensorCoreDeviceName()));
+    return notes;
 }
 
 TrainingData TrainingData::untrained(const TrainingRequest& request)
