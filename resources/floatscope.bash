@@ -56,6 +56,7 @@ _floatscope()
         --units) COMPREPLY=($(compgen -W "GB GiB" -- "$cur")); return 0 ;;
         --recompute) COMPREPLY=($(compgen -W "none selective full" -- "$cur")); return 0 ;;
         --lr) COMPREPLY=($(compgen -W "lecture small" -- "$cur")); return 0 ;;
+        --products) COMPREPLY=($(compgen -W "emulated gpu emulated,gpu" -- "$cur")); return 0 ;;
         --recipe)
             local presets="fp32 bf16-pure fp16-pure bf16-master fp16-amp fp16-noscale bf16-stochastic fp8-current fp8-delayed"
             local prefix="" last=$cur

@@ -940,6 +940,18 @@
         <source>a carry is lost</source>
         <translation>会丢失进位</translation>
     </message>
+    <message>
+        <source>%1 multiplies %2 inputs, which the GPU&apos;s matrix library (cuBLASLt) does not take</source>
+        <translation>%1 的矩阵乘法输入为 %2，GPU 的矩阵库（cuBLASLt）不接受这种格式</translation>
+    </message>
+    <message>
+        <source>%1 multiplies %2 inputs, which need compute capability %3.%4 or later; %5 has %6.%7</source>
+        <translation>%1 的矩阵乘法输入为 %2，需要计算能力 %3.%4 或更高；%5 只有 %6.%7</translation>
+    </message>
+    <message>
+        <source>%1 multiplies e5m2 by e5m2, which cuBLASLt has no kernel for (it pairs e5m2 with e4m3fn only)</source>
+        <translation>%1 要把 e5m2 与 e5m2 相乘，cuBLASLt 没有这样的内核（它只把 e5m2 与 e4m3fn 配对）</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapFigure</name>
@@ -3088,6 +3100,26 @@ largest finite: %5</source>
         <source>each peak learning rate cosine to a tenth of it</source>
         <translation>每个峰值学习率都余弦衰减到其十分之一</translation>
     </message>
+    <message>
+        <source>%1 (GPU)</source>
+        <translation>%1（GPU）</translation>
+    </message>
+    <message>
+        <source>%1 stopped after step %2: %3.</source>
+        <translation>%1 在第 %2 步后停止：%3。</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s products</source>
+        <translation>GPU 上的矩阵乘法</translation>
+    </message>
+    <message>
+        <source>%1 with its products on %2 ends %3 bit/char from the engine&apos;s emulated run of the same recipe, its training loss at most %4 bit/char from it at any step: the roundings are the recipe&apos;s in both, so the difference is the GPU&apos;s own accumulation.</source>
+        <translation>%1 的矩阵乘法在 %2 上运行，最终与同一配方在引擎上的模拟运行相差 %3 比特/字符，每一步的训练损失与之相差至多 %4 比特/字符：两者的舍入都按配方进行，所以差别只来自 GPU 自己的累加方式。</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
 </context>
 <context>
     <name>TrainingFigure</name>
@@ -3230,6 +3262,10 @@ largest finite: %5</source>
     <message>
         <source>fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
         <translation>fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
+    </message>
+    <message>
+        <source>↳ on the GPU</source>
+        <translation>↳ 在 GPU 上</translation>
     </message>
 </context>
 <context>
@@ -5900,6 +5936,34 @@ GEMM 精度：%4</translation>
     <message>
         <source>Trained: %1 runs of %2 steps.</source>
         <translation>训练完成：%1 次训练，每次 %2 步。</translation>
+    </message>
+    <message>
+        <source>Products o&amp;n:</source>
+        <translation>矩阵乘法运行于(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>the engine (emulated)</source>
+        <translation>引擎（模拟）</translation>
+    </message>
+    <message>
+        <source>this GPU&apos;s tensor cores</source>
+        <translation>本机 GPU 的张量核心</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tensor cores</source>
+        <translation>%1 的张量核心</translation>
+    </message>
+    <message>
+        <source>The engine rounds where the recipe says and multiplies in fp32 on the CPU; the tensor cores take the same rounded inputs and add the products up their own way. Their runs are plotted dashed beside the engine&apos;s.</source>
+        <translation>引擎在配方规定的位置舍入，并在 CPU 上以 fp32 做矩阵乘法；张量核心接收同样舍入后的输入，用它自己的方式把乘积累加起来。它们的运行以虚线画在引擎的曲线旁。</translation>
+    </message>
+    <message>
+        <source>each recipe trained twice: on the engine and on the GPU</source>
+        <translation>每个配方训练两次：一次在引擎上，一次在 GPU 上</translation>
+    </message>
+    <message>
+        <source>Training %1 recipes on the engine and on the GPU, %2 runs at a time: %3 of %4 steps…</source>
+        <translation>正在引擎和 GPU 上训练 %1 个配方，每次 %2 个运行：已完成 %3 / %4 步…</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,8 @@ namespace floatscope::cli {
 namespace {
 
 constexpr const char* kHelp = R"(usage: floatscope train --recipe R[,R...] --steps N [--seed S] [--lr X] [--final-lr X]
-                        [--eval-every K] [--recipe-file FILE] [--threads T] [--json | --csv]
+                        [--eval-every K] [--recipe-file FILE] [--threads T] [--products P]
+                        [--json | --csv]
        floatscope train --recipe R --save-recipe FILE
        floatscope train --list
 
@@ -57,15 +58,22 @@ options:
   --final-lr X        the learning rate the cosine ends at
   --eval-every K      validation bits per character every K steps and after the last (default 25)
   --threads T         recipes trained side by side (default: 2, or 1 on one core)
+  --products P        where the matrix products run: 'emulated' (the default: the recipe's roundings,
+                      fp32 products on the CPU's BLAS), 'gpu' (the same roundings, the products on this
+                      GPU through cuBLASLt: fp16, bf16 and tf32 on the tensor cores with fp32
+                      accumulation, e4m3fn / e5m2 on the fp8 tensor cores from compute capability 8.9,
+                      fp32 on the CUDA cores), or 'emulated,gpu' (each recipe both ways, side by side).
+                      Without a usable GPU, or for a recipe it cannot run, 'gpu' exits 2 with the reason;
+                      a GPU that fails mid-run ends that run, prints the reason and exits 1
   --list              print every preset as recipe text and exit
   --save-recipe FILE  write the one recipe of --recipe (or --recipe-file) to FILE as key=value text
                       (what --recipe-file and the window's recipe editor read) and exit; e.g.
                       floatscope train --recipe 'base=bf16-pure;name=mine;adam-m=bf16' --save-recipe mine.recipe
-  --json              one JSON document: {"runs": [{"recipe", "bytes_per_param",
+  --json              one JSON document: {"runs": [{"recipe", "products", "bytes_per_param",
                       "final_val_bits_per_char", "steps": [{"step", "train_loss", "val_bits_per_char",
                       "absorbed_share", "underflow_share", "overflow_share", "loss_scale", "skipped",
                       "fp8_forward_amax", ... }]}]} (keys sorted; the fp8 keys below)
-  --csv               one row per recipe and step, with the same fields
+  --csv               one row per run and step, with the same fields
   --no-color          no colours, even on a terminal
   -h, --help          this help
 
@@ -77,6 +85,7 @@ the memory ledger's (weights, master, gradients and Adam's two moments). fp8 rec
 direction (forward: e4m3fn activations and weights; backward: e5m2 gradients), fp8_forward_amax /
 fp8_backward_amax (the largest |x| cast), fp8_*_scale (that operand's scale), fp8_*_saturated_share
 and fp8_*_flushed_share (of all elements cast, those that saturated or became 0); null for the others.
+products is 'emulated' or 'gpu'; the table calls a run on the GPU 'RECIPE (GPU)'.
 )";
 
 std::string number(double v)
@@ -149,6 +158,7 @@ void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
         }
         list.append(QJsonObject{
             {"recipe", QString::fromStdString(run.recipe.name)},
+            {"products", QString::fromStdString(run.products)},
             {"bytes_per_param", run.bytesPerParameter},
             {"final_val_bits_per_char", optionalFinite(run.finalValBitsPerChar)},
             {"steps", steps},
@@ -164,6 +174,7 @@ void printCsv(const Io& io, const std::vector<train::RunResult>& runs)
     for (const Fp8Direction& d : kFp8Directions)
         for (const Fp8Field& f : kFp8Fields)
             header += std::string(",fp8_") + d.name + "_" + f.name;
+    header += ",products";
     std::fprintf(io.out, "%s\n", header.c_str());
     for (const train::RunResult& run : runs)
         for (const train::StepRecord& s : run.steps) {
@@ -176,7 +187,7 @@ void printCsv(const Io& io, const std::vector<train::RunResult>& runs)
                     const std::optional<train::Fp8Summary>& summary = s.*(d.member);
                     std::fprintf(io.out, ",%s", summary ? number((*summary).*(f.member)).c_str() : "");
                 }
-            std::fputc('\n', io.out);
+            std::fprintf(io.out, ",%s\n", run.products.c_str());
         }
 }
 
@@ -210,7 +221,7 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
             std::snprintf(bpc, sizeof bpc, "%.4f", *val);
         if (val && reference)
             std::snprintf(gap, sizeof gap, "%+.4f", *val - *reference);
-        table.addRow({paint(io, Colour::Bold, run.recipe.name), number(run.bytesPerParameter), bpc, gap,
+        table.addRow({paint(io, Colour::Bold, text(text::runName(run))), number(run.bytesPerParameter), bpc, gap,
                       percent(run.steps.back().absorbedShare),
                       percent(underflow / static_cast<double>(run.steps.size())), std::to_string(skipped),
                       number(run.steps.back().lossScale)});
@@ -235,7 +246,7 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
             char scale[32];
             std::snprintf(amax, sizeof amax, "%.4g", last->amax);
             std::snprintf(scale, sizeof scale, "%.4g", last->scale);
-            fp8.addRow({paint(io, Colour::Bold, run.recipe.name),
+            fp8.addRow({paint(io, Colour::Bold, text(text::runName(run))),
                         std::string(d.name) + (d.member == &train::StepRecord::fp8Forward
                                                    ? " (" + run.recipe.fp8Forward.name() + ")"
                                                    : " (" + run.recipe.fp8Backward.name() + ")"),
@@ -259,6 +270,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"final-lr", 0, true},
                     {"eval-every", 0, true},
                     {"threads", 0, true},
+                    {"products", 0, true},
                     {"list", 0, false},
                     {"save-recipe", 0, true},
                     {"json", 0, false},
@@ -301,7 +313,6 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
     const auto request = gui::readTrainingRequest(view, false, error);
     if (!request)
         return usageError(io, error);
-    const std::vector<train::Recipe>& recipes = request->recipes;
     const train::TrainConfig& config = request->config;
     const std::uint64_t cores = std::max(1u, std::thread::hardware_concurrency());
     std::uint64_t threads = std::min<std::uint64_t>(2, cores);
@@ -311,9 +322,9 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
         return usageError(io, "--json and --csv contradict each other");
     const train::Corpus& corpus = train::Corpus::builtin();
 
-    // 2. The runs, side by side.
+    // 2. The runs, side by side (each recipe once per --products choice).
     const std::vector<train::RunResult> runs =
-        train::runAll(corpus, config, recipes, {}, nullptr, static_cast<int>(threads));
+        train::runJobs(corpus, gui::trainingJobs(*request), {}, nullptr, static_cast<int>(threads));
     if (args.has("json"))
         printRunsJson(io, runs);
     else if (args.has("csv"))
@@ -323,7 +334,14 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
         shape.vocabulary = corpus.vocabulary();
         printTable(io, config, train::ParameterLayout(shape).size(), runs);
     }
-    return 0;
+    // A GPU that failed: what ran is printed above; the reason, one line a run, and exit status 1.
+    int status = 0;
+    for (const train::RunResult& run : runs)
+        if (!run.productFailure.empty()) {
+            std::fprintf(io.err, "%s\n", text(text::productsNotes({run}, {}).join(QLatin1Char(' '))).c_str());
+            status = 1;
+        }
+    return status;
 }
 
 }  // namespace floatscope::cli

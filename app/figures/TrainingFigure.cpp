@@ -11,6 +11,7 @@
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 
@@ -154,10 +155,25 @@ QColor faded(QColor colour)
 }
 
 // A recipe's line and its markers (the markers are named by the line).
-void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::vector<QPointF> points)
+void addLine(ChartSpec& spec, const QString& name, const QColor& colour, std::vector<QPointF> points, bool dashed = false)
 {
-    spec.series.push_back({name, colour, points, ChartSeries::Kind::Line, false, true});
+    spec.series.push_back({name, colour, points, ChartSeries::Kind::Line, dashed, true});
     spec.series.push_back({name, colour, std::move(points), ChartSeries::Kind::Points, false, false});
+}
+
+// The tables' rows: each recipe's runs together, the engine's first, the GPU's under it as "↳ on the GPU"
+// (a name that fits the column where "RECIPE (GPU)" would be cut short).
+std::vector<std::pair<const train::RunResult*, QString>> tableRows(const TrainingData& d)
+{
+    std::vector<std::pair<const train::RunResult*, QString>> rows;
+    const std::size_t recipes = d.request.recipes.size();
+    for (std::size_t r = 0; r < recipes; ++r)
+        for (std::size_t i = r; i < d.runs.size(); i += recipes) {
+            const train::RunResult& run = d.runs[i];
+            const bool under = i >= recipes && run.products == productsName(ProductsOn::Gpu);
+            rows.emplace_back(&run, under ? TrainingFigure::tr("↳ on the GPU") : text::runName(run));
+        }
+    return rows;
 }
 
 std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes)
@@ -171,16 +187,30 @@ std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes
 
 }  // namespace
 
+QStringList trainingNotes(const TrainingData& d)
+{
+    // The lecture's claims on the runs of the first products (the engine's, where it ran), then the GPU's beside them.
+    std::vector<train::RunResult> first(d.runs.begin(),
+                                        d.runs.begin() + static_cast<std::ptrdiff_t>(std::min(d.runs.size(), d.request.recipes.size())));
+    QStringList notes = text::trainingNotes(d.request.config, first);
+    // The GPU's name only where a run used it: asking for it starts the CUDA runtime.
+    if (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.products == productsName(ProductsOn::Gpu); }))
+        notes << text::productsNotes(d.runs, QString::fromStdString(gpu::tensorCoreDeviceName()));
+    return notes;
+}
+
 TrainingData TrainingData::untrained(const TrainingRequest& request)
 {
     TrainingData d;
     d.request = request;
-    for (const train::Recipe& r : request.recipes) {
-        train::RunResult run;
-        run.recipe = r;
-        run.bytesPerParameter = train::bytesPerParameter(r);
-        d.runs.push_back(std::move(run));
-    }
+    for (const ProductsOn products : request.products)
+        for (const train::Recipe& r : request.recipes) {
+            train::RunResult run;
+            run.recipe = r;
+            run.bytesPerParameter = train::bytesPerParameter(r);
+            run.products = productsName(products);
+            d.runs.push_back(std::move(run));
+        }
     d.gapRecipes = withoutFp32(request.recipes);
     for (std::size_t r = 0; r < d.gapRecipes.size(); ++r) {
         std::vector<train::LearningRateGap> row;
@@ -201,7 +231,7 @@ TrainingData TrainingData::train(const TrainingRequest& request)
         d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
                                                 request.gapPeaks);
     else
-        d.runs = train::runAll(corpus, request.config, request.recipes);
+        d.runs = train::runJobs(corpus, trainingJobs(request));
     d.finished = true;
     return d;
 }
@@ -239,7 +269,8 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
     bool any = false;
     for (const train::RunResult& run : d.runs) {
         const QColor colour = recipeColour(run.recipe.name);
-        ChartSeries loss{recipeName(run.recipe), faded(colour), {}, ChartSeries::Kind::Line, false, false};
+        const bool onGpu = run.products == productsName(ProductsOn::Gpu);  // dashed, beside the engine's
+        ChartSeries loss{text::runName(run), faded(colour), {}, ChartSeries::Kind::Line, onGpu, false};
         std::vector<QPointF> validation;
         for (const train::StepRecord& s : run.steps) {
             if (std::isfinite(s.trainLoss))
@@ -249,7 +280,7 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
         }
         any = any || !loss.points.empty();
         spec.series.push_back(std::move(loss));
-        addLine(spec, recipeName(run.recipe), colour, std::move(validation));
+        addLine(spec, text::runName(run), colour, std::move(validation), onGpu);
     }
     spec.legendRight = d.runs.size() > 4;  // nine names do not fit under the plot
     if (!any)  // before training: from 0 to the uniform guess over the corpus's characters
@@ -266,7 +297,7 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
     for (const train::RunResult& run : d.runs) {
         most = std::max(most, run.bytesPerParameter);
         // Named by the curves' legend beside it (and the table): a legend here would not fit a third of the width.
-        ChartSeries point{recipeName(run.recipe), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
+        ChartSeries point{text::runName(run), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
                           false};
         if (const auto bits = latestValidation(run))
             point.points.emplace_back(run.bytesPerParameter, *bits);
@@ -303,13 +334,14 @@ FigureTable TrainingFigure::endTable(const TrainingData& d)
     FigureTable t;
     t.header = {tr("recipe"),   tr("bytes/param"), tr("bits/char"), tr("vs fp32"),   tr("absorbed"),
                 tr("underflow"), tr("overflow"),   tr("skipped"),   tr("loss scale")};
-    const train::RunResult* fp32 = nullptr;
+    const train::RunResult* fp32 = nullptr;  // the first: the engine's, where it ran
     for (const train::RunResult& run : d.runs)
-        if (run.recipe.name == "fp32")
+        if (run.recipe.name == "fp32" && fp32 == nullptr)
             fp32 = &run;
-    for (const train::RunResult& run : d.runs) {
+    for (const auto& [pointer, name] : tableRows(d)) {
+        const train::RunResult& run = *pointer;
         const std::optional<double> bits = latestValidation(run);
-        QStringList row = {recipeName(run.recipe), LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
+        QStringList row = {name, LessonText::approx(run.bytesPerParameter, 3), bitsCell(bits)};
         // Against fp32's validation at the same step (while training, the runs are at different steps).
         const std::optional<double> reference = fp32 != nullptr ? validationAt(*fp32, latestValidatedStep(run)) : std::nullopt;
         row << (bits && reference && &run != fp32 ? text::signedBitsText(*bits - *reference) : QStringLiteral("—"));
@@ -335,7 +367,8 @@ FigureTable TrainingFigure::fp8Table(const TrainingData& d)
 {
     FigureTable t;
     t.header = {tr("recipe"), tr("fp8 casts"), tr("amax"), tr("scale"), tr("saturated"), tr("flushed to 0")};
-    for (const train::RunResult& run : d.runs) {
+    for (const auto& [pointer, name] : tableRows(d)) {
+        const train::RunResult& run = *pointer;
         if (!run.recipe.fp8 || run.steps.empty())
             continue;
         for (const bool forward : {true, false}) {
@@ -351,8 +384,7 @@ FigureTable TrainingFigure::fp8Table(const TrainingData& d)
                     flushed += f->flushedShare / static_cast<double>(run.steps.size());
                 }
             const QString format = QString::fromStdString(forward ? run.recipe.fp8Forward.name() : run.recipe.fp8Backward.name());
-            t.rows.push_back({recipeName(run.recipe),
-                              forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
+            t.rows.push_back({name, forward ? tr("forward (%1)").arg(format) : tr("gradients (%1)").arg(format),
                               LessonText::approx(last->amax, 4), LessonText::approx(last->scale, 4),
                               LessonText::percent(saturated), LessonText::percent(flushed)});
             t.rowColours.push_back(recipeColour(run.recipe.name));
@@ -398,7 +430,7 @@ TrainingFigure::TrainingFigure(const TrainingData& d) : StackedFigure(title(d))
                                                                                              {cost(d), 1.0}}),
         1.0);
     if (d.finished)
-        words << text::trainingNotes(d.request.config, d.runs);
+        words << trainingNotes(d);
     add(std::make_unique<TablesFigure>(title(d), std::vector<FigureTable>{endTable(d), fp8Table(d)}, words), 0.0);
 }
 

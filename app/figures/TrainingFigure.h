@@ -16,21 +16,33 @@
 
 namespace floatscope::gui {
 
-// What the training lab is asked: the recipes, the run's settings, and for the second view the peak
-// learning rates to plot each recipe's gap to fp32 against. The panel and `floatscope export
+// Where a run's matrix products run (issue 15, part 7): the engine's emulation (the recipe's
+// roundings, fp32 products on the CPU's BLAS), or this GPU's tensor cores through cuBLASLt with the
+// same roundings (gpu/train/TensorCoreProducts.h). The names are `floatscope train --products`'s
+// and RunResult::products's.
+enum class ProductsOn : std::uint8_t { Engine, Gpu };
+const char* productsName(ProductsOn products);  // "emulated", "gpu"
+
+// What the training lab is asked: the recipes, the run's settings, where the products run (each
+// recipe once per choice, the GPU's runs plotted beside the engine's), and for the second view the
+// peak learning rates to plot each recipe's gap to fp32 against. The panel and `floatscope export
 // training` both fill one (readTrainingRequest).
 struct TrainingRequest {
     std::vector<train::Recipe> recipes;
     train::TrainConfig config;
-    std::vector<double> gapPeaks;  // not empty: the gap against the learning rate
+    std::vector<ProductsOn> products = {ProductsOn::Engine};
+    std::vector<double> gapPeaks;  // not empty: the gap against the learning rate (on the engine)
     bool untrained = false;        // the recipes and axes only, as a new panel shows them
 };
+
+// The runs a request trains: every recipe on each of its products in turn, runs[p * recipes + r].
+std::vector<train::RunJob> trainingJobs(const TrainingRequest& request);
 
 // What the lab shows: the runs so far (filled in step by step while training; none yet before the
 // first), or the gaps against the learning rate.
 struct TrainingData {
     TrainingRequest request;
-    std::vector<train::RunResult> runs;                       // per recipe, in order
+    std::vector<train::RunResult> runs;                       // per job of trainingJobs, in order
     std::vector<train::Recipe> gapRecipes;                    // the gap view's recipes (fp32 left out)
     std::vector<std::vector<train::LearningRateGap>> gaps;    // [recipe][peak]
     bool finished = false;                                    // every run reached its last step
@@ -57,6 +69,13 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
 std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, bool forView, std::string& error);
 // "1e-4,3e-4": peak learning rates in (0, 1], at most 12.
 std::optional<std::vector<double>> parsePeakList(const std::string& text, std::string& error);
+// "emulated", "gpu" or both, comma-separated; with gpu, every recipe must be one this GPU runs.
+std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, const std::vector<train::Recipe>& recipes,
+                                                     std::string& error);
+
+// What the runs got against the lecture's claims (the first products' runs), then what the runs on
+// the GPU did beside the engine's: the panel's notes and the figure's.
+QStringList trainingNotes(const TrainingData& data);
 
 // The training lab as a figure: the recipes' curves side by side beside the final loss against
 // bytes per parameter, the table of every recipe's end, the fp8 casts, and what this model got

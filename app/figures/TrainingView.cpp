@@ -1,9 +1,12 @@
 // `floatscope export training` and the arguments it shares with `floatscope train`.
+#include <algorithm>
 #include <sstream>
 #include <variant>
 
 #include "app/figures/TrainingFigure.h"
+#include "app/text/HardwareText.h"
 #include "app/text/TrainText.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 
@@ -59,6 +62,58 @@ std::optional<std::vector<double>> parsePeakList(const std::string& text, std::s
         return std::nullopt;
     }
     return peaks;
+}
+
+const char* productsName(ProductsOn products)
+{
+    return products == ProductsOn::Gpu ? "gpu" : "emulated";
+}
+
+std::vector<train::RunJob> trainingJobs(const TrainingRequest& request)
+{
+    std::vector<train::RunJob> jobs;
+    for (const ProductsOn products : request.products) {
+        train::TrainConfig config = request.config;
+        if (products == ProductsOn::Gpu)
+            config.products = gpu::tensorCoreProducts();
+        for (const train::Recipe& recipe : request.recipes)
+            jobs.push_back({config, recipe});
+    }
+    return jobs;
+}
+
+std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, const std::vector<train::Recipe>& recipes,
+                                                     std::string& error)
+{
+    std::vector<ProductsOn> products;
+    std::stringstream items(text);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+        const std::optional<ProductsOn> p = item == "emulated" ? std::optional(ProductsOn::Engine)
+                                          : item == "gpu"      ? std::optional(ProductsOn::Gpu)
+                                                               : std::nullopt;
+        if (!p || std::find(products.begin(), products.end(), *p) != products.end()) {
+            error = "--products takes emulated, gpu or emulated,gpu, got '" + text + "'";
+            return std::nullopt;
+        }
+        products.push_back(*p);
+    }
+    if (products.empty()) {
+        error = "--products takes emulated, gpu or emulated,gpu, got '" + text + "'";
+        return std::nullopt;
+    }
+    if (std::find(products.begin(), products.end(), ProductsOn::Gpu) != products.end()) {
+        if (const auto unavailable = gpu::tensorCoreProductsUnavailable()) {
+            error = "--products gpu: " + english(text::message(*unavailable));
+            return std::nullopt;
+        }
+        for (const train::Recipe& r : recipes)
+            if (const auto refusal = gpu::refuseTensorCoreProducts(r)) {
+                error = "--products gpu: " + english(text::productsRefusalText(*refusal, QString::fromStdString(r.name)));
+                return std::nullopt;
+            }
+    }
+    return products;
 }
 
 std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, bool forView, std::string& error)
@@ -143,7 +198,15 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
         return std::nullopt;
     }
 
-    // 3. The view's own: the gap against the learning rate, or the recipes before training.
+    // 3. Where the products run.
+    if (const auto products = args.value("products")) {
+        const auto parsed = parseProducts(*products, request.recipes, error);
+        if (!parsed)
+            return std::nullopt;
+        request.products = *parsed;
+    }
+
+    // 4. The view's own: the gap against the learning rate, or the recipes before training.
     if (forView) {
         request.untrained = args.has("untrained");
         if (const auto peaks = args.value("gap-lr")) {
@@ -151,6 +214,10 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
             if (!parsed)
                 return std::nullopt;
             request.gapPeaks = *parsed;
+            if (request.products != std::vector<ProductsOn>{ProductsOn::Engine}) {
+                error = "--gap-lr trains on the engine only: leave out --products";
+                return std::nullopt;
+            }
             if (std::all_of(request.recipes.begin(), request.recipes.end(),
                             [](const train::Recipe& r) { return r.name == "fp32"; })) {
                 error = "--gap-lr plots recipes against fp32: give a recipe other than fp32 in --recipe";
@@ -173,9 +240,9 @@ ExportView TrainingFigure::exportView()
             "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against the "
             "learning rate",
             "[--recipe LIST] [--recipe-file FILES] [--steps N] [--seed S] [--lr X] [--final-lr X] [--eval-every K] "
-            "[--gap-lr PEAKS] [--untrained]",
-            {{"recipe"}, {"recipe-file"}, {"steps"}, {"seed"}, {"lr"}, {"final-lr"}, {"eval-every"}, {"gap-lr"},
-             {"untrained", 0, false}},
+            "[--products emulated|gpu|emulated,gpu] [--gap-lr PEAKS] [--untrained]",
+            {{"recipe"}, {"recipe-file"}, {"steps"}, {"seed"}, {"lr"}, {"final-lr"}, {"eval-every"}, {"products"},
+             {"gap-lr"}, {"untrained", 0, false}},
             make};
 }
 

@@ -23,6 +23,7 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -34,7 +35,9 @@
 #include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/style/Palette.h"
+#include "app/text/HardwareText.h"
 #include "app/text/TrainText.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 
@@ -77,8 +80,12 @@ std::string signatureOf(const TrainingRequest& r)
        + std::to_string(c.finalLearningRate) + "/" + std::to_string(c.evalEvery);
     for (const double p : r.gapPeaks)
         s += "," + std::to_string(p);
+    for (const ProductsOn p : r.products)
+        s += std::string("/") + productsName(p);
     return s;
 }
+
+constexpr int kOnGpu = 1;  // the products box's second choice: the GPU beside the engine
 
 // A figure's table on screen: the same header, rows and first-cell colours.
 void showTable(QTableWidget* table, const FigureTable& t)
@@ -223,6 +230,22 @@ void TrainingPanel::createWidgets()
     viewRow->addWidget(m_view);
     viewRow->addWidget(m_peaksLabel);
     viewRow->addWidget(m_peaks, 1);
+    m_products = new QComboBox(content);
+    m_products->addItem(QString());
+    m_products->addItem(QString());
+    m_products->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_products->setMinimumContentsLength(16);
+    if (gpu::tensorCoreProductsUnavailable())  // offered, but not to be chosen: the reason stands beside it
+        qobject_cast<QStandardItemModel*>(m_products->model())->item(kOnGpu)->setEnabled(false);
+    m_productsLabel = new QLabel(content);
+    m_productsLabel->setBuddy(m_products);
+    m_productsReason = new QLabel(content);
+    m_productsReason->setWordWrap(true);
+    m_productsReason->setEnabled(false);  // the grey of a note, not of a field
+    m_productsHint = makeErrorHint(content);
+    auto* productsRow = new QHBoxLayout;
+    productsRow->addWidget(m_products);
+    productsRow->addWidget(m_productsReason, 1);
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -232,6 +255,8 @@ void TrainingPanel::createWidgets()
     form->addRow(m_stepsLabel, numbersRow);
     form->addRow(m_rateLabel, rateRow);
     form->addRow(m_viewLabel, viewRow);
+    form->addRow(m_productsLabel, productsRow);
+    form->addRow(QString(), m_productsHint);
 
     // 2. One's own recipe, as key=value text (core/train/Recipe.h), saved and loaded as a file.
     auto* editor = new QGroupBox(content);
@@ -352,6 +377,7 @@ void TrainingPanel::createWidgets()
         edited();
     });
     connect(m_peaks, &HintedField::edited, this, edited);
+    connect(m_products, &QComboBox::activated, this, edited);
     connect(m_preset, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
             applyPreset(m_preset->itemData(index).toString());
@@ -416,6 +442,17 @@ void TrainingPanel::retranslate()
     m_view->setItemText(1, tr("each recipe's gap to fp32 against the peak learning rate"));
     m_peaksLabel->setText(tr("&Peaks:"));
     m_peaks->edit()->setToolTip(tr("Peak learning rates, separated by commas; each run decays to a tenth of its peak"));
+    m_productsLabel->setText(tr("Products o&n:"));
+    m_products->setItemText(0, tr("the engine (emulated)"));
+    const auto unavailable = gpu::tensorCoreProductsUnavailable();
+    const QString device = QString::fromStdString(gpu::tensorCoreDeviceName());
+    m_products->setItemText(kOnGpu, unavailable ? tr("this GPU's tensor cores") : tr("%1's tensor cores").arg(device));
+    m_products->setToolTip(tr("The engine rounds where the recipe says and multiplies in fp32 on the CPU; the tensor "
+                              "cores take the same rounded inputs and add the products up their own way. Their runs "
+                              "are plotted dashed beside the engine's."));
+    m_productsReason->setText(unavailable ? text::unavailableSummary(*unavailable)
+                                          : tr("each recipe trained twice: on the engine and on the GPU"));
+    m_productsReason->setToolTip(unavailable ? text::unavailableDetail(*unavailable) : QString());
     if (auto* editor = findChild<QGroupBox*>(QStringLiteral("recipeEditor")))
         editor->setTitle(tr("My recipe"));
     m_editorLabel->setText(tr("Every role's format as key=value pairs, one to a line: params, master (fp32 or none), "
@@ -445,6 +482,9 @@ void TrainingPanel::updateEnabled()
     m_ownRate->setEnabled(!gap && m_rate->currentIndex() == kOwnRate);
     m_peaks->setEnabled(gap);
     m_peaksLabel->setEnabled(gap);
+    // The gap view trains on the engine only.
+    m_products->setEnabled(!gap);
+    m_productsLabel->setEnabled(!gap);
 }
 
 QCheckBox* TrainingPanel::recipeBox(const std::string& name) const
@@ -567,7 +607,17 @@ std::optional<TrainingRequest> TrainingPanel::request()
             peaksError = QString::fromStdString(error);
     }
     m_peaks->setHint(peaksError);
-    if (!ok || !peaksError.isEmpty())
+
+    // 3. Where the products run: on the GPU too, where every chosen recipe can.
+    QString productsError;
+    if (!gap && m_products->currentIndex() == kOnGpu && !gpu::tensorCoreProductsUnavailable()) {
+        r.products = {ProductsOn::Engine, ProductsOn::Gpu};
+        for (const train::Recipe& recipe : r.recipes)
+            if (const auto refusal = gpu::refuseTensorCoreProducts(recipe); refusal && productsError.isEmpty())
+                productsError = text::productsRefusalText(*refusal, QString::fromStdString(recipe.name));
+    }
+    setErrorHint(m_productsHint, productsError);
+    if (!ok || !peaksError.isEmpty() || !productsError.isEmpty())
         return std::nullopt;
     return r;
 }
@@ -612,7 +662,7 @@ void TrainingPanel::startTraining(const TrainingRequest& r)
     showData();
     showStatus();
     auto live = std::make_shared<LiveRuns>();
-    live->steps.resize(r.recipes.size());
+    live->steps.resize(m_data.runs.size());
     const std::size_t gapRuns = m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size());
     live->finals.resize(gapRuns);
     live->absorbed.resize(gapRuns);
@@ -646,7 +696,7 @@ void TrainingPanel::startTraining(const TrainingRequest& r)
                                                     d.request.gapPeaks, onStep, control.cancelFlag(), threads);
             cancelled = control.cancelled();
         } else {
-            d.runs = train::runAll(corpus, config, d.request.recipes, onStep, control.cancelFlag(), threads);
+            d.runs = train::runJobs(corpus, trainingJobs(d.request), onStep, control.cancelFlag(), threads);
             cancelled = std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.cancelled; });
         }
         d.finished = !cancelled;
@@ -731,8 +781,7 @@ void TrainingPanel::showData()
     }
     QStringList notes;
     if (m_data.finished)
-        notes = m_data.gapView() ? text::gapNotes(m_data.gapRecipes, m_data.gaps)
-                                 : text::trainingNotes(m_data.request.config, m_data.runs);
+        notes = m_data.gapView() ? text::gapNotes(m_data.gapRecipes, m_data.gaps) : trainingNotes(m_data);
     m_notes->setText(notes.join(QStringLiteral("\n\n")));
     m_notes->setVisible(!notes.isEmpty());
 }
@@ -749,13 +798,22 @@ void TrainingPanel::showStatus()
         std::size_t done = 0;
         for (const train::RunResult& r : m_data.runs)
             done += r.steps.size();
-        status = m_data.gapView()
-                   ? tr("Training %1 runs on a worker thread…").arg(m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size()))
-                   : tr("Training %1 recipes on a worker thread, %2 at a time: %3 of %4 steps…")
-                         .arg(m_data.runs.size())
-                         .arg(std::min<std::size_t>(m_data.runs.size(), static_cast<std::size_t>(trainingThreads())))
+        const std::size_t at = std::min<std::size_t>(m_data.runs.size(), static_cast<std::size_t>(trainingThreads()));
+        const std::size_t total = m_data.runs.size() * static_cast<std::size_t>(c.steps);
+        if (m_data.gapView())
+            status = tr("Training %1 runs on a worker thread…").arg(m_data.request.gapPeaks.size() * (1 + m_data.gapRecipes.size()));
+        else if (m_data.request.products.size() > 1)
+            status = tr("Training %1 recipes on the engine and on the GPU, %2 runs at a time: %3 of %4 steps…")
+                         .arg(m_data.request.recipes.size())
+                         .arg(at)
                          .arg(done)
-                         .arg(m_data.runs.size() * static_cast<std::size_t>(c.steps));
+                         .arg(total);
+        else
+            status = tr("Training %1 recipes on a worker thread, %2 at a time: %3 of %4 steps…")
+                         .arg(m_data.runs.size())
+                         .arg(at)
+                         .arg(done)
+                         .arg(total);
         break;
     }
     case Status::Done:
@@ -773,6 +831,16 @@ void TrainingPanel::showStatus()
 QString TrainingPanel::statusText() const
 {
     return m_status->text();
+}
+
+QString TrainingPanel::productsReason() const
+{
+    return m_productsReason->text();
+}
+
+QString TrainingPanel::productsHint() const
+{
+    return m_productsHint->isHidden() ? QString() : m_productsHint->text();
 }
 
 QString TrainingPanel::notesText() const
@@ -848,6 +916,8 @@ QVariantMap TrainingPanel::settings() const
         {QStringLiteral("view"), m_view->currentIndex() == 1 ? QStringLiteral("gap") : QStringLiteral("recipes")},
         {QStringLiteral("peaks"), m_peaks->text()},
         {QStringLiteral("recipeFile"), m_recipePath},
+        {QStringLiteral("products"), QString::fromLatin1(productsName(m_products->currentIndex() == kOnGpu ? ProductsOn::Gpu
+                                                                                                          : ProductsOn::Engine))},
     };
 }
 
@@ -882,6 +952,9 @@ void TrainingPanel::restoreSettings(const QVariantMap& s)
     m_view->setCurrentIndex(s.value(QStringLiteral("view")).toString() == QLatin1String("gap") ? 1 : 0);
     m_peaks->setText(s.value(QStringLiteral("peaks"), QString::fromLatin1(kDefaultGapPeaks)).toString());
     m_recipePath = s.value(QStringLiteral("recipeFile")).toString();
+    // The GPU, where it was chosen and is still here.
+    const bool gpu = s.value(QStringLiteral("products")).toString() == QLatin1String(productsName(ProductsOn::Gpu));
+    m_products->setCurrentIndex(gpu && !gpu::tensorCoreProductsUnavailable() ? kOnGpu : 0);
     m_preset->setCurrentIndex(0);
     updateEnabled();
     retranslate();

@@ -73,6 +73,11 @@ public:
     QComboBox* rateBox() const { return m_rate; }
     HintedField* rateField() const { return m_ownRate; }
     QComboBox* viewBox() const { return m_view; }
+    // Where the products run: the engine (emulated), or this GPU's tensor cores beside it (disabled,
+    // with the plain reason beside it, where there is no usable GPU).
+    QComboBox* productsBox() const { return m_products; }
+    QString productsReason() const;
+    QString productsHint() const;
     HintedField* peaksField() const { return m_peaks; }
     QPlainTextEdit* recipeEditor() const { return m_recipeText; }
     QString recipeHint() const;
@@ -121,6 +126,10 @@ private:
     QLabel* m_viewLabel = nullptr;
     HintedField* m_peaks = nullptr;
     QLabel* m_peaksLabel = nullptr;
+    QComboBox* m_products = nullptr;
+    QLabel* m_productsLabel = nullptr;
+    QLabel* m_productsReason = nullptr;  // why the GPU is not offered (or which GPU it is)
+    QLabel* m_productsHint = nullptr;    // a chosen recipe this GPU does not run
 
     QLabel* m_editorLabel = nullptr;
     QPlainTextEdit* m_recipeText = nullptr;

@@ -144,6 +144,29 @@ QStringList probeFindings(const dot::ProbeReport& r)
     return lines;
 }
 
+QString productsRefusalText(const gpu::ProductsRefusal& r, const QString& recipe)
+{
+    switch (r.kind) {
+    case gpu::ProductsRefusalKind::NoDevice: return r.unavailable ? message(*r.unavailable) : QString();
+    case gpu::ProductsRefusalKind::FormatNotTaken:
+        return HardwareText::tr("%1 multiplies %2 inputs, which the GPU's matrix library (cuBLASLt) does not take")
+            .arg(recipe, qs(r.format));
+    case gpu::ProductsRefusalKind::NeedsNewerGpu:
+        return HardwareText::tr("%1 multiplies %2 inputs, which need compute capability %3.%4 or later; %5 has %6.%7")
+            .arg(recipe, qs(r.format))
+            .arg(r.needMajor)
+            .arg(r.needMinor)
+            .arg(qs(r.device))
+            .arg(r.deviceMajor)
+            .arg(r.deviceMinor);
+    case gpu::ProductsRefusalKind::E5m2ByE5m2:
+        return HardwareText::tr("%1 multiplies e5m2 by e5m2, which cuBLASLt has no kernel for (it pairs e5m2 with "
+                                "e4m3fn only)")
+            .arg(recipe);
+    }
+    return {};
+}
+
 QString message(const BatchError& e)
 {
     switch (e.kind) {

@@ -1,11 +1,14 @@
 #include "app/text/TrainText.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <QCoreApplication>
 #include <QStringList>
 
 #include "app/text/FileProblemText.h"
+#include "app/text/HardwareText.h"
 #include "app/text/LessonText.h"
 
 namespace floatscope::text {
@@ -308,6 +311,43 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
                          .arg(QString::fromStdString(fp8->recipe.name), against(*fp8),
                               LessonText::percent(forward / n), LessonText::percent(backward / n));
         }
+    return notes;
+}
+
+QString runName(const train::RunResult& run)
+{
+    const QString name = QString::fromStdString(run.recipe.name);
+    return run.products == "gpu" ? TrainText::tr("%1 (GPU)").arg(name) : name;
+}
+
+QStringList productsNotes(const std::vector<train::RunResult>& runs, const QString& device)
+{
+    QStringList notes;
+    for (const train::RunResult& gpu : runs) {
+        if (gpu.products != "gpu")
+            continue;
+        if (!gpu.productFailure.empty()) {
+            notes << TrainText::tr("%1 stopped after step %2: %3.")
+                         .arg(runName(gpu))
+                         .arg(gpu.steps.size())
+                         .arg(backendFailure(TrainText::tr("the GPU's products"), gpu.productFailure));
+            continue;
+        }
+        const auto engine = std::find_if(runs.begin(), runs.end(), [&](const train::RunResult& r) {
+            return r.products == "emulated" && r.recipe == gpu.recipe;
+        });
+        if (engine == runs.end() || !engine->finalValBitsPerChar || !gpu.finalValBitsPerChar)
+            continue;
+        double worst = 0;
+        for (std::size_t s = 0; s < gpu.steps.size() && s < engine->steps.size(); ++s)
+            worst = std::max(worst, std::fabs(gpu.steps[s].trainLoss - engine->steps[s].trainLoss) / std::numbers::ln2);
+        notes << TrainText::tr("%1 with its products on %2 ends %3 bit/char from the engine's emulated run of the "
+                               "same recipe, its training loss at most %4 bit/char from it at any step: the roundings "
+                               "are the recipe's in both, so the difference is the GPU's own accumulation.")
+                     .arg(QString::fromStdString(gpu.recipe.name), device.isEmpty() ? TrainText::tr("the GPU") : device,
+                          signedBitsText(*gpu.finalValBitsPerChar - *engine->finalValBitsPerChar),
+                          LessonText::approx(worst, 2));
+    }
     return notes;
 }
 

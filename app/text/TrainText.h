@@ -39,6 +39,12 @@ QString gapSettingsText(const train::TrainConfig& config, std::size_t parameters
 // What the runs got against lecture 10's claims (and the BF16 lesson's, the FP8 blog's), and why: a
 // sentence for each claim the recipes speak to; once every run has reached its end.
 QStringList trainingNotes(const train::TrainConfig& config, const std::vector<train::RunResult>& runs);
+// A run as the legend and the tables name it: the recipe, with "(GPU)" where its products ran on the GPU.
+QString runName(const train::RunResult& run);
+// What the runs on the GPU did beside the engine's runs of the same recipes (issue 15, part 7): per
+// recipe, how far its curve strayed and where its validation ended; a failure and its reason. Empty
+// without runs on the GPU. `device` is the GPU's name, as the driver gives it.
+QStringList productsNotes(const std::vector<train::RunResult>& runs, const QString& device);
 // The same for the gap against the learning rate, per recipe (gaps[r][i]: recipes[r] at peak i).
 QStringList gapNotes(const std::vector<train::Recipe>& recipes,
                      const std::vector<std::vector<train::LearningRateGap>>& gaps);

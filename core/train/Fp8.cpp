@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/train/Blas.h"
 #include "core/train/Kernels.h"
 
 namespace floatscope::train {
@@ -27,6 +26,7 @@ ScaledMatrix quantize(const float* x, std::size_t rows, std::size_t cols, std::s
                       std::optional<float> fixedScale, Fp8Operand& stats)
 {
     ScaledMatrix m;
+    m.grid = &element.format();
     m.rows = rows;
     m.cols = cols;
     m.blockRows = blockRows == 0 ? rows : blockRows;
@@ -75,8 +75,8 @@ ScaledMatrix quantize(const float* x, std::size_t rows, std::size_t cols, std::s
     return m;
 }
 
-void scaledProduct(const ScaledMatrix& a, bool transA, const ScaledMatrix& b, bool transB, std::size_t kBlock,
-                   float* c)
+void scaledProduct(ProductEngine& engine, const ScaledMatrix& a, bool transA, const ScaledMatrix& b, bool transB,
+                   std::size_t kBlock, float* c)
 {
     const std::size_t m = transA ? a.cols : a.rows;
     const std::size_t k = transA ? a.rows : a.cols;
@@ -92,8 +92,9 @@ void scaledProduct(const ScaledMatrix& a, bool transA, const ScaledMatrix& b, bo
         // op(A)[:, k0 .. k0 + kn) and op(B)[k0 .. k0 + kn, :], where they lie in the stored matrices.
         const float* aPart = a.values.data() + (transA ? k0 * a.cols : k0);
         const float* bPart = b.values.data() + (transB ? k0 : k0 * b.cols);
-        gemm(transA, transB, static_cast<int>(m), static_cast<int>(n), static_cast<int>(kn), aPart,
-             static_cast<int>(a.cols), bPart, static_cast<int>(b.cols), 0.0f, partial.data(), static_cast<int>(n));
+        multiply(engine, transA, transB, static_cast<int>(m), static_cast<int>(n), static_cast<int>(kn), aPart,
+                 static_cast<int>(a.cols), *a.grid, bPart, static_cast<int>(b.cols), *b.grid, partial.data(),
+                 static_cast<int>(n));
         for (std::size_t i = 0; i < m; ++i)
             rowFactor[i] = transA ? a.scaleInvAt(k0, i) : a.scaleInvAt(i, k0);
         for (std::size_t j = 0; j < n; ++j)

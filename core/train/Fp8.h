@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/batch/FloatRounder.h"
+#include "core/train/Products.h"
 
 namespace floatscope::train {
 
@@ -31,6 +32,7 @@ struct ScaledMatrix {
     std::size_t blockCols = 0;
     std::size_t gridCols = 0;
     std::vector<float> scaleInv;
+    const Format* grid = nullptr;  // the element format (the rounder's that cast it, which must outlive it)
 
     float scaleInvAt(std::size_t row, std::size_t col) const
     {
@@ -62,9 +64,10 @@ ScaledMatrix quantize(const float* x, std::size_t rows, std::size_t cols, std::s
 
 // C[M,N] = op(A) op(B) of two scaled operands (op(A) is M x K). The product runs over blocks of
 // kBlock along K (K itself for per-tensor scales): each block's product of element values is
-// accumulated in fp32 by the BLAS, multiplied by the two blocks' factors (their product rounded to
-// fp32 first), and added to C in fp32, as DeepSeek-V3 §3.3.2 promotes partial sums every 128 elements.
-void scaledProduct(const ScaledMatrix& a, bool transA, const ScaledMatrix& b, bool transB, std::size_t kBlock,
-                   float* c);
+// multiplied through `engine` (the BLAS in fp32, or the tensor cores in fp8), multiplied by the two
+// blocks' factors (their product rounded to fp32 first), and added to C in fp32, as DeepSeek-V3
+// §3.3.2 promotes partial sums every 128 elements.
+void scaledProduct(ProductEngine& engine, const ScaledMatrix& a, bool transA, const ScaledMatrix& b, bool transB,
+                   std::size_t kBlock, float* c);
 
 }  // namespace floatscope::train

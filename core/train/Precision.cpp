@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "core/format/Codec.h"
-#include "core/train/Blas.h"
 
 namespace floatscope::train {
 
@@ -94,13 +93,16 @@ void Linear::forward(const float* x, std::size_t rows, float* y, const Precision
                     tally);
         if (block)
             m_x.assign(x, x + n);  // re-cast along the tokens for dW
-        scaledProduct(m_xq, false, m_wq, false, block ? kTile : m_in, y);
+        scaledProduct(*p.products, m_xq, false, m_wq, false, block ? kTile : m_in, y);
         return;
     }
     m_x.resize(n);  // L2
-    roundCounted(m_head ? p.attention : p.matmul, x, m_x.data(), n, tally.activationZones);
-    gemm(false, false, static_cast<int>(rows), static_cast<int>(m_out), static_cast<int>(m_in), m_x.data(),
-         static_cast<int>(m_in), m_w.data(), static_cast<int>(m_out), 0.0f, y, static_cast<int>(m_out));
+    const FloatRounder& product = m_head ? p.attention : p.matmul;
+    roundCounted(product, x, m_x.data(), n, tally.activationZones);
+    const Format& grid = product.format();
+    multiply(*p.products, false, false, static_cast<int>(rows), static_cast<int>(m_out), static_cast<int>(m_in),
+             m_x.data(), static_cast<int>(m_in), grid, m_w.data(), static_cast<int>(m_out), grid, y,
+             static_cast<int>(m_out));
 }
 
 void Linear::backward(const float* dy, float* dx, float* dw, const Precision& p, LinearHistories* histories,
@@ -118,23 +120,27 @@ void Linear::backward(const float* dy, float* dx, float* dw, const Precision& p,
         const ScaledMatrix dyq =
             cast(m_scratch.data(), rows, m_out, block ? 1 : 0, block ? kTile : 0, false, p, history, tally);
         tally.gradientZones.add(kernels::countZones(dy, dyq.values.data(), n));
-        scaledProduct(dyq, false, m_wq, true, block ? kTile : m_out, dx);
+        scaledProduct(*p.products, dyq, false, m_wq, true, block ? kTile : m_out, dx);
         if (block) {
             const ScaledMatrix xt = cast(m_x.data(), rows, m_in, kTile, 1, true, p, nullptr, tally);
             const ScaledMatrix dyt = cast(m_scratch.data(), rows, m_out, kTile, 1, false, p, nullptr, tally);
-            scaledProduct(xt, true, dyt, false, kTile, dw);
+            scaledProduct(*p.products, xt, true, dyt, false, kTile, dw);
         } else {
-            scaledProduct(m_xq, true, dyq, false, rows, dw);
+            scaledProduct(*p.products, m_xq, true, dyq, false, rows, dw);
         }
     } else {
         m_dy.resize(n);  // ... then the product format
-        (m_head ? p.attention : p.matmul).round(m_scratch, m_dy);
-        if (!p.gradients.identity() || !(m_head ? p.attention : p.matmul).identity())
+        const FloatRounder& product = m_head ? p.attention : p.matmul;
+        product.round(m_scratch, m_dy);
+        if (!p.gradients.identity() || !product.identity())
             tally.gradientZones.add(kernels::countZones(dy, m_dy.data(), n));
-        gemm(false, true, static_cast<int>(rows), static_cast<int>(m_in), static_cast<int>(m_out), m_dy.data(),
-             static_cast<int>(m_out), m_w.data(), static_cast<int>(m_out), 0.0f, dx, static_cast<int>(m_in));
-        gemm(true, false, static_cast<int>(m_in), static_cast<int>(m_out), static_cast<int>(rows), m_x.data(),
-             static_cast<int>(m_in), m_dy.data(), static_cast<int>(m_out), 0.0f, dw, static_cast<int>(m_out));
+        const Format& grid = product.format();
+        multiply(*p.products, false, true, static_cast<int>(rows), static_cast<int>(m_in), static_cast<int>(m_out),
+                 m_dy.data(), static_cast<int>(m_out), grid, m_w.data(), static_cast<int>(m_out), grid, dx,
+                 static_cast<int>(m_in));
+        multiply(*p.products, true, false, static_cast<int>(m_in), static_cast<int>(m_out), static_cast<int>(rows),
+                 m_x.data(), static_cast<int>(m_in), grid, m_dy.data(), static_cast<int>(m_out), grid, dw,
+                 static_cast<int>(m_out));
     }
     m_scratch.resize(m_in * m_out);  // L4
     roundCounted(p.gradients, dw, m_scratch.data(), m_in * m_out, tally.gradientZones);

@@ -6,6 +6,7 @@
 #include "core/batch/FloatRounder.h"
 #include "core/train/Fp8.h"
 #include "core/train/Kernels.h"
+#include "core/train/Products.h"
 #include "core/train/Recipe.h"
 
 namespace floatscope::train {
@@ -26,6 +27,8 @@ struct Precision {
     FloatRounder fp8Backward;
     float fp8ForwardMax = 0;
     float fp8BackwardMax = 0;
+    // Where every matrix product of the passes runs (Products.h): the BLAS unless a run chose otherwise.
+    ProductEngine* products = &emulatedProducts();
 };
 
 // Where a step's gradient roundings and fp8 casts are tallied.

@@ -52,13 +52,10 @@ double share(std::uint64_t part, std::uint64_t whole)
     return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
-struct Job {
-    TrainConfig config;
-    Recipe recipe;
-};
+}  // namespace
 
 // Runs on up to `threads` threads, each taking the next job; callbacks one at a time.
-std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<Job>& jobs, const RunCallback& onStep,
+std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<RunJob>& jobs, const RunCallback& onStep,
                                const std::atomic<bool>* cancel, int threads)
 {
     std::vector<RunResult> results(jobs.size());
@@ -84,8 +81,6 @@ std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<Job>& job
         t.join();
     return results;
 }
-
-}  // namespace
 
 const std::vector<LearningRatePreset>& learningRatePresets()
 {
@@ -134,6 +129,8 @@ Trainer::Trainer(const Corpus& corpus, const TrainConfig& config, const Recipe& 
                   LinearHistories{AmaxHistory(recipe.amaxHistory), AmaxHistory(recipe.amaxHistory),
                                   AmaxHistory(recipe.amaxHistory)})
 {
+    if (config.products && (m_engine = config.products(recipe)))
+        m_precision.products = m_engine.get();
     m_config.model = m_layout.shape();
     m_storage = initialParameters(m_layout, config.seed);
     if (recipe.master)
@@ -226,7 +223,8 @@ double Trainer::validationBitsPerChar()
 
 GradientProbe Trainer::probeGradients(const Recipe& recipe, double lossScale)
 {
-    const Precision precision(recipe);
+    Precision precision(recipe);
+    precision.products = m_precision.products;
     std::vector<float> params = m_master.empty() ? m_storage : m_master;
     precision.params.roundInPlace(params);
     std::vector<std::uint8_t> inputs;
@@ -294,16 +292,21 @@ RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& rec
     result.recipe = recipe;
     result.bytesPerParameter = bytesPerParameter(recipe);
     Trainer trainer(corpus, config, recipe);
+    result.products = trainer.products().name();
     while (!trainer.finished()) {
         if (cancel != nullptr && cancel->load()) {
             result.cancelled = true;
             break;
         }
-        result.steps.push_back(trainer.advance());
+        StepRecord step = trainer.advance();
+        // A step whose products failed holds NaN: the run ends before it, with the engine's reason.
+        if (result.productFailure = trainer.products().failure(); !result.productFailure.empty())
+            break;
+        result.steps.push_back(std::move(step));
         if (onStep)
             onStep(result.steps.back());
     }
-    if (!result.cancelled && !result.steps.empty())
+    if (!result.cancelled && result.productFailure.empty() && !result.steps.empty())
         result.finalValBitsPerChar = result.steps.back().valBitsPerChar;
     return result;
 }
@@ -311,7 +314,7 @@ RunResult run(const Corpus& corpus, const TrainConfig& config, const Recipe& rec
 std::vector<RunResult> runAll(const Corpus& corpus, const TrainConfig& config, const std::vector<Recipe>& recipes,
                               const RunCallback& onStep, const std::atomic<bool>* cancel, int threads)
 {
-    std::vector<Job> jobs;
+    std::vector<RunJob> jobs;
     for (const Recipe& r : recipes)
         jobs.push_back({config, r});
     return runJobs(corpus, jobs, onStep, cancel, threads);
@@ -334,7 +337,7 @@ std::vector<std::vector<LearningRateGap>> gapsAgainstLearningRate(const Corpus& 
 {
     // One run per (peak, recipe), each with its own config, spread over the threads.
     const std::size_t perPeak = 1 + recipes.size();
-    std::vector<Job> jobs;
+    std::vector<RunJob> jobs;
     for (const double peak : peaks) {
         TrainConfig c = config;
         c.peakLearningRate = peak;

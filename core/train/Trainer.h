@@ -6,12 +6,14 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/train/Corpus.h"
 #include "core/train/Model.h"
 #include "core/train/Optimizer.h"
+#include "core/train/Products.h"
 #include "core/train/Recipe.h"
 #include "core/train/Transformer.h"
 
@@ -41,6 +43,8 @@ struct TrainConfig {
     AdamSettings adam;
     int evalEvery = 25;          // validation every k steps, and after the last
     int evalSequences = 64;      // validation windows of `context` characters (a multiple of batch is used)
+    // Where the run's matrix products run (Products.h); empty: the engine's, on the BLAS.
+    ProductEngineFactory products;
 
     static constexpr int kMaxSteps = 100000;
 };
@@ -88,6 +92,8 @@ struct RunResult {
     std::vector<StepRecord> steps;
     std::optional<double> finalValBitsPerChar;
     bool cancelled = false;
+    std::string products = "emulated";  // the product engine's name (ProductEngine::name)
+    std::string productFailure;       // the engine's failure that stopped the run (steps holds those before it)
 };
 
 // The mean of one of a run's per-step shares (absorbedShare, underflowShare, ...) over its steps.
@@ -118,6 +124,7 @@ public:
     std::span<const float> parameters() const { return m_storage; }       // what the forward pass reads
     std::span<const float> masterParameters() const { return m_master; }  // empty without a master
     const AdamW& optimizer() const { return m_adam; }
+    const ProductEngine& products() const { return *m_precision.products; }
 
     // The gradients of the batch the next step trains on, at the current parameters, with
     // `precision`'s roundings and loss scale S; nothing of the run changes.
@@ -129,6 +136,7 @@ private:
     const Corpus& m_corpus;
     TrainConfig m_config;
     ParameterLayout m_layout;
+    std::unique_ptr<ProductEngine> m_engine;  // the run's own, when the config makes one
     Precision m_precision;
     Transformer m_net;
     AdamW m_adam;
@@ -167,6 +175,13 @@ using RunCallback = std::function<void(std::size_t recipeIndex, const StepRecord
 std::vector<RunResult> runAll(const Corpus& corpus, const TrainConfig& config, const std::vector<Recipe>& recipes,
                               const RunCallback& onStep = {}, const std::atomic<bool>* cancel = nullptr,
                               int threads = 2);
+// The same for runs of their own configs (the same recipes with their products on two engines, say).
+struct RunJob {
+    TrainConfig config;
+    Recipe recipe;
+};
+std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<RunJob>& jobs, const RunCallback& onStep = {},
+                               const std::atomic<bool>* cancel = nullptr, int threads = 2);
 
 // The learning-rate lesson (issue 15, part 6): `recipe` and `reference` trained at each peak learning
 // rate (cosine to a tenth of it), and the gap in final validation bits per character. Runs on up to

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/train/Blas.h"
 #include "core/train/Kernels.h"
 
 namespace floatscope::train {
@@ -133,13 +132,14 @@ void Transformer::attentionForward(Layer& y, const Precision& p, StepTally& tall
     const auto ti = static_cast<int>(t);
     const auto dhi = static_cast<int>(dh);
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    const Format& grid = p.attention.format();  // F1, F2: every operand of attention's products
     y.probs.resize(static_cast<std::size_t>(m_batch) * heads * t * t);
     for (std::size_t b = 0; b < static_cast<std::size_t>(m_batch); ++b)
         for (std::size_t h = 0; h < heads; ++h) {
             const float* q = y.qkvOut.data() + b * t * 3 * d + h * dh;
             float* scores = y.probs.data() + (b * heads + h) * t * t;
-            gemm(false, true, ti, ti, dhi, q, static_cast<int>(3 * d), q + d, static_cast<int>(3 * d), 0.0f, scores,
-                 ti);
+            multiply(*p.products, false, true, ti, ti, dhi, q, static_cast<int>(3 * d), grid, q + d,
+                     static_cast<int>(3 * d), grid, scores, ti);
             kernels::causalSoftmax(scores, t, scale);
         }
     y.probsRounded.resize(y.probs.size());  // F2
@@ -151,8 +151,8 @@ void Transformer::attentionForward(Layer& y, const Precision& p, StepTally& tall
         for (std::size_t h = 0; h < heads; ++h) {
             const float* v = y.qkvOut.data() + b * t * 3 * d + 2 * d + h * dh;
             const float* probs = y.probsRounded.data() + (b * heads + h) * t * t;
-            gemm(false, false, ti, dhi, ti, probs, ti, v, static_cast<int>(3 * d), 0.0f,
-                 y.attended.data() + b * t * d + h * dh, static_cast<int>(d));
+            multiply(*p.products, false, false, ti, dhi, ti, probs, ti, grid, v, static_cast<int>(3 * d), grid,
+                     y.attended.data() + b * t * d + h * dh, static_cast<int>(d));
         }
 }
 
@@ -168,6 +168,7 @@ void Transformer::attentionBackward(Layer& y, const float* dAttended, float* dQk
     const auto dhi = static_cast<int>(dh);
     const auto ld = static_cast<int>(3 * d);
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    const Format& grid = p.attention.format();  // F1, B2, B3
     m_dRounded.resize(m_rows * d);  // B2
     roundGradient(dAttended, m_dRounded.data(), m_rows * d, p.gradients, p.attention, tally.gradientZones);
     m_dScores.resize(y.probs.size());
@@ -177,9 +178,9 @@ void Transformer::attentionBackward(Layer& y, const float* dAttended, float* dQk
             const float* v = y.qkvOut.data() + b * t * 3 * d + 2 * d + h * dh;
             const std::size_t block = (b * heads + h) * t * t;
             float* dP = m_dScores.data() + block;
-            gemm(false, true, ti, ti, dhi, dO, static_cast<int>(d), v, ld, 0.0f, dP, ti);
-            gemm(true, false, ti, dhi, ti, y.probsRounded.data() + block, ti, dO, static_cast<int>(d), 0.0f,
-                 dQkv + b * t * 3 * d + 2 * d + h * dh, ld);
+            multiply(*p.products, false, true, ti, ti, dhi, dO, static_cast<int>(d), grid, v, ld, grid, dP, ti);
+            multiply(*p.products, true, false, ti, dhi, ti, y.probsRounded.data() + block, ti, grid, dO,
+                     static_cast<int>(d), grid, dQkv + b * t * 3 * d + 2 * d + h * dh, ld);
             kernels::causalSoftmaxBackward(y.probs.data() + block, dP, t, scale);
         }
     std::vector<float>& dS = y.probsRounded;  // P as rounded is no longer needed: B3 reuses its room
@@ -189,8 +190,8 @@ void Transformer::attentionBackward(Layer& y, const float* dAttended, float* dQk
             const float* q = y.qkvOut.data() + b * t * 3 * d + h * dh;
             const float* ds = dS.data() + (b * heads + h) * t * t;
             float* dq = dQkv + b * t * 3 * d + h * dh;
-            gemm(false, false, ti, dhi, ti, ds, ti, q + d, ld, 0.0f, dq, ld);
-            gemm(true, false, ti, dhi, ti, ds, ti, q, ld, 0.0f, dq + d, ld);
+            multiply(*p.products, false, false, ti, dhi, ti, ds, ti, grid, q + d, ld, grid, dq, ld);
+            multiply(*p.products, true, false, ti, dhi, ti, ds, ti, grid, q, ld, grid, dq + d, ld);
         }
 }
 

@@ -9,21 +9,6 @@ namespace floatscope::gpu {
 
 namespace {
 
-std::optional<TensorCoreInput> tensorCoreInput(const Format& f)
-{
-    if (f == namedFormat("fp16"))
-        return TensorCoreInput::Fp16;
-    if (f == namedFormat("bf16"))
-        return TensorCoreInput::Bf16;
-    if (f == namedFormat("tf32"))
-        return TensorCoreInput::Tf32;
-    if (f == namedFormat("e4m3fn"))
-        return TensorCoreInput::E4m3;
-    if (f == namedFormat("e5m2"))
-        return TensorCoreInput::E5m2;
-    return std::nullopt;
-}
-
 DotBackendStatus fromError(const std::string& error)
 {
     return error.empty() ? DotBackendStatus{} : DotBackendStatus{DotBackendStatus::Kind::DeviceError, error};
@@ -109,6 +94,23 @@ private:
 };
 
 }  // namespace
+
+std::optional<TensorCoreInput> tensorCoreInput(const Format& f)
+{
+    if (f == namedFormat("fp16"))
+        return TensorCoreInput::Fp16;
+    if (f == namedFormat("bf16"))
+        return TensorCoreInput::Bf16;
+    if (f == namedFormat("tf32"))
+        return TensorCoreInput::Tf32;
+    if (f == namedFormat("e4m3fn"))
+        return TensorCoreInput::E4m3;
+    if (f == namedFormat("e5m2"))
+        return TensorCoreInput::E5m2;
+    if (f == namedFormat("fp32"))
+        return TensorCoreInput::Fp32;
+    return std::nullopt;
+}
 
 std::string presetFamily(int major, int minor, const std::string& name)
 {

@@ -3,106 +3,21 @@
 #include <type_traits>
 #include <vector>
 
-#include <dlfcn.h>
-
-#include <cublasLt.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
-#include <cuda_runtime.h>
 #include <mma.h>
 
-#include "gpu/cuda/CudaCalls.h"
+#include "gpu/cuda/CublasLt.cuh"
 
 namespace floatscope::gpu {
 
 namespace {
 
-// cuBLASLt, opened on first use rather than linked: the library is over 500 MB, and loading it at
-// every start of the program (the command line's included) would cost tens of milliseconds.
-struct CublasLt {
-    std::string error;  // empty when every function was found
-    decltype(&cublasLtCreate) create = nullptr;
-    decltype(&cublasLtDestroy) destroy = nullptr;
-    decltype(&cublasLtGetStatusName) statusName = nullptr;
-    decltype(&cublasLtMatmulDescCreate) descCreate = nullptr;
-    decltype(&cublasLtMatmulDescDestroy) descDestroy = nullptr;
-    decltype(&cublasLtMatmulDescSetAttribute) descSet = nullptr;
-    decltype(&cublasLtMatrixLayoutCreate) layoutCreate = nullptr;
-    decltype(&cublasLtMatrixLayoutDestroy) layoutDestroy = nullptr;
-    decltype(&cublasLtMatmulPreferenceCreate) preferenceCreate = nullptr;
-    decltype(&cublasLtMatmulPreferenceDestroy) preferenceDestroy = nullptr;
-    decltype(&cublasLtMatmulPreferenceSetAttribute) preferenceSet = nullptr;
-    decltype(&cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
-    decltype(&cublasLtMatmul) matmul = nullptr;
-};
-
-const CublasLt& cublasLt()
-{
-    static const CublasLt lt = [] {
-        CublasLt l;
-        const std::string name = "libcublasLt.so." + std::to_string(CUBLAS_VER_MAJOR);
-        void* library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (library == nullptr) {
-            l.error = name;  // the library's name: what is missing
-            return l;
-        }
-        const auto find = [&](auto& function, const char* symbol) {
-            function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, symbol));
-            if (function == nullptr && l.error.empty())
-                l.error = symbol;
-        };
-        find(l.create, "cublasLtCreate");
-        find(l.destroy, "cublasLtDestroy");
-        find(l.statusName, "cublasLtGetStatusName");
-        find(l.descCreate, "cublasLtMatmulDescCreate");
-        find(l.descDestroy, "cublasLtMatmulDescDestroy");
-        find(l.descSet, "cublasLtMatmulDescSetAttribute");
-        find(l.layoutCreate, "cublasLtMatrixLayoutCreate");
-        find(l.layoutDestroy, "cublasLtMatrixLayoutDestroy");
-        find(l.preferenceCreate, "cublasLtMatmulPreferenceCreate");
-        find(l.preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
-        find(l.preferenceSet, "cublasLtMatmulPreferenceSetAttribute");
-        find(l.heuristic, "cublasLtMatmulAlgoGetHeuristic");
-        find(l.matmul, "cublasLtMatmul");
-        return l;
-    }();
-    return lt;
-}
-
-// "" or cuBLASLt's name for the status; FLOATSCOPE_TRY takes either kind of failure.
-using gpu::failure;
-std::string failure(cublasStatus_t s)
-{
-    return s == CUBLAS_STATUS_SUCCESS ? std::string() : std::string(cublasLt().statusName(s));
-}
-
-#define FLOATSCOPE_TRY(call)                                                                                             \
-    do {                                                                                                                 \
-        const std::string why = failure(call);                                                                           \
-        if (!why.empty())                                                                                                \
-            return why;                                                                                                  \
-    } while (0)
-
-std::size_t elementBytes(TensorCoreInput input)
-{
-    switch (input) {
-    case TensorCoreInput::Fp16:
-    case TensorCoreInput::Bf16: return 2;
-    case TensorCoreInput::Tf32: return 4;
-    default: return 1;
-    }
-}
-
-cudaDataType dataType(TensorCoreInput input)
-{
-    switch (input) {
-    case TensorCoreInput::Fp16: return CUDA_R_16F;
-    case TensorCoreInput::Bf16: return CUDA_R_16BF;
-    case TensorCoreInput::Tf32: return CUDA_R_32F;
-    case TensorCoreInput::E4m3: return CUDA_R_8F_E4M3;
-    default: return CUDA_R_8F_E5M2;
-    }
-}
+using detail::Buffer;
+using detail::cublasLt;
+using detail::CublasLt;
+using detail::dataType;
+using detail::elementBytes;
 
 // Codes as the device stores the type: tf32 codes become fp32 bit patterns (code << 13).
 std::vector<unsigned char> deviceBytes(TensorCoreInput input, const std::uint32_t* codes, std::size_t n)
@@ -204,7 +119,7 @@ std::string launchWmma(const WmmaInnerProducts& run)
     FLOATSCOPE_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
     if (major < 8)
         return "cudaErrorNotSupported";
-    DeviceBuffer<std::uint32_t> a, b, c, d;
+    Buffer<std::uint32_t> a, b, c, d;
     const std::size_t n = run.count * run.k;
     FLOATSCOPE_TRY(a.allocate(n));
     FLOATSCOPE_TRY(b.allocate(n));
@@ -227,8 +142,8 @@ std::string cudaDeviceError()
     int count = 0;  // cudaGetDeviceCount leaves it untouched on failure
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess)
-        return failure(e);
-    return count > 0 ? std::string() : failure(cudaErrorNoDevice);
+        return cudaGetErrorName(e);
+    return count > 0 ? std::string() : std::string(cudaGetErrorName(cudaErrorNoDevice));
 }
 
 std::string wmmaInnerProducts(const WmmaInnerProducts& run)
@@ -252,7 +167,7 @@ std::string cublasTensorCoreGemm(const TensorCoreGemm& g)
         return api.error;
     const std::vector<unsigned char> hostA = deviceBytes(g.input, g.a, g.m * g.k);
     const std::vector<unsigned char> hostB = deviceBytes(g.input, g.b, g.k * g.n);
-    DeviceBuffer<unsigned char> a, b, d, workspace;
+    Buffer<unsigned char> a, b, d, workspace;
     const std::size_t outBytes = g.fp16Output ? 2 : 4;
     const std::size_t workspaceBytes = std::size_t{32} << 20;
     FLOATSCOPE_TRY(a.allocate(hostA.size()));

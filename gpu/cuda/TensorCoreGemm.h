@@ -9,7 +9,8 @@
 
 namespace floatscope::gpu {
 
-enum class TensorCoreInput : int { Fp16, Bf16, Tf32, E4m3, E5m2 };
+// Fp32: not a tensor-core input (the CUDA cores' fp32 products), for the training lab's fp32 recipes.
+enum class TensorCoreInput : int { Fp16, Bf16, Tf32, E4m3, E5m2, Fp32 };
 
 // "" when device 0 is usable, else the CUDA runtime's error name (cudaErrorNoDevice, ...).
 std::string cudaDeviceError();

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,10 +25,12 @@
 #include "app/panels/HintedField.h"
 #include "app/panels/LossScalingPanel.h"
 #include "app/panels/TrainingPanel.h"
+#include "app/text/HardwareText.h"
 #include "app/window/AppSettings.h"
 #include "app/window/MainWindow.h"
 #include "core/format/Registry.h"
 #include "core/train/ModelProbes.h"
+#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 namespace {
@@ -215,6 +218,99 @@ TEST(TrainingPanel, InputsSurviveInTheSettings)
     emit restored.viewBox()->activated(0);
     EXPECT_EQ(restored.request()->config.peakLearningRate, 2e-3);
     EXPECT_EQ(restored.request()->config.finalLearningRate, 2e-4);
+}
+
+// Issue 15, part 7: the GPU is one choice of where the products run, offered but not choosable
+// without a usable GPU, with the plain reason beside it (and CUDA's error in its tooltip).
+TEST(TrainingPanel, ProductsOnTheGpuAreOfferedOnlyWhereThereIsOne)
+{
+    TrainingPanel panel;
+    choose(panel, {"fp32", "bf16-master"});
+    QComboBox* products = panel.productsBox();
+    ASSERT_EQ(products->count(), 2);
+    EXPECT_EQ(products->currentIndex(), 0);
+    const auto* model = qobject_cast<const QStandardItemModel*>(products->model());
+    ASSERT_NE(model, nullptr);
+    const auto unavailable = gpu::tensorCoreProductsUnavailable();
+    if (unavailable) {
+        EXPECT_FALSE(model->item(1)->isEnabled());
+        EXPECT_EQ(panel.productsReason(), text::unavailableSummary(*unavailable));
+        // Even chosen behind the box's back, the runs stay on the engine.
+        products->setCurrentIndex(1);
+        const auto request = panel.request();
+        ASSERT_TRUE(request);
+        EXPECT_EQ(request->products, std::vector<ProductsOn>{ProductsOn::Engine});
+        EXPECT_EQ(panel.settings().value(QStringLiteral("products")).toString(), QStringLiteral("gpu"));
+        TrainingPanel restored;
+        restored.restoreSettings(panel.settings());
+        EXPECT_EQ(restored.productsBox()->currentIndex(), 0) << "a GPU chosen on another machine is not here";
+    } else {
+        EXPECT_TRUE(model->item(1)->isEnabled());
+        products->setCurrentIndex(1);
+        const auto request = panel.request();
+        ASSERT_TRUE(request);
+        EXPECT_EQ(request->products, (std::vector<ProductsOn>{ProductsOn::Engine, ProductsOn::Gpu}));
+        EXPECT_EQ(trainingJobs(*request).size(), 4u);
+    }
+    // The gap view trains on the engine only.
+    panel.viewBox()->setCurrentIndex(1);
+    emit panel.viewBox()->activated(1);
+    EXPECT_FALSE(products->isEnabled());
+}
+
+// The GPU's runs beside the engine's: dashed lines of the same colour, named "(GPU)", a row each in
+// the table, and a sentence on how far each strayed. Made up here (no GPU needed): the GPU's run is
+// the engine's with its losses moved by 1e-4.
+TEST(TrainingFigure, GpuRunsAreDashedBesideTheEnginesOfTheSameRecipe)
+{
+    TrainingRequest request;
+    request.recipes = {*train::findPreset("fp32"), *train::findPreset("bf16-master")};
+    request.config.steps = 3;
+    request.config.evalEvery = 3;
+    TrainingData d = TrainingData::train(request);
+    ASSERT_EQ(d.runs.size(), 2u);
+    request.products = {ProductsOn::Engine, ProductsOn::Gpu};
+    TrainingData both = TrainingData::untrained(request);
+    ASSERT_EQ(both.runs.size(), 4u);
+    EXPECT_EQ(both.runs[3].products, "gpu");
+    for (std::size_t r = 0; r < 4; ++r) {
+        const train::RunResult& engine = d.runs[r % 2];
+        both.runs[r].steps = engine.steps;
+        both.runs[r].finalValBitsPerChar = engine.finalValBitsPerChar;
+        if (r >= 2) {
+            for (train::StepRecord& s : both.runs[r].steps)
+                s.trainLoss += 1e-4;
+            *both.runs[r].finalValBitsPerChar += 2e-3;
+        }
+    }
+    both.finished = true;
+    const ChartSpec curves = TrainingFigure::curves(both);
+    const auto named = [&](const QString& name, bool inLegend) {
+        return std::find_if(curves.series.begin(), curves.series.end(),
+                            [&](const ChartSeries& s) { return s.name == name && s.inLegend == inLegend; });
+    };
+    const auto gpuLine = named(QStringLiteral("bf16-master (GPU)"), true);
+    const auto engineLine = named(QStringLiteral("bf16-master"), true);
+    ASSERT_NE(gpuLine, curves.series.end());
+    ASSERT_NE(engineLine, curves.series.end());
+    EXPECT_TRUE(gpuLine->dashed);
+    EXPECT_FALSE(engineLine->dashed);
+    EXPECT_EQ(gpuLine->colour, engineLine->colour);
+    const FigureTable table = TrainingFigure::endTable(both);
+    ASSERT_EQ(table.rows.size(), 4u);  // each recipe's runs together, the GPU's under the engine's
+    EXPECT_EQ(table.rows[2][0], QStringLiteral("bf16-master"));
+    EXPECT_EQ(table.rows[3][0], QStringLiteral("↳ on the GPU"));
+    EXPECT_EQ(table.rows[3][2], QString::number(*both.runs[3].finalValBitsPerChar, 'f', 4));
+    const QString notes = trainingNotes(both).join(QLatin1Char(' '));
+    EXPECT_TRUE(notes.contains(QStringLiteral("bf16-master with its products on"))) << notes.toStdString();
+    EXPECT_TRUE(notes.contains(QStringLiteral("ends +0.002 bit/char from the engine's emulated run"))) << notes.toStdString();
+    // A run the GPU failed: its reason, where it stopped.
+    both.runs[3].productFailure = "cudaErrorLaunchFailure";
+    both.runs[3].steps.resize(1);
+    const QString failed = trainingNotes(both).join(QLatin1Char(' '));
+    EXPECT_TRUE(failed.contains(QStringLiteral("bf16-master (GPU) stopped after step 1: the GPU's products failed: "
+                                               "cudaErrorLaunchFailure")))
+        << failed.toStdString();
 }
 
 // The window keeps every lesson's inputs when it closes and gives them back when it opens.

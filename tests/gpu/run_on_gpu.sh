@@ -1,17 +1,64 @@
 #!/usr/bin/env bash
 # One go on a machine with an NVIDIA GPU: build with CUDA, run the GPU tests, compare every fp32 input
-# with the device for every format (inside the kernel), run the benchmark, and print a summary.
-# Usage: tests/gpu/run_on_gpu.sh [BUILD_DIR]   (default build-gpu; needs nvcc and the packages of .ci/setup)
+# with the device for every format (inside the kernel), compare the training lab's products on the
+# tensor cores with the emulated ones, run the benchmark, and print a summary.
+# Usage: tests/gpu/run_on_gpu.sh [BUILD_DIR] [training]   (default build-gpu; needs nvcc and the packages
+# of .ci/setup). With 'training', only the training lab's comparison (a few minutes less of the device).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build-gpu}
+only=${2:-all}
 jobs=$(nproc 2>/dev/null || echo 4)
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DFLOATSCOPE_CUDA=ON >/dev/null || { echo "configure failed"; exit 1; }
-cmake --build "$build" -j "$jobs" --target floatscope floatscope_gpu_tests floatscope_bench >/dev/null \
-    || { echo "build failed"; exit 1; }
+targets="floatscope floatscope_gpu_tests"
+[ "$only" = training ] || targets="$targets floatscope_bench"
+cmake --build "$build" -j "$jobs" --target $targets >/dev/null || { echo "build failed"; exit 1; }
+
+if [ "$only" = training ]; then
+    "$build/tests/floatscope_gpu_tests" --gtest_filter='Cuda.DescribesTheDevice' | grep '^\[ device' \
+        | sed 's/^\[ device   \] /   /'
+fi
+
+# The training lab's products on the tensor cores (issue 15, part 7): single products of the model's
+# shapes against the accumulator's bound and the presets, then a few steps of bf16-master, fp16-amp
+# (and fp8-current from sm_89) whose curves must stay within the stated tolerance of the emulated ones.
+if "$build/tests/floatscope_gpu_tests" --gtest_filter='TensorCoreTraining.*' | tee "$build/training-tests.log"; then
+    skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below:$/\1/p' "$build/training-tests.log")
+    if [ -n "$skipped" ]; then
+        note "training-lab products on the GPU: $skipped tests skipped: $(grep -A1 ': Skipped$' \
+            "$build/training-tests.log" | grep -v -e ': Skipped$' -e '^--' | sort -u | head -1)"
+    else
+        note "training-lab products on the GPU: passed"
+    fi
+else
+    note "training-lab products on the GPU: FAILED (see $build/training-tests.log)"
+fi
+grep '^\[ training' "$build/training-tests.log" | sed 's/^\[ training \] /   /'
+# The same comparison as a user runs it: each recipe on the engine and on the GPU, 50 steps.
+if "$build/app/floatscope" train --recipe bf16-master,fp16-amp --products emulated,gpu --steps 50 --eval-every 50 \
+        --json >"$build/train-products.json" 2>"$build/train-products.err"; then
+    while read -r line; do note "train --products emulated,gpu: $line"; done < <(python3 -c '
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+for gpu in (r for r in runs if r["products"] == "gpu"):
+    emu = next(r for r in runs if r["products"] == "emulated" and r["recipe"] == gpu["recipe"])
+    worst = max(abs(a["train_loss"] - b["train_loss"]) for a, b in zip(gpu["steps"], emu["steps"]))
+    print("%s, 50 steps: validation %.5f bits/char on the GPU, %.5f emulated; worst train-loss gap %.2e nats"
+          % (gpu["recipe"], gpu["final_val_bits_per_char"], emu["final_val_bits_per_char"], worst))' \
+        "$build/train-products.json")
+else
+    note "train --products emulated,gpu: not run: $(tail -1 "$build/train-products.err")"
+fi
+
+if [ "$only" = training ]; then
+    echo
+    echo "Summary"
+    printf '  %s\n' "${summary[@]}"
+    exit 0
+fi
 
 if "$build/tests/floatscope_gpu_tests" --gtest_filter='Cuda.*' | tee "$build/gpu-tests.log"; then
     note "GPU tests: passed"

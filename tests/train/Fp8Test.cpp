@@ -103,7 +103,7 @@ TEST(Fp8, ScaledProductsAgreeWithFp64Sums)
         const ScaledMatrix qa = quantize(a.data(), m, k, block ? 1 : 0, block ? 128 : 0, r, 448.0f, {}, stats);
         const ScaledMatrix qb = quantize(bt.data(), n, k, block ? 128 : 0, block ? 128 : 0, r, 448.0f, {}, stats);
         std::vector<float> c(m * n);
-        scaledProduct(qa, false, qb, true, block ? 128 : k, c.data());
+        scaledProduct(emulatedProducts(), qa, false, qb, true, block ? 128 : k, c.data());
         for (std::size_t i = 0; i < m; ++i)
             for (std::size_t j = 0; j < n; ++j) {
                 double sum = 0;

@@ -48,6 +48,27 @@ TEST(TrainCli, BadInputIsOneLineAndStatusTwo)
     expectRefused("--recipe fp32 --steps 3 --lr 2", "(0, 1]");
     expectRefused("--recipe fp32 --steps 3 --json --csv", "--csv");
     expectRefused("--recipe-file /nonexistent/recipe --steps 3", "/nonexistent/recipe");
+    expectRefused("--recipe fp32 --steps 3 --products tpu", "'tpu'");
+    expectRefused("--recipe fp32 --steps 3 --products emulated,emulated", "'emulated,emulated'");
+}
+
+// Issue 15, part 7: with a usable GPU the runs say where their products ran; without one, --products
+// gpu is refused with the reason, in one line.
+TEST(TrainCli, ProductsOnTheGpuRunBesideTheEngineOrSayWhyNot)
+{
+    const Outcome r = floatscope("--recipe bf16-master --steps 2 --products emulated,gpu --json");
+    if (r.status == 2) {
+        EXPECT_TRUE(r.out.empty());
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        EXPECT_NE(r.err.find("--products gpu: no usable GPU here ("), std::string::npos) << r.err;
+        return;
+    }
+    ASSERT_EQ(r.status, 0) << r.err;
+    const QJsonArray runs = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object()["runs"].toArray();
+    ASSERT_EQ(runs.size(), 2);
+    EXPECT_EQ(runs[0].toObject()["products"].toString(), "emulated");
+    EXPECT_EQ(runs[1].toObject()["products"].toString(), "gpu");
+    EXPECT_EQ(runs[1].toObject()["recipe"].toString(), "bf16-master");
 }
 
 TEST(TrainCli, JsonFollowsTheContract)
@@ -59,6 +80,7 @@ TEST(TrainCli, JsonFollowsTheContract)
     ASSERT_EQ(runs.size(), 2);
     const QJsonObject pure = runs[1].toObject();
     EXPECT_EQ(pure["recipe"].toString(), "bf16-pure");
+    EXPECT_EQ(pure["products"].toString(), "emulated");
     EXPECT_EQ(pure["bytes_per_param"].toDouble(), 12.0);
     const QJsonArray steps = pure["steps"].toArray();
     ASSERT_EQ(steps.size(), 3);
@@ -76,10 +98,10 @@ TEST(TrainCli, CsvHasARowPerRecipeAndStep)
     EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
               "recipe,step,train_loss,val_bits_per_char,absorbed_share,underflow_share,overflow_share,loss_scale,"
               "skipped,fp8_forward_amax,fp8_forward_scale,fp8_forward_saturated_share,fp8_forward_flushed_share,"
-              "fp8_backward_amax,fp8_backward_scale,fp8_backward_saturated_share,fp8_backward_flushed_share");
+              "fp8_backward_amax,fp8_backward_scale,fp8_backward_saturated_share,fp8_backward_flushed_share,products");
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3);
     EXPECT_NE(r.out.find("\nfp16-amp,2,"), std::string::npos);
-    EXPECT_NE(r.out.find(",65536,0,,,,,,,,\n"), std::string::npos) << "no fp8 statistics for fp16";
+    EXPECT_NE(r.out.find(",65536,0,,,,,,,,,emulated\n"), std::string::npos) << "no fp8 statistics for fp16";
 }
 
 TEST(TrainCli, RecipeFilesAreRead)
@@ -132,7 +154,7 @@ TEST(TrainCli, Fp8StatisticsPerStepInJsonCsvAndText)
     const Outcome csv = floatscope("--recipe fp8-delayed --steps 1 --csv");
     ASSERT_EQ(csv.status, 0) << csv.err;
     const std::string row = csv.out.substr(csv.out.find('\n') + 1);
-    EXPECT_EQ(std::count(row.begin(), row.end(), ','), 16);
+    EXPECT_EQ(std::count(row.begin(), row.end(), ','), 17);  // 17 fields after the recipe, the last the products
     EXPECT_EQ(row.find(",,"), std::string::npos) << row;
 
     const Outcome table = floatscope("--recipe fp8-current --steps 2");

@@ -3,6 +3,7 @@
 // Helpers of the training lab's tests: the engine's scalar path (verified against MPFR in the core
 // tests) as the reference for every rounding, and a tiny model that runs in milliseconds.
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <string_view>
@@ -52,6 +53,16 @@ inline std::size_t notInFormat(std::span<const float> values, const Format& form
     for (const float v : values)
         count += roundScalar(format, v) != static_cast<double>(v) ? 1 : 0;
     return count;
+}
+
+// Two records of a step agree bit for bit.
+inline bool identical(const train::StepRecord& a, const train::StepRecord& b)
+{
+    const auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    return a.step == b.step && same(a.trainLoss, b.trainLoss) && a.valBitsPerChar.has_value() == b.valBitsPerChar.has_value()
+        && (!a.valBitsPerChar || same(*a.valBitsPerChar, *b.valBitsPerChar)) && same(a.absorbedShare, b.absorbedShare)
+        && same(a.underflowShare, b.underflowShare) && same(a.overflowShare, b.overflowShare)
+        && same(a.lossScale, b.lossScale) && a.skipped == b.skipped && same(a.gradientNorm, b.gradientNorm);
 }
 
 // A model of about 1,700 parameters and a batch of 2 x 8 characters.

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cstring>
 #include <map>
 
 #include "TrainTestSupport.h"
@@ -14,14 +13,7 @@
 namespace floatscope::train {
 namespace {
 
-bool identical(const StepRecord& a, const StepRecord& b)
-{
-    const auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
-    return a.step == b.step && same(a.trainLoss, b.trainLoss) && a.valBitsPerChar.has_value() == b.valBitsPerChar.has_value()
-        && (!a.valBitsPerChar || same(*a.valBitsPerChar, *b.valBitsPerChar)) && same(a.absorbedShare, b.absorbedShare)
-        && same(a.underflowShare, b.underflowShare) && same(a.overflowShare, b.overflowShare)
-        && same(a.lossScale, b.lossScale) && a.skipped == b.skipped && same(a.gradientNorm, b.gradientNorm);
-}
+using test::identical;
 
 TEST(Training, SameSeedGivesBitIdenticalCurves)
 {
