@@ -1710,11 +1710,11 @@ exact %5</source>
     <name>Operators</name>
     <message>
         <source>Name an accumulator: a format (fp32, bf16:rtz:pairwise), fixed:W, a tensor-core preset (h100-fp8) or avx512bf16</source>
-        <translation>请指定累加器：一种格式（fp32、bf16:rtz:pairwise）、fixed:W、一个张量核心预设（h100-fp8）或 avx512bf16</translation>
+        <translation>请指定累加器：一种格式（“fp32”、“bf16:rtz:pairwise”）、“fixed:W”、张量核心预设（“h100-fp8”）或“avx512bf16”</translation>
     </message>
     <message>
         <source>Unknown accumulator &apos;%1&apos;: not a format, a preset, fixed:W or avx512bf16</source>
-        <translation>未知的累加器“%1”：既不是格式、预设、fixed:W，也不是 avx512bf16</translation>
+        <translation>未知的累加器“%1”：既不是格式、预设、“fixed:W”，也不是“avx512bf16”</translation>
     </message>
     <message>
         <source>Unknown rounding &apos;%1&apos; in &apos;%2&apos; (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)</source>

@@ -9,6 +9,7 @@
 #include <QPainter>
 
 #include "app/figures/FigureParagraphs.h"
+#include "app/figures/LessonOpening.h"
 #include "app/style/Palette.h"
 #include "app/text/HardwareText.h"
 #include "app/text/LessonInput.h"
@@ -24,6 +25,10 @@ namespace floatscope::gui {
 namespace {
 
 constexpr int kMaxPlaces = 56;  // places drawn at most; digits further down are counted, not drawn
+// In body heights: the smallest cell of a place, and the room between the names and the grid
+// plus between the grid and the values.
+constexpr double kLeastCell = 0.95;
+constexpr double kGridGap = 2.0;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -282,26 +287,18 @@ QString DotTraceFigure::resultSentence(const DotTraceData& d)
              relative ? (*relative == 0 ? tr("0 (exact)") : LessonText::approx(*relative, 3)) : QStringLiteral("—"));
 }
 
-DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& style) const
+DotTraceFigure::Columns DotTraceFigure::columns(const std::vector<BitRow>& rows, const FigureStyle& style)
 {
-    Layout l;
+    // Every row's digits and cuts, from the highest place down; the names and values whole.
+    Columns c;
     const double body = style.bodyPoints();
-    const QFontMetricsF metrics(style.font());
     const QFontMetricsF bold(style.font(0, true));
-    l.margin = body * 1.2;
-    const double text = std::max(50.0, width - 2 * l.margin);
-    const auto wrapped = [&](const QString& s) { return metrics.boundingRect(QRectF(0, 0, text, 10000), Qt::TextWordWrap, s).height(); };
-    l.tableTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
-    l.stepTop = l.tableTop + stepsTable(m_data).height(style) + body * 0.8;
-    l.gridTop = l.stepTop + wrapped(stepSentence(m_data)) + body * 0.6;
-
-    // The grid: every row's digits and cuts, from the highest place down, as many places as fit.
-    const std::vector<BitRow> rows = bitRows(m_data);
+    const QFontMetricsF value(style.font(body * 0.85));
     std::int64_t top = std::numeric_limits<std::int64_t>::min();
     std::int64_t low = std::numeric_limits<std::int64_t>::max();
-    double labelWidth = 0;
     for (const BitRow& r : rows) {
-        labelWidth = std::max(labelWidth, bold.horizontalAdvance(r.label));
+        c.labelWidth = std::max(c.labelWidth, bold.horizontalAdvance(r.label));
+        c.valueWidth = std::max(c.valueWidth, value.horizontalAdvance(LessonText::brief(r.value)));
         if (r.cut)
             low = std::min(low, *r.cut - 2);
         if (r.value == 0)
@@ -314,22 +311,65 @@ DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& s
         top = 0;
         low = std::min<std::int64_t>(low, -8);
     }
-    l.labelWidth = std::min(labelWidth + body, text * 0.3);
-    const double valueWidth = QFontMetricsF(style.font(body * 0.85)).horizontalAdvance(QStringLiteral("-0.0000000000000")) + body;
-    const double available = std::max(body * 10, text - l.labelWidth - valueWidth - body * 1.5);
-    const auto places = static_cast<std::int64_t>(std::min<double>(kMaxPlaces, std::floor(available / (body * 0.95))));
+    c.labelWidth += body;
+    c.valueWidth += body;
+    c.top = top;
+    c.low = low;
+    return c;
+}
+
+double DotTraceFigure::minimumWidth(const FigureStyle& style) const
+{
+    // An export keeps the steps table, the rows' names and values whole, and every place of the
+    // grid (up to kMaxPlaces) at the smallest cell; a panel narrower than this shows fewer places.
+    const double body = style.bodyPoints();
+    const Columns c = columns(bitRows(m_data), style);
+    const double places = static_cast<double>(std::min<std::int64_t>(kMaxPlaces, c.top - c.low + 1));
+    const double grid = c.labelWidth + body * kGridGap + places * body * kLeastCell + c.valueWidth;
+    return std::max(opening().minimumWidth(style), grid + 2 * body * kLessonMargin + 2);
+}
+
+LessonOpening DotTraceFigure::opening() const
+{
+    return {title(), subtitle(), stepsTable(m_data), stepSentence(m_data)};
+}
+
+DotTraceFigure::Layout DotTraceFigure::layout(double width, const FigureStyle& style) const
+{
+    Layout l;
+    const double body = style.bodyPoints();
+    l.opening = opening().layout(width, style);
+    const double text = l.opening.textWidth;
+
+    // The grid: as many places as fit between the names and the values, from the highest down.
+    const std::vector<BitRow> rows = bitRows(m_data);
+    const Columns c = columns(rows, style);
+    l.labelWidth = c.labelWidth;
+    const double available = std::max(body * 10, text - c.labelWidth - body * kGridGap - c.valueWidth);
+    const auto places = static_cast<std::int64_t>(std::min<double>(kMaxPlaces, std::floor(available / (body * kLeastCell))));
     Grid& g = l.grid;
-    g.top = top;
-    g.bottom = std::max(low, top - places + 1);
-    g.hidden = low < g.bottom ? g.bottom - low : 0;
-    g.cell = std::min(body * 1.9, available / static_cast<double>(g.top - g.bottom + 1));
-    g.left = l.margin + l.labelWidth + body * 1.2;
+    g.top = c.top;
+    g.bottom = std::max(c.low, c.top - places + 1);
+    g.hidden = c.low < g.bottom ? g.bottom - c.low : 0;
+    // Square cells, smaller where there are many rows (sixteen products), so a page holds them at a
+    // readable size.
+    const double largest = body * std::clamp(19.0 / static_cast<double>(std::max<std::size_t>(rows.size(), 1)), 1.2, 1.9);
+    g.cell = std::min(largest, available / static_cast<double>(g.top - g.bottom + 1));
+    g.left = l.opening.margin + l.labelWidth + body * 1.2;
     l.rowHeight = g.cell * 1.25;
-    l.rowsTop = l.gridTop + QFontMetricsF(style.font(body * 0.75)).height() * 1.3;
+    l.rowsTop = l.opening.below + QFontMetricsF(style.font(body * 0.75)).height() * 1.3;
+    const QString hidden = hiddenSentence(g);
     l.resultTop = l.rowsTop + l.rowHeight * static_cast<double>(rows.size()) + body * 0.5
-                + (g.hidden > 0 ? metrics.height() : 0.0) + body * 0.3;
-    l.height = l.resultTop + paragraphsHeight({resultSentence(m_data)}, text, style) + l.margin * 0.6;
+                + (hidden.isEmpty() ? 0.0 : wrappedHeight(hidden, text, style.font())) + body * 0.3;
+    l.height = l.resultTop + paragraphsHeight({resultSentence(m_data)}, text, style) + l.opening.margin * 0.6;
     return l;
+}
+
+QString DotTraceFigure::hiddenSentence(const Grid& g)
+{
+    if (g.hidden == 0)
+        return {};
+    return tr("Digits below %1 (%2 more places) are not drawn.").arg(LessonText::powerOfTwo(g.bottom)).arg(g.hidden);
 }
 
 double DotTraceFigure::heightForWidth(double width, const FigureStyle& style) const
@@ -341,16 +381,10 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
 {
     const Layout l = layout(size.width(), style);
     const double body = style.bodyPoints();
-    const double width = size.width() - 2 * l.margin;
+    const double width = l.opening.textWidth;
     const Grid& g = l.grid;
     painter.save();
-    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
-    const FigureTable table = stepsTable(m_data);
-    table.paint(painter, QRectF(l.margin, l.tableTop, width, table.height(style)), style);
-    painter.setFont(style.font(0, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.stepTop, width, l.gridTop - l.stepTop), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     stepSentence(m_data));
+    opening().paint(painter, l.opening, style);
 
     // 1. The places' labels every fourth place, and the binary point.
     const auto columnX = [&](std::int64_t place) { return g.left + static_cast<double>(g.top - place) * g.cell; };
@@ -362,7 +396,7 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
         if (place % 4 == 0) {
             const QString label = LessonText::powerOfTwo(place);
             const double w = tinyMetrics.horizontalAdvance(label);
-            painter.drawText(QRectF(columnX(place) + g.cell / 2 - w / 2, l.gridTop, w + 2, tinyMetrics.height()), label);
+            painter.drawText(QRectF(columnX(place) + g.cell / 2 - w / 2, l.opening.below, w + 2, tinyMetrics.height()), label);
         }
     const std::vector<BitRow> rows = bitRows(m_data);
     const double rowsBottom = l.rowsTop + l.rowHeight * static_cast<double>(rows.size());
@@ -383,9 +417,7 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
         const QColor colour = row.colour.isValid() ? readableOn(row.colour, style.background(), 4.5) : style.foreground();
         painter.setFont(style.font(0, row.bold));
         painter.setPen(colour);
-        const QFontMetricsF labelMetrics(style.font(0, row.bold));
-        painter.drawText(QRectF(l.margin, y, l.labelWidth, l.rowHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                         labelMetrics.elidedText(row.label, Qt::ElideRight, l.labelWidth - body * 0.3));
+        painter.drawText(QRectF(l.opening.margin, y, l.labelWidth, l.rowHeight), Qt::AlignLeft | Qt::AlignVCenter, row.label);
         if (row.value == 0) {
             painter.setFont(digitFont);
             painter.drawText(QRectF(g.left, cellTop, g.cell * 4, g.cell), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("0"));
@@ -423,17 +455,16 @@ void DotTraceFigure::paint(QPainter& painter, const QSizeF& size, const FigureSt
         }
         painter.setFont(style.font(body * 0.85));
         painter.setPen(style.muted());
-        painter.drawText(QRectF(columnX(g.bottom - 1) + body * 0.8, y, size.width() - columnX(g.bottom - 1) - body * 0.8 - l.margin,
+        painter.drawText(QRectF(columnX(g.bottom - 1) + body * 0.8, y, size.width() - columnX(g.bottom - 1) - body * 0.8 - l.opening.margin,
                                 l.rowHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, LessonText::brief(row.value));
     }
     painter.setFont(style.font());
     painter.setPen(style.muted());
-    if (g.hidden > 0)
-        painter.drawText(QRectF(l.margin, rowsBottom + body * 0.3, width, QFontMetricsF(style.font()).height()),
-                         Qt::AlignLeft | Qt::AlignTop,
-                         tr("Digits below %1 (%2 more places) are not drawn.").arg(LessonText::powerOfTwo(g.bottom)).arg(g.hidden));
-    paintParagraphs(painter, {resultSentence(m_data)}, QPointF(l.margin, l.resultTop), width, style);
+    if (const QString hidden = hiddenSentence(g); !hidden.isEmpty())
+        painter.drawText(QRectF(l.opening.margin, rowsBottom + body * 0.3, width, l.resultTop - rowsBottom),
+                         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, hidden);
+    paintParagraphs(painter, {resultSentence(m_data)}, QPointF(l.opening.margin, l.resultTop), width, style);
     painter.restore();
 }
 
@@ -445,11 +476,9 @@ QString DotTraceFigure::toolTipAt(const QPointF& point, const QSizeF& size, cons
         const BitRow& row = rows[static_cast<std::size_t>((point.y() - l.rowsTop) / l.rowHeight)];
         return row.toolTip.isEmpty() ? LessonText::brief(row.value) : row.toolTip;
     }
-    const FigureTable table = stepsTable(m_data);
-    const double first = l.tableTop + table.rowHeight(style);
-    if (point.y() >= first && point.y() < first + table.rowHeight(style) * static_cast<double>(table.rows.size())) {
+    if (const auto step = opening().tableRowAt(point.y(), l.opening, style)) {
         DotTraceData other = m_data;
-        other.step = static_cast<std::size_t>((point.y() - first) / table.rowHeight(style)) + 1;
+        other.step = *step + 1;
         return stepSentence(other);
     }
     return {};

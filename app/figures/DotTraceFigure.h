@@ -12,6 +12,7 @@
 
 #include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
+#include "app/figures/LessonOpening.h"
 #include "core/dot/Accumulator.h"
 #include "core/dot/DotLessons.h"
 #include "core/dot/DotTrace.h"
@@ -66,6 +67,7 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     const DotTraceData& data() const { return m_data; }
     // Every step in a row: what it covers, what it does, the exact value, what is stored and the rest.
@@ -89,11 +91,16 @@ private:
         double cell = 0;
         double left = 0;          // x of the highest place's cell
     };
+    // What the grid's rows need whatever the width: their names and values whole, and their places.
+    struct Columns {
+        double labelWidth = 0;   // the widest name, and a gap
+        double valueWidth = 0;   // the widest value written after the digits, and a gap
+        std::int64_t top = 0;    // the highest place holding a digit
+        std::int64_t low = 0;    // the lowest place holding a digit or two below a cut
+    };
     struct Layout {
-        double margin = 0;
-        double tableTop = 0;
-        double stepTop = 0;       // the sentence about the opened step
-        double gridTop = 0;       // the places' labels, then the rows
+        LessonOpening::Layout opening;  // the heading, the steps, the sentence about the opened one;
+                                        // the places' labels under it, then the rows
         double rowsTop = 0;
         double rowHeight = 0;
         double resultTop = 0;
@@ -101,6 +108,9 @@ private:
         double labelWidth = 0;
         Grid grid;
     };
+    static Columns columns(const std::vector<BitRow>& rows, const FigureStyle& style);
+    static QString hiddenSentence(const Grid& grid);
+    LessonOpening opening() const;
     Layout layout(double width, const FigureStyle& style) const;
     QString subtitle() const;
 

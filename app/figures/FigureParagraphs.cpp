@@ -1,5 +1,7 @@
 #include "app/figures/FigureParagraphs.h"
 
+#include <algorithm>
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -7,34 +9,51 @@ namespace floatscope::gui {
 
 namespace {
 
-double titleHeight(const FigureStyle& style)
+QFont titleFont(const FigureStyle& style)
 {
-    return QFontMetricsF(style.font(style.bodyPoints() * 1.2, true)).height() * 1.5;
+    return style.font(style.bodyPoints() * 1.2, true);
 }
 
-double wrappedHeight(const QString& text, double width, const FigureStyle& style)
+// The title wraps where the width is short of it (a router's title with its counts, a Chinese
+// one), half a line under its last line.
+double titleHeight(const QString& title, double width, const FigureStyle& style)
 {
-    return QFontMetricsF(style.font()).boundingRect(QRectF(0, 0, width, 100000), Qt::TextWordWrap, text).height();
+    return wrappedHeight(title, width, titleFont(style)) + QFontMetricsF(titleFont(style)).height() * 0.5;
 }
 
 }  // namespace
 
-double headingHeight(const QString&, const QString& subtitle, double width, const FigureStyle& style)
+double wrappedHeight(const QString& text, double width, const QFont& font)
 {
-    return titleHeight(style) + wrappedHeight(subtitle, width, style);
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 100000), Qt::TextWordWrap, text).height();
+}
+
+double headingHeight(const QString& title, const QString& subtitle, double width, const FigureStyle& style)
+{
+    return titleHeight(title, width, style) + wrappedHeight(subtitle, width, style.font());
+}
+
+LessonFrame lessonFrame(const QString& title, const QString& subtitle, double width, const FigureStyle& style)
+{
+    LessonFrame f;
+    const double body = style.bodyPoints();
+    f.margin = body * kLessonMargin;
+    f.textWidth = std::max(50.0, width - 2 * f.margin);
+    f.bodyTop = f.margin * 0.6 + headingHeight(title, subtitle, f.textWidth, style) + body * 0.8;
+    return f;
 }
 
 void paintHeading(QPainter& painter, const QString& title, const QString& subtitle, const QPointF& topLeft, double width,
                   const FigureStyle& style)
 {
     painter.save();
-    const double titleBox = titleHeight(style);
-    painter.setFont(style.font(style.bodyPoints() * 1.2, true));
+    const double titleBox = titleHeight(title, width, style);
+    painter.setFont(titleFont(style));
     painter.setPen(style.foreground());
-    painter.drawText(QRectF(topLeft, QSizeF(width, titleBox)), Qt::AlignLeft | Qt::AlignTop, title);
+    painter.drawText(QRectF(topLeft, QSizeF(width, titleBox)), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, title);
     painter.setFont(style.font());
     painter.setPen(style.muted());
-    painter.drawText(QRectF(topLeft.x(), topLeft.y() + titleBox, width, wrappedHeight(subtitle, width, style) + 2),
+    painter.drawText(QRectF(topLeft.x(), topLeft.y() + titleBox, width, wrappedHeight(subtitle, width, style.font()) + 2),
                      Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, subtitle);
     painter.restore();
 }
@@ -43,7 +62,7 @@ double paragraphsHeight(const QStringList& paragraphs, double width, const Figur
 {
     double h = 0;
     for (const QString& p : paragraphs)
-        h += wrappedHeight(p, width, style) + style.bodyPoints() * 0.2;
+        h += wrappedHeight(p, width, style.font()) + style.bodyPoints() * 0.2;
     return h;
 }
 
@@ -55,7 +74,7 @@ void paintParagraphs(QPainter& painter, const QStringList& paragraphs, const QPo
     painter.setPen(style.foreground());
     double y = topLeft.y();
     for (const QString& p : paragraphs) {
-        const double h = wrappedHeight(p, width, style);
+        const double h = wrappedHeight(p, width, style.font());
         painter.drawText(QRectF(topLeft.x(), y, width, h + 2), Qt::TextWordWrap, p);
         y += h + style.bodyPoints() * 0.2;
     }

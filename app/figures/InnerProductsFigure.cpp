@@ -227,9 +227,10 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
     const double body = style.bodyPoints();
     const QFontMetricsF metrics(style.font());
     const QFontMetricsF small(style.font(body * 0.85));
-    l.margin = body * 1.2;
-    const double text = std::max(50.0, width - 2 * l.margin);
-    l.stallTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
+    const LessonFrame frame = lessonFrame(title(), subtitle(), width, style);
+    l.margin = frame.margin;
+    const double text = frame.textWidth;
+    l.stallTop = frame.bodyTop;
     l.plotTop = l.stallTop + small.height() * static_cast<double>(stalledCurves().size()) + body * 0.6;
     // The plot grows with the width, from 15 to 28 lines of text: not a strip on a wide screen.
     l.plotBottom = l.plotTop + std::clamp(width * 0.2, body * 15, body * 28);
@@ -261,6 +262,11 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
 double InnerProductsFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     return layout(width, style).height;
+}
+
+double InnerProductsFigure::minimumWidth(const FigureStyle& style) const
+{
+    return table(m_data).naturalWidth(style) + 2 * style.bodyPoints() * kLessonMargin + 2;  // the table, uncut, between the margins
 }
 
 double InnerProductsFigure::yOf(const Layout& l, const dot::ErrorPoint& p) const

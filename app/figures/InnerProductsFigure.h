@@ -77,6 +77,7 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     const InnerProductsData& data() const { return m_data; }
     static FigureTable table(const InnerProductsData& data);

@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include "app/figures/FigureParagraphs.h"
+#include "app/figures/LessonOpening.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
@@ -16,6 +17,9 @@
 namespace floatscope::gui {
 
 namespace {
+
+// In body heights: the least length of the longest bar in an export.
+constexpr double kLeastBar = 12;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -338,26 +342,48 @@ QStringList ReductionsFigure::sentences(const ReductionsData& d)
     return lines;
 }
 
+std::pair<double, double> ReductionsFigure::barColumns(const std::vector<Bar>& all, const FigureStyle& style)
+{
+    const QFontMetricsF metrics(style.font());
+    double labels = 0;
+    double values = 0;
+    for (const Bar& b : all) {
+        labels = std::max(labels, metrics.horizontalAdvance(b.label));
+        values = std::max(values, metrics.horizontalAdvance(b.value));
+    }
+    const double body = style.bodyPoints();
+    return {labels + body, values + body};
+}
+
+double ReductionsFigure::minimumWidth(const FigureStyle& style) const
+{
+    // An export keeps the table, the bars' names and their values whole, the bars kLeastBar long.
+    const double body = style.bodyPoints();
+    const auto [labels, values] = barColumns(bars(m_data), style);
+    return std::max(opening().minimumWidth(style), labels + body * kLeastBar + values + 2 * body * kLessonMargin + 2);
+}
+
+LessonOpening ReductionsFigure::opening() const
+{
+    return {title(), subtitle(), table(m_data), barsTitle(m_data)};
+}
+
 ReductionsFigure::Layout ReductionsFigure::layout(double width, const FigureStyle& style) const
 {
     Layout l;
     const double body = style.bodyPoints();
-    const QFontMetricsF metrics(style.font());
-    l.margin = body * 1.2;
-    const double text = std::max(50.0, width - 2 * l.margin);
-    l.tableTop = l.margin * 0.6 + headingHeight(title(), subtitle(), text, style) + body * 0.8;
-    l.barsTitleTop = l.tableTop + table(m_data).height(style) + body * 0.8;
-    l.barsTop = l.barsTitleTop + QFontMetricsF(style.font(0, true)).height() * 1.3;
+    l.opening = opening().layout(width, style);
+    const double text = l.opening.textWidth;
     l.barHeight = body * 1.6;
     const std::vector<Bar> all = bars(m_data);
-    l.axisY = l.barsTop + l.barHeight * static_cast<double>(all.size()) + body * 0.3;
+    l.axisY = l.opening.below + l.barHeight * static_cast<double>(all.size()) + body * 0.3;
     l.sentencesTop = l.axisY + Log2Axis::height(style) + body * 0.8;
-    l.height = l.sentencesTop + paragraphsHeight(sentences(m_data), text, style) + l.margin * 0.5;
-    double labels = 0;
-    for (const Bar& b : all)
-        labels = std::max(labels, metrics.horizontalAdvance(b.label));
-    l.left = l.margin + std::min(labels + body, text * 0.35);
-    l.right = std::max(l.left + 50, width - l.margin - QFontMetricsF(style.font()).horizontalAdvance(tr("overflow: inf")) - body);
+    l.height = l.sentencesTop + paragraphsHeight(sentences(m_data), text, style) + l.opening.margin * 0.5;
+    // Names whole on the left, the widest value after the longest bar (narrower than minimumWidth,
+    // in a panel, the bars give way).
+    const auto [labels, values] = barColumns(all, style);
+    l.left = l.opening.margin + labels;
+    l.right = std::max(l.left + body * 4, width - l.opening.margin - values);
     Log2Range range;
     for (const Bar& b : all)
         if (b.log2Error && *b.log2Error > -60)
@@ -375,15 +401,9 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
 {
     const Layout l = layout(size.width(), style);
     const double body = style.bodyPoints();
-    const double width = size.width() - 2 * l.margin;
+    const double width = l.opening.textWidth;
     painter.save();
-    paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
-    const FigureTable t = table(m_data);
-    t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
-    painter.setFont(style.font(0, true));
-    painter.setPen(style.foreground());
-    painter.drawText(QRectF(l.margin, l.barsTitleTop, width, l.barsTop - l.barsTitleTop), Qt::AlignLeft | Qt::AlignTop,
-                     barsTitle(m_data));
+    opening().paint(painter, l.opening, style);
 
     // The bars: from the left end of a log2 axis of errors, or of shares for the router.
     const std::vector<Bar> all = bars(m_data);
@@ -400,15 +420,13 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
         }
     const Log2Axis ax(l.lo, l.hi, l.left, l.right);
     if (!shares)
-        ax.paintGrid(painter, l.barsTop, l.axisY, style);
-    const QFontMetricsF metrics(style.font());
+        ax.paintGrid(painter, l.opening.below, l.axisY, style);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Bar& b = all[i];
-        const double y = l.barsTop + l.barHeight * static_cast<double>(i);
+        const double y = l.opening.below + l.barHeight * static_cast<double>(i);
         painter.setFont(style.font());
         painter.setPen(readableOn(b.colour, style.background(), 4.5));
-        painter.drawText(QRectF(l.margin, y, l.left - l.margin - body * 0.5, l.barHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                         metrics.elidedText(b.label, Qt::ElideRight, l.left - l.margin - body * 0.5));
+        painter.drawText(QRectF(l.opening.margin, y, l.left - l.opening.margin, l.barHeight), Qt::AlignLeft | Qt::AlignVCenter, b.label);
         double end = l.left;
         if (shares && b.share)
             end = l.left + (l.right - l.left) * std::clamp(*b.share / scale, 0.0, 1.0);
@@ -421,7 +439,7 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
         if (!b.log2Error && !b.share)
             painter.fillRect(bar, QBrush(style.background(), Qt::BDiagPattern));
         painter.setPen(style.foreground());
-        painter.drawText(QRectF(end + body * 0.4, y, size.width() - end - body * 0.4 - l.margin * 0.5, l.barHeight),
+        painter.drawText(QRectF(end + body * 0.4, y, size.width() - end - body * 0.4 - l.opening.margin * 0.5, l.barHeight),
                          Qt::AlignLeft | Qt::AlignVCenter, b.value);
     }
     if (shares) {
@@ -442,7 +460,7 @@ void ReductionsFigure::paint(QPainter& painter, const QSizeF& size, const Figure
         ax.paint(painter, l.axisY, style);
     }
 
-    paintParagraphs(painter, sentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
+    paintParagraphs(painter, sentences(m_data), QPointF(l.opening.margin, l.sentencesTop), width, style);
     painter.restore();
 }
 
@@ -451,12 +469,10 @@ QString ReductionsFigure::toolTipAt(const QPointF& point, const QSizeF& size, co
     const Layout l = layout(size.width(), style);
     const QStringList lines = sentences(m_data);
     const std::vector<Bar> all = bars(m_data);
-    if (point.y() >= l.barsTop && point.y() < l.barsTop + l.barHeight * static_cast<double>(all.size()))
-        return lines.value(static_cast<qsizetype>((point.y() - l.barsTop) / l.barHeight));
-    const FigureTable t = table(m_data);
-    const double first = l.tableTop + t.rowHeight(style);
-    if (point.y() >= first && point.y() < first + t.rowHeight(style) * static_cast<double>(t.rows.size()))
-        return lines.value(static_cast<qsizetype>((point.y() - first) / t.rowHeight(style)));
+    if (point.y() >= l.opening.below && point.y() < l.opening.below + l.barHeight * static_cast<double>(all.size()))
+        return lines.value(static_cast<qsizetype>((point.y() - l.opening.below) / l.barHeight));
+    if (const auto row = opening().tableRowAt(point.y(), l.opening, style))
+        return lines.value(static_cast<qsizetype>(*row));
     return {};
 }
 

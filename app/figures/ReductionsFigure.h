@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <QColor>
@@ -10,6 +11,7 @@
 
 #include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
+#include "app/figures/LessonOpening.h"
 #include "core/dot/RunControl.h"
 #include "core/reduce/Reductions.h"
 
@@ -66,6 +68,7 @@ public:
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
     QString toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const override;
     double heightForWidth(double width, const FigureStyle& style) const override;
+    double minimumWidth(const FigureStyle& style) const override;
 
     const ReductionsData& data() const { return m_data; }
     static FigureTable table(const ReductionsData& data);
@@ -86,10 +89,7 @@ public:
 
 private:
     struct Layout {
-        double margin = 0;
-        double tableTop = 0;
-        double barsTitleTop = 0;
-        double barsTop = 0;
+        LessonOpening::Layout opening;  // the heading, the table, the bars' title; the bars under it
         double barHeight = 0;
         double axisY = 0;
         double sentencesTop = 0;
@@ -99,6 +99,9 @@ private:
         double lo = 0;
         double hi = 0;
     };
+    // The bars' names and the values after them: each column's width, a gap included.
+    static std::pair<double, double> barColumns(const std::vector<Bar>& all, const FigureStyle& style);
+    LessonOpening opening() const;
     Layout layout(double width, const FigureStyle& style) const;
     QString subtitle() const;
 

@@ -69,6 +69,15 @@ public:
     {
         layout(size.width(), style, &painter);
     }
+    double heightForWidth(double width, const FigureStyle& style) const override { return layout(width, style, nullptr); }
+    // The widest table, uncut, between the margins.
+    double minimumWidth(const FigureStyle& style) const override
+    {
+        double widest = 0;
+        for (const FigureTable& t : m_tables)
+            widest = std::max(widest, t.naturalWidth(style));
+        return widest + style.bodyPoints() * 3 + 2;
+    }
 
 private:
     // Lays the tables and paragraphs out at `width`, painting them when a painter is given; the height.
