@@ -15,6 +15,7 @@
 #include "app/text/LessonInput.h"
 #include "app/text/LessonText.h"
 #include "app/text/OperatorsText.h"
+#include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
 #include "core/dot/Operands.h"
 #include "core/exact/ExactValue.h"
@@ -29,8 +30,6 @@ constexpr int kMaxPlaces = 56;  // places drawn at most; digits further down are
 // plus between the grid and the values.
 constexpr double kLeastCell = 0.95;
 constexpr double kGridGap = 2.0;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 mpq_class rational(const Dyadic& d) { return ExactValue::fromDyadic(d).value(); }
 

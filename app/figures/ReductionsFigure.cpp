@@ -11,6 +11,7 @@
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
+#include "app/text/StdString.h"
 #include "core/format/Registry.h"
 #include "core/reduce/FormatArithmetic.h"
 
@@ -20,8 +21,6 @@ namespace {
 
 // In body heights: the least length of the longest bar in an export.
 constexpr double kLeastBar = 12;
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString methodText(reduce::VarianceMethod m)
 {
