@@ -61,6 +61,11 @@ std::pair<double, double> axisRange(const ChartSpec& spec, const ChartAxis& a, b
         lo -= 1;
         hi += 1;
     }
+    if (!a.min && !a.max && hi - lo < a.leastSpan) {
+        const double middle = (lo + hi) / 2;
+        lo = middle - a.leastSpan / 2;
+        hi = middle + a.leastSpan / 2;
+    }
     if (scaleOf(a) != AxisScale::Linear) {
         // Whole powers of the base at open ends.
         return {a.min ? lo : std::floor(lo), a.max ? hi : std::ceil(hi)};

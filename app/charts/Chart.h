@@ -39,6 +39,9 @@ struct ChartAxis {
     std::optional<double> max;
     bool integers = false;  // whole numbers only (steps, counts): no tick at 2.5
     bool log10 = false;     // a base-10 logarithmic axis, ticks 1, 10, 100, ... (values must be positive)
+    // Open at both ends, at least this long (in the axis's coordinate) around the data's middle:
+    // values a hair apart drawn as the same, not as a zoom into noise.
+    double leastSpan = 0;
 };
 
 struct ChartSpec {

@@ -17,6 +17,9 @@ namespace floatscope::gui {
 
 namespace {
 
+// The least height of the loss-against-memory chart, in bits per character.
+constexpr double kLeastCostSpan = 0.1;
+
 // Charts side by side, each with its share of the width: the curves beside the cost.
 class ChartRowFigure : public Figure {
 public:
@@ -314,6 +317,9 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
     }
     spec.x = {tr("bytes per parameter"), false, 0.0, std::ceil(most / 4 + 0.5) * 4};
     spec.y = {tr("validation bits per character"), false, std::nullopt, std::nullopt};
+    // At least a tenth of a bit per character tall: recipes a thousandth apart are the same point
+    // (the FP8 blog's "the curves coincide"), not a plot of noise whose ticks need five decimals.
+    spec.y.leastSpan = kLeastCostSpan;
     return spec;
 }
 

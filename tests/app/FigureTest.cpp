@@ -14,6 +14,7 @@
 #include "app/figures/BitsFigure.h"
 #include "app/figures/FigureExport.h"
 #include "app/figures/NeighboursFigure.h"
+#include "FigureSupport.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "core/text/Parse.h"
@@ -135,6 +136,32 @@ TEST_F(Figures, ChartFigureExportsVectorAndPixels)
         for (int x = 0; x < image.width(); x += 2)
             orange += image.pixelColor(x, y) == QColor(0xD5, 0x5E, 0x00) ? 1 : 0;
     EXPECT_GT(orange, 50);
+}
+
+// The trap: the training lab's loss-against-memory chart drew three recipes a thousandth of a bit
+// apart as a zoom into noise, ticks 3.47700 ... 3.47850, the top one under the chart's title. An
+// axis with a least span draws them as the one point they are, with ticks of two decimals.
+TEST_F(Figures, ValuesAHairApartAreOnePointOnAnAxisWithALeastSpan)
+{
+    ChartSpec spec;
+    spec.title = QStringLiteral("Loss against memory");
+    spec.x = {QStringLiteral("bytes per parameter"), false, 0.0, 20.0};
+    spec.y.title = QStringLiteral("validation bits per character");
+    spec.y.leastSpan = 0.1;
+    spec.series.push_back({QStringLiteral("fp32"), Qt::blue, {{16, 3.4784}, {16, 3.4772}, {16, 3.4785}},
+                           ChartSeries::Kind::Points, false});
+    int yTicks = 0;
+    for (const test::SvgItem& t : test::textsOf(test::svgOf(ChartFigure(spec), style))) {
+        bool number = false;
+        const double v = t.text.toDouble(&number);
+        if (!number || t.text.contains(QLatin1Char('.')) == false)
+            continue;
+        ++yTicks;
+        EXPECT_LE(t.text.size() - t.text.indexOf(QLatin1Char('.')) - 1, 2) << t.text.toStdString();
+        EXPECT_GT(v, 3.35);
+        EXPECT_LT(v, 3.65);
+    }
+    EXPECT_GE(yTicks, 3);
 }
 
 TEST(Language, SwitchChangesVisibleTexts)
