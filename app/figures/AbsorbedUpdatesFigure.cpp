@@ -35,7 +35,7 @@ AbsorbedUpdatesData AbsorbedUpdatesData::compute(std::vector<Format> formats, st
     d.source = std::move(source);
     d.weightCount = static_cast<std::int64_t>(weights.size());
     d.update = update;
-    d.sizes = seedUpdateSizes();
+    d.sizes = lectureUpdateSizes();
     if (std::find(d.sizes.begin(), d.sizes.end(), update) == d.sizes.end())
         d.sizes.push_back(update);
     for (const ExactValue& u : d.sizes) {

@@ -276,7 +276,7 @@ ChartSpec TrainingFigure::curves(const TrainingData& d)
 {
     ChartSpec spec;
     spec.title = tr("Training loss (faint) and validation, bits per character");
-    spec.x = {tr("step"), false, 0.0, static_cast<double>(d.request.config.steps)};
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(d.request.config.steps), true};
     spec.y = {tr("bits per character"), false, std::nullopt, std::nullopt};
     bool any = false;
     for (const train::RunResult& run : d.runs) {

@@ -106,7 +106,7 @@ std::vector<double> generateWeights(std::size_t count, double standardDeviation,
     return weights;
 }
 
-std::vector<ExactValue> seedUpdateSizes()
+std::vector<ExactValue> lectureUpdateSizes()
 {
     return {ExactValue::fromRational(mpq_class(3, 1000)), ExactValue::fromRational(mpq_class(3, 10000)),
             ExactValue::fromRational(mpq_class(3, 100000))};

@@ -43,7 +43,7 @@ std::optional<Dyadic> absorptionThreshold(const Format& format, std::uint64_t up
 std::vector<double> generateWeights(std::size_t count, double standardDeviation, double shareOfOnes,
                                     std::uint64_t seed);
 
-// The lecture notes' table: update sizes 3e-3, 3e-4 and 3e-5.
-std::vector<ExactValue> seedUpdateSizes();
+// Lecture 10's demo 5: update sizes 3e-3, 3e-4 and 3e-5.
+std::vector<ExactValue> lectureUpdateSizes();
 
 }  // namespace floatscope

@@ -54,7 +54,7 @@ void type(HintedField* field, const QString& text)
 
 // --- Absorption and accumulation ---------------------------------------------------------------
 
-TEST(AccumulationPanel, OnePlusOneThousandthShowsTheSeedsOutcome)
+TEST(AccumulationPanel, OnePlusOneThousandthShowsTheLessonsOutcome)
 {
     AccumulationPanel panel;  // opens on the BF16 lesson's preset: 1 + 10^-3, a thousand times
     QTableWidget* t = panel.readoutTable();
@@ -72,7 +72,7 @@ TEST(AccumulationPanel, OnePlusOneThousandthShowsTheSeedsOutcome)
     EXPECT_TRUE(panel.notes().contains("threshold 0.00390625")) << panel.notes().toStdString();
 }
 
-TEST(AccumulationPanel, TenThousandTimesFromZeroStallsWhereTheSeedSays)
+TEST(AccumulationPanel, TenThousandTimesFromZeroStallsWhereTheLessonSays)
 {
     AccumulationPanel panel;
     panel.applyPreset("1e-4-from-zero");
@@ -84,7 +84,7 @@ TEST(AccumulationPanel, TenThousandTimesFromZeroStallsWhereTheSeedSays)
     EXPECT_TRUE(panel.notes().contains("fp16: from step")) << panel.notes().toStdString();
 }
 
-TEST(AccumulationPanel, MasterWeightCopyMovesAtStepFourAndSaysTheSeedTruncates)
+TEST(AccumulationPanel, MasterWeightCopyMovesAtStepFourAndSaysTheLessonTruncates)
 {
     AccumulationPanel panel;
     panel.applyPreset("master-weight");
@@ -338,7 +338,7 @@ TEST(LogitsEpsilonPanel, BadInputKeepsTheLastResult)
 
 // --- Absorbed updates --------------------------------------------------------------------------
 
-TEST(AbsorbedUpdatesPanel, SeedsTableAndTheMasterCopy)
+TEST(AbsorbedUpdatesPanel, LectureTableAndTheMasterCopy)
 {
     AbsorbedUpdatesPanel panel;
     const auto& d = panel.data();

@@ -222,7 +222,7 @@ TEST(QuantizePanel, LargeTensorsGoToAWorkerThatCanBeCancelled)
 
 // --- Memory ledger ---------------------------------------------------------------------------
 
-TEST(LedgerPanel, SeedsTotalsAndTheAnchorsFourHundredFortyFourPointFiveGb)
+TEST(LedgerPanel, Lesson14TotalsAndTheAnchorsFourHundredFortyFourPointFiveGb)
 {
     LedgerPanel panel;
     QTableWidget* t = panel.schemes()->schemeTable();

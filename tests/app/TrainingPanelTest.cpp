@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include "FigureSupport.h"
+#include "app/figures/ChartFigure.h"
 #include "app/panels/AbsorbedUpdatesPanel.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
@@ -312,6 +313,25 @@ TEST(TrainingFigure, GpuRunsAreDashedBesideTheEnginesOfTheSameRecipe)
     EXPECT_TRUE(failed.contains(QStringLiteral("bf16-master (GPU) stopped after step 1: the GPU's products failed: "
                                                "cudaErrorLaunchFailure")))
         << failed.toStdString();
+}
+
+// The trap: a short run's step axis labelled 0.5, 1.5, 2.5 (steps are whole numbers).
+TEST(TrainingFigure, StepAxisIsLabelledWithWholeSteps)
+{
+    TrainingRequest request;
+    request.recipes = {*train::findPreset("fp32")};
+    request.config.steps = 3;
+    const ChartFigure curves(TrainingFigure::curves(TrainingData::untrained(request)));
+    int labels = 0;
+    for (const test::SvgItem& t : test::textsOf(svgOf(curves))) {
+        bool number = false;
+        t.text.toDouble(&number);
+        if (!number)
+            continue;
+        ++labels;
+        EXPECT_FALSE(t.text.contains(QLatin1Char('.'))) << t.text.toStdString();
+    }
+    EXPECT_GE(labels, 6);
 }
 
 // The window keeps every lesson's inputs when it closes and gives them back when it opens.

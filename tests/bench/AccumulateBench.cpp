@@ -23,7 +23,7 @@ using namespace floatscope;
 constexpr std::int64_t kSteps = 1'000'000;
 constexpr const char* kFormats[] = {"fp64", "fp32", "tf32", "fp16", "bf16", "e4m3fn", "e5m2", "e2m1"};
 
-AccumulationSetup seedDemo(AccumulationMode mode)
+AccumulationSetup lectureDemo(AccumulationMode mode)
 {
     AccumulationSetup s;
     s.start = ExactValue::fromRational(1);
@@ -36,7 +36,7 @@ AccumulationSetup seedDemo(AccumulationMode mode)
 
 void allFormats(benchmark::State& state, AccumulationMode mode, int chartBuckets)
 {
-    const AccumulationSetup setup = seedDemo(mode);
+    const AccumulationSetup setup = lectureDemo(mode);
     TraceOptions trace;
     trace.chartBuckets = chartBuckets;
     for (auto _ : state)
@@ -49,7 +49,7 @@ void allFormats(benchmark::State& state, AccumulationMode mode, int chartBuckets
 
 void oneFormat(benchmark::State& state, const char* format, AccumulationMode mode)
 {
-    const AccumulationSetup setup = seedDemo(mode);
+    const AccumulationSetup setup = lectureDemo(mode);
     for (auto _ : state) {
         AccumulationResult r = accumulate(namedFormat(format), setup);
         benchmark::DoNotOptimize(r.finalCode);

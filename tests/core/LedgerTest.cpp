@@ -31,7 +31,7 @@ LedgerResult ledger(const char* id, std::uint64_t parameters, std::uint64_t gpus
 
 // The lecture notes' table, component by component (master, accumulated gradients, weights, gradients,
 // optimizer states), as lesson 14's fp8_memory_ledger() writes it.
-struct SeedRow {
+struct LedgerRow {
     const char* id;
     double master;
     double accumulated;
@@ -41,15 +41,15 @@ struct SeedRow {
     double total;
 };
 
-TEST(Ledger, TheSeedsTotalsComponentByComponent)
+TEST(Ledger, Lesson14TotalsComponentByComponent)
 {
-    const SeedRow rows[] = {
+    const LedgerRow rows[] = {
         {"bf16-mixed", 4, 0, 2, 2, 8, 16},        {"bf16-mixed-fp32acc", 4, 4, 2, 2, 8, 20},
         {"te-fp8", 0, 0, 4, 4, 8, 16},            {"deepseek-v3-fp8", 4, 4, 1, 2, 4, 15},
         {"fp8-lm-o3", 2, 2, 1, 1, 3, 9},          {"nanotron-fp8", 2, 4, 1, 1, 2, 10},
         {"fp32-adam", 0, 0, 4, 4, 8, 16},  // the BF16 lesson: "4 + 4 + 4 + 4 = 16"
     };
-    for (const SeedRow& r : rows) {
+    for (const LedgerRow& r : rows) {
         const auto scheme = findScheme(r.id);
         ASSERT_TRUE(scheme) << r.id;
         EXPECT_EQ(scheme->bytesFor(ComponentRole::MasterWeights), r.master) << r.id;
@@ -228,7 +228,7 @@ ActivationConfig anchor(Recomputation r)
     return c;
 }
 
-TEST(Activations, TheSeedsAnchorFigures)
+TEST(Activations, Lesson14AnchorFigures)
 {
     // the BF16 lesson: "激活从 162.5 GiB 降到 42.5 GiB（选择性重计算 / FlashAttention）; 全量重计算 ... 2.5 GiB",
     // at s = 4096, b = 1, in GiB (although the BF16 lesson's ledger counts GB).

@@ -80,7 +80,7 @@ TEST(AbsorbedUpdates, SharesAgreeWithAGmpLoop)
     for (const char* name : {"bf16", "fp16", "e4m3fn"}) {
         const Format& f = namedFormat(name);
         const Format& fp32 = namedFormat("fp32");
-        for (const ExactValue& u : seedUpdateSizes()) {
+        for (const ExactValue& u : lectureUpdateSizes()) {
             const AbsorptionRow row = absorbedUpdates(f, weights, u);
             const std::uint64_t uf = roundExact(u, f).code;
             const std::uint64_t u32 = roundExact(u, fp32).code;
@@ -101,7 +101,7 @@ TEST(AbsorbedUpdates, SharesAgreeWithAGmpLoop)
     }
 }
 
-TEST(AbsorbedUpdates, TheSeedsPoints)
+TEST(AbsorbedUpdates, TheLectureNotesPoints)
 {
     // A weight of 1 (a norm gain) in bf16 absorbs 1e-3 (lesson 14, the BF16 lesson) but not in fp16; with an
     // fp32 master copy, weights of this size keep every update down to 3e-5 (lecture 10).
@@ -109,10 +109,10 @@ TEST(AbsorbedUpdates, TheSeedsPoints)
     EXPECT_EQ(absorbedUpdates(namedFormat("bf16"), ones, value("1e-3")).share, 1.0);
     EXPECT_EQ(absorbedUpdates(namedFormat("fp16"), ones, value("1e-3")).share, 0.0);
     const std::vector<double> weights = generateWeights(20000, 0.02, 0.05, 1);
-    for (const ExactValue& u : seedUpdateSizes())
+    for (const ExactValue& u : lectureUpdateSizes())
         EXPECT_EQ(absorbedUpdates(namedFormat("bf16"), weights, u).masterAbsorbed, 0) << u.rationalText();
     // The smaller the update, the more bf16 throws away.
-    const std::vector<ExactValue> sizes = seedUpdateSizes();
+    const std::vector<ExactValue> sizes = lectureUpdateSizes();
     EXPECT_LT(absorbedUpdates(namedFormat("bf16"), weights, sizes[0]).share,
               absorbedUpdates(namedFormat("bf16"), weights, sizes[2]).share);
     // Every |w| >= 1.0078125 absorbs bf16(3e-3) = 197 * 2^-16; -1 does not: the gap below 1 is 2^-8,

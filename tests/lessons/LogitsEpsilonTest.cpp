@@ -17,13 +17,13 @@ namespace {
 
 using test::value;
 
-std::vector<ExactValue> seedLogits() { return {value("1000"), value("1001"), value("1002"), value("1003")}; }
+std::vector<ExactValue> lessonLogits() { return {value("1000"), value("1001"), value("1002"), value("1003")}; }
 
 TEST(Logits, Bf16MergesThreeOfFourAndSevenfoldsTheRatio)
 {
     // the BF16 lesson: bf16's spacing between 512 and 1024 is 4: 1000, 1001 and 1002 are all 1000 (1002 is
     // a tie between 1000 = 250 * 4 and 1004 = 251 * 4; 250 is even), and 1003 becomes 1004.
-    const StoredLogits bf16 = storeLogits(namedFormat("bf16"), seedLogits());
+    const StoredLogits bf16 = storeLogits(namedFormat("bf16"), lessonLogits());
     EXPECT_EQ(bf16.stored, (std::vector<mpq_class>{1000, 1000, 1000, 1004}));
     EXPECT_EQ(bf16.distinctInputs, 4);
     EXPECT_EQ(bf16.distinctStored, 2);
@@ -36,14 +36,14 @@ TEST(Logits, Bf16MergesThreeOfFourAndSevenfoldsTheRatio)
     EXPECT_DOUBLE_EQ(r.factor, std::exp(2.0));
 
     // fp16's spacing there is 0.5: every logit survives.
-    const StoredLogits fp16 = storeLogits(namedFormat("fp16"), seedLogits());
+    const StoredLogits fp16 = storeLogits(namedFormat("fp16"), lessonLogits());
     EXPECT_EQ(fp16.distinctStored, 4);
     EXPECT_DOUBLE_EQ(probabilityRatio(fp16, 3, 1).factor, 1.0);
 }
 
 TEST(Logits, SoftmaxOfTheExactLogits)
 {
-    const StoredLogits bf16 = storeLogits(namedFormat("bf16"), seedLogits());
+    const StoredLogits bf16 = storeLogits(namedFormat("bf16"), lessonLogits());
     // Reference in long double from the differences, which are small integers.
     long double sum = 0;
     for (int k = 0; k < 4; ++k)

@@ -42,7 +42,7 @@ TEST(RangeBars, Fp16Bf16Fp32AsTheSpecsGiveThem)
     EXPECT_EQ(e8m0.log2MaxFinite, 127);
 }
 
-TEST(StorageZones, TheSeedsExamples)
+TEST(StorageZones, TheBf16LessonsExamples)
 {
     const Format& fp16 = namedFormat("fp16");
     const Format& bf16 = namedFormat("bf16");
