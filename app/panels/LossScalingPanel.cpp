@@ -318,6 +318,8 @@ void LossScalingPanel::compute()
     showEvents();
 }
 
+QString LossScalingPanel::eventsText() const { return m_events->text(); }
+
 // The run's overflows and growths, worded again whenever the language changes.
 void LossScalingPanel::showEvents()
 {

@@ -49,6 +49,7 @@ public:
     QPlainTextEdit* valuesEdit() const { return m_values; }
     QSpinBox* initialScaleBox() const { return m_initial; }
     QString summary() const;
+    QString eventsText() const;  // the dynamic run's overflows and growths, in words
     ChartView* timelineView() const { return m_timeline; }
     FigureWidget* windowView() const { return m_window; }
     QSpinBox* modelStepBox() const;

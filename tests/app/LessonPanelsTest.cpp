@@ -4,6 +4,9 @@
 // bytes, its completion, is checked for each registered lesson in LessonRegistryTest.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -26,6 +29,7 @@
 #include "app/panels/LogitsEpsilonPanel.h"
 #include "app/panels/LossScalingPanel.h"
 #include "app/panels/RangeBarsPanel.h"
+#include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
 namespace {
@@ -281,6 +285,27 @@ TEST(LossScalingPanel, ScaleMovesTheGradientsIntoTheWindow)
     const ChartSpec& timeline = panel.timelineView()->spec();
     ASSERT_EQ(timeline.series.size(), 3u);
     EXPECT_EQ(timeline.series[0].points.front().y(), 24);  // log2 S
+}
+
+// The trap: the dynamic run's event log ("step 1: overflow, S halves ...") was worded once, so it
+// stayed English after the window switched to Chinese.
+TEST(LossScalingPanel, EventLogFollowsALanguageSwitch)
+{
+    MainWindow window;
+    window.setLanguage(QStringLiteral("en"));
+    auto* panel = window.findChild<LossScalingPanel*>(QStringLiteral("lossScalingDock"));
+    ASSERT_NE(panel, nullptr);
+    const QString english = panel->eventsText();
+    ASSERT_FALSE(english.isEmpty());
+    window.setLanguage(QStringLiteral("zh_CN"));
+    QApplication::processEvents();  // LanguageChange reaches the panels through the event loop
+    const QString chinese = panel->eventsText();
+    EXPECT_NE(chinese, english);
+    EXPECT_TRUE(std::any_of(chinese.begin(), chinese.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; }))
+        << chinese.toStdString();
+    window.setLanguage(QStringLiteral("en"));
+    QApplication::processEvents();
+    EXPECT_EQ(panel->eventsText(), english);
 }
 
 TEST(LossScalingPanel, PastedGradientsAndBadInput)

@@ -193,6 +193,27 @@ TEST(ShowNeighbours, ShortestTextIsNotTheNeighbour)
     EXPECT_NE(floatscope({"show", "0.1", "-f", "fp32"}).out.find("0.10000000894069671630859375"), std::string::npos);
 }
 
+// The trap the inspector had: NaN rows decoded their exponent as a power of two ("e=255 -> 2^128")
+// and drew neighbours a NaN does not have. The spec's NaN codes (IEEE 754 for bf16; OCP 8-bit v1.0
+// for e4m3fn, S.1111.111; MX v1.0 for e8m0, 0xFF) and no neighbours, in text and JSON.
+TEST(ShowNan, NanHasItsCodeAndNoNeighboursNorPowerOfTwo)
+{
+    const Outcome run = floatscope({"show", "nan", "-f", "bf16,e4m3fn,e8m0", "--no-color"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.out.find("bf16    0x7fc0  0 11111111 1000000      nan    nan"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("e4m3fn  0x7f    0 1111 111              nan    nan"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("e8m0    0xff    11111111                nan    nan"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("2^"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("nbsp"), std::string::npos) << run.out;
+    for (const char* format : {"bf16", "e4m3fn", "e8m0"}) {
+        const QJsonObject r = resultFor(showJson({"nan", "-f", format}), format);
+        EXPECT_EQ(r["class"].toString(), "nan") << format;
+        EXPECT_TRUE(r["prev"].isNull()) << format;
+        EXPECT_TRUE(r["next"].isNull()) << format;
+        EXPECT_TRUE(r["ulp"].isNull()) << format;
+    }
+}
+
 QJsonDocument accumulateJson(const std::vector<std::string>& args) { return withCommand("accumulate", args); }
 
 TEST(AccumulateJson, LectureDemosFieldByField)

@@ -290,6 +290,13 @@ TEST(Quantize, StatisticsOfTinyAndHugeValuesAreRight)
     EXPECT_NE(summary.find("MSE 5e+599,"), std::string::npos) << summary;
     EXPECT_EQ(summary.find("nan"), std::string::npos) << summary;
     EXPECT_EQ(summary.find(" inf"), std::string::npos) << summary;
+    // The JSON said "nan" where the text said -nan: the same statistics, as numbers JSON can hold.
+    const Outcome json = floatscope({"quantize", "1e300", "1", "--storage", "fp64", "--json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_NE(json.out.find(R"("mse": "5.0000000000000005e+599")"), std::string::npos) << json.out;
+    EXPECT_NE(json.out.find(R"("sqnr_db": 0,)"), std::string::npos) << json.out;
+    for (const char* never : {R"("nan")", R"("inf")", R"("-inf")"})
+        EXPECT_EQ(json.out.find(never), std::string::npos) << never << " in " << json.out;
 }
 
 TEST(Quantize, MoreValuesThanTheLimitAreRefusedBeforeAnyAreMade)
