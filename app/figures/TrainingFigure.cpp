@@ -8,6 +8,7 @@
 #include <QPainter>
 
 #include "app/figures/ChartFigure.h"
+#include "app/figures/FigureParts.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
@@ -19,102 +20,6 @@ namespace {
 
 // The least height of the loss-against-memory chart, in bits per character.
 constexpr double kLeastCostSpan = 0.1;
-
-// Charts side by side, each with its share of the width: the curves beside the cost.
-class ChartRowFigure : public Figure {
-public:
-    ChartRowFigure(QString title, std::vector<std::pair<ChartSpec, double>> charts)
-        : m_title(std::move(title)), m_charts(std::move(charts))
-    {
-    }
-
-    QString title() const override { return m_title; }
-    QSizeF preferredSize(const FigureStyle& style) const override
-    {
-        return style.slide ? QSizeF(1280, 560) : QSizeF(720, 360);
-    }
-    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override
-    {
-        double weights = 0;
-        for (const auto& c : m_charts)
-            weights += c.second;
-        double x = 0;
-        for (const auto& [spec, weight] : m_charts) {
-            const double width = size.width() * weight / weights;
-            painter.save();
-            painter.translate(x, 0);
-            paintChart(painter, spec, QSizeF(width, size.height()), style);
-            painter.restore();
-            x += width;
-        }
-    }
-
-private:
-    QString m_title;
-    std::vector<std::pair<ChartSpec, double>> m_charts;
-};
-
-// Tables under the charts, then paragraphs of words.
-class TablesFigure : public Figure {
-public:
-    TablesFigure(QString title, std::vector<FigureTable> tables, QStringList paragraphs)
-        : m_title(std::move(title)), m_tables(std::move(tables)), m_paragraphs(std::move(paragraphs))
-    {
-    }
-
-    QString title() const override { return m_title; }
-    QSizeF preferredSize(const FigureStyle& style) const override
-    {
-        const double width = style.slide ? 1280 : 720;
-        return {width, layout(width, style, nullptr)};
-    }
-    void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override
-    {
-        layout(size.width(), style, &painter);
-    }
-    double heightForWidth(double width, const FigureStyle& style) const override { return layout(width, style, nullptr); }
-    // The widest table, uncut, between the margins.
-    double minimumWidth(const FigureStyle& style) const override
-    {
-        double widest = 0;
-        for (const FigureTable& t : m_tables)
-            widest = std::max(widest, t.naturalWidth(style));
-        return widest + style.bodyPoints() * 3 + 2;
-    }
-
-private:
-    // Lays the tables and paragraphs out at `width`, painting them when a painter is given; the height.
-    double layout(double width, const FigureStyle& style, QPainter* painter) const
-    {
-        const double margin = style.bodyPoints() * 1.5;
-        double y = margin * 0.5;
-        for (const FigureTable& t : m_tables) {
-            if (t.rows.empty())
-                continue;
-            if (painter != nullptr)
-                t.paint(*painter, QRectF(margin, y, std::min(width - 2 * margin, t.naturalWidth(style) + margin),
-                                         t.height(style)),
-                        style);
-            y += t.height(style) + style.bodyPoints() * 0.8;
-        }
-        const QFontMetricsF metrics(style.font());
-        for (const QString& p : m_paragraphs) {
-            const QRectF box(margin, y, width - 2 * margin, 10000);
-            const QRectF used = metrics.boundingRect(box, Qt::TextWordWrap, p);
-            if (painter != nullptr) {
-                painter->setFont(style.font());
-                painter->setPen(style.foreground());
-                painter->drawText(box, Qt::TextWordWrap, p);
-            }
-            y += used.height() + style.bodyPoints() * 0.35;
-        }
-        return y + margin * 0.5;
-    }
-
-    QString m_title;
-    std::vector<FigureTable> m_tables;
-    QStringList m_paragraphs;
-};
 
 std::size_t parameterCount(const train::TrainConfig& config)
 {

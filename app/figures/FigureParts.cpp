@@ -1,0 +1,81 @@
+#include "app/figures/FigureParts.h"
+
+#include <algorithm>
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+namespace floatscope::gui {
+
+QSizeF ChartRowFigure::preferredSize(const FigureStyle& style) const
+{
+    return style.slide ? QSizeF(1280, 560) : QSizeF(720, 360);
+}
+
+void ChartRowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
+{
+    double weights = 0;
+    for (const auto& c : m_charts)
+        weights += c.second;
+    double x = 0;
+    for (const auto& [spec, weight] : m_charts) {
+        const double width = size.width() * weight / weights;
+        painter.save();
+        painter.translate(x, 0);
+        paintChart(painter, spec, QSizeF(width, size.height()), style);
+        painter.restore();
+        x += width;
+    }
+}
+
+QSizeF TablesFigure::preferredSize(const FigureStyle& style) const
+{
+    const double width = style.slide ? 1280 : 720;
+    return {width, layout(width, style, nullptr)};
+}
+
+void TablesFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
+{
+    layout(size.width(), style, &painter);
+}
+
+double TablesFigure::heightForWidth(double width, const FigureStyle& style) const
+{
+    return layout(width, style, nullptr);
+}
+
+double TablesFigure::minimumWidth(const FigureStyle& style) const
+{
+    double widest = 0;
+    for (const FigureTable& t : m_tables)
+        widest = std::max(widest, t.naturalWidth(style));
+    return widest + style.bodyPoints() * 3 + 2;
+}
+
+double TablesFigure::layout(double width, const FigureStyle& style, QPainter* painter) const
+{
+    const double margin = style.bodyPoints() * 1.5;
+    double y = margin * 0.5;
+    for (const FigureTable& t : m_tables) {
+        if (t.rows.empty())
+            continue;
+        if (painter != nullptr)
+            t.paint(*painter, QRectF(margin, y, std::min(width - 2 * margin, t.naturalWidth(style) + margin), t.height(style)),
+                    style);
+        y += t.height(style) + style.bodyPoints() * 0.8;
+    }
+    const QFontMetricsF metrics(style.font());
+    for (const QString& p : m_paragraphs) {
+        const QRectF box(margin, y, width - 2 * margin, 10000);
+        const QRectF used = metrics.boundingRect(box, Qt::TextWordWrap, p);
+        if (painter != nullptr) {
+            painter->setFont(style.font());
+            painter->setPen(style.foreground());
+            painter->drawText(box, Qt::TextWordWrap, p);
+        }
+        y += used.height() + style.bodyPoints() * 0.35;
+    }
+    return y + margin * 0.5;
+}
+
+}  // namespace floatscope::gui
