@@ -388,6 +388,149 @@
     </message>
 </context>
 <context>
+    <name>DelayedScalingFigure</name>
+    <message>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>%1 (step %2)</source>
+        <translation>%1（第 %2 步）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 步中 %1 步</translation>
+    </message>
+    <message>
+        <source>Delayed against current scaling into %1, %2 steps</source>
+        <translation>转成 %1 的延迟缩放与即时缩放，%2 步</translation>
+    </message>
+    <message>
+        <source>amax, and the amax each scale assumed</source>
+        <translation>amax，以及每个缩放因子所假定的 amax</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>amax</source>
+        <translation>amax</translation>
+    </message>
+    <message>
+        <source>current: the step&apos;s own amax</source>
+        <translation>即时：本步自己的 amax</translation>
+    </message>
+    <message>
+        <source>delayed: largest of the last %1</source>
+        <translation>延迟：前 %1 步中最大的</translation>
+    </message>
+    <message>
+        <source>Signal to noise, dB (higher is better)</source>
+        <translation>信噪比，dB（越高越好）</translation>
+    </message>
+    <message>
+        <source>SQNR (dB)</source>
+        <translation>SQNR（dB）</translation>
+    </message>
+    <message>
+        <source>current scaling</source>
+        <translation>即时缩放</translation>
+    </message>
+    <message>
+        <source>delayed scaling</source>
+        <translation>延迟缩放</translation>
+    </message>
+    <message>
+        <source>delayed scaling clipped</source>
+        <translation>延迟缩放发生截断</translation>
+    </message>
+    <message>
+        <source>scaling</source>
+        <translation>缩放方式</translation>
+    </message>
+    <message>
+        <source>mean SQNR</source>
+        <translation>平均 SQNR</translation>
+    </message>
+    <message>
+        <source>worst SQNR</source>
+        <translation>最差 SQNR</translation>
+    </message>
+    <message>
+        <source>steps that clipped</source>
+        <translation>发生截断的步数</translation>
+    </message>
+    <message>
+        <source>most clipped</source>
+        <translation>截断最多</translation>
+    </message>
+    <message>
+        <source>flushed to 0</source>
+        <translation>清零</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>即时</translation>
+    </message>
+    <message>
+        <source>delayed</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>%1 normal values per step, all of one size</source>
+        <translation>每步 %1 个正态分布的值，大小不变</translation>
+    </message>
+    <message>
+        <source>%1 normal values per step, their size ×2^%2 a step</source>
+        <translation>每步 %1 个正态分布的值，大小每步 ×2^%2</translation>
+    </message>
+    <message>
+        <source>, ×%1 at step %2</source>
+        <translation>，第 %2 步 ×%1</translation>
+    </message>
+    <message>
+        <source>, ×%1 at steps %2 to %3</source>
+        <translation>，第 %2 至 %3 步 ×%1</translation>
+    </message>
+    <message>
+        <source>amax history: the step before</source>
+        <translation>amax 历史：前一步</translation>
+    </message>
+    <message>
+        <source>amax history: %1 steps</source>
+        <translation>amax 历史：%1 步</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · seed %3 · x × scale rounded to fp32, then to %4 (nearest-even, saturating).</source>
+        <translation>%1 · %2 · 种子 %3 · x × 缩放因子先舍入到 fp32，再舍入到 %4（就近取偶，饱和）。</translation>
+    </message>
+    <message>
+        <source>Delayed scaling clipped nothing: no step&apos;s amax outgrew the largest of the %1 steps before it.</source>
+        <translation>延迟缩放没有截断任何值：没有哪一步的 amax 超过它之前 %1 步中的最大值。</translation>
+    </message>
+    <message>
+        <source>step %1&apos;s amax</source>
+        <translation>第 %1 步的 amax</translation>
+    </message>
+    <message>
+        <source>the largest of steps %1 to %2</source>
+        <translation>第 %1 至 %2 步中最大的</translation>
+    </message>
+    <message>
+        <source>At step %1 the amax was %2, but delayed scaling made its scale for %3 (%4): %5 of the values rounded past %6 and were clipped to it. SQNR %7, against %8 with the step&apos;s own amax.</source>
+        <translation>第 %1 步的 amax 是 %2，但延迟缩放按 %3（%4）来定缩放因子：%5 的值舍入后超过 %6，被截断为 %6。SQNR 为 %7，用本步自己的 amax 则是 %8。</translation>
+    </message>
+    <message>
+        <source>In %1 of the steps the history held an amax at least twice the step&apos;s own, so the scale was too small: the values sit lower in %2, whose floating-point spacing keeps their relative precision until they reach its subnormals. SQNR stayed within %3 of current scaling; %4 of the values flushed to 0 (current scaling: %5).</source>
+        <translation>有 %1 步的历史里存着至少是本步两倍的 amax，所以缩放因子偏小：这些值落在 %2 中更低的位置；浮点格式的间距随数值缩小，只要还没落进次正规数，相对精度就不变。SQNR 与即时缩放相差不超过 %3；%4 的值被清零（即时缩放：%5）。</translation>
+    </message>
+    <message>
+        <source>A scale too small costs little; one too large clips. That is why the FP8 blog checks an amax histogram for saturation, and why current scaling (and DeepSeek-V3&apos;s per-tile scales) pays a pass over the tensor before the cast.</source>
+        <translation>缩放因子偏小代价不大，偏大就会截断。所以 FP8 博文要看 amax 直方图确认没有饱和；即时缩放（以及 DeepSeek-V3 的逐 tile 缩放）宁可在转换前多扫一遍张量。</translation>
+    </message>
+</context>
+<context>
     <name>DotTraceFigure</name>
     <message>
         <source>%1 generated pairs (%2, seed %3)</source>
@@ -3772,6 +3915,73 @@ largest finite: %5</source>
     <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::DelayedScalingPanel</name>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>S&amp;teps:</source>
+        <translation>步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Amax &amp;history:</source>
+        <translation>amax 历史(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Spi&amp;ke at step:</source>
+        <translation>尖峰所在步(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Spike &amp;length:</source>
+        <translation>尖峰长度(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Spike &amp;×:</source>
+        <translation>尖峰倍数(&amp;×)：</translation>
+    </message>
+    <message>
+        <source>&amp;Drift, log₂ a step:</source>
+        <translation>漂移，每步 log₂(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>See&amp;d:</source>
+        <translation>种子(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The fp8 format each step&apos;s tensor is cast to</source>
+        <translation>每步张量转换成的 fp8 格式</translation>
+    </message>
+    <message>
+        <source>Delayed scaling makes a step&apos;s scale from the largest amax of this many steps before it (Transformer Engine&apos;s amax history length)</source>
+        <translation>延迟缩放用此前这么多步中最大的 amax 来定本步的缩放因子（Transformer Engine 的 amax 历史长度）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>How much larger the tensor is during the spike</source>
+        <translation>尖峰期间张量放大的倍数</translation>
+    </message>
+    <message>
+        <source>The tensor&apos;s size grows by 2 to this power every step (negative: it shrinks)</source>
+        <translation>张量的大小每步乘以 2 的这个次方（负数：变小）</translation>
+    </message>
+    <message>
+        <source>At most 65,536, please</source>
+        <translation>请不要超过 65,536</translation>
+    </message>
+    <message>
+        <source>Between −4 and 4, please</source>
+        <translation>请在 −4 与 4 之间</translation>
+    </message>
+    <message>
+        <source>Delayed scaling</source>
+        <translation>延迟缩放</translation>
     </message>
 </context>
 <context>

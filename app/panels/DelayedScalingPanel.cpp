@@ -1,0 +1,211 @@
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "app/figures/DelayedScalingFigure.h"
+#include "app/panels/FigureWidget.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonPanel.h"
+#include "app/panels/LessonRegistry.h"
+#include "app/text/LessonInput.h"
+#include "core/format/Registry.h"
+
+namespace floatscope::gui {
+
+namespace {
+
+// The fp8 formats, each with a NaN or an inf for what rounds past its largest value.
+constexpr const char* kElements[] = {"e4m3fn", "e5m2", "e4m3fnuz", "e5m2fnuz", "e4m3"};
+
+}  // namespace
+
+// The delayed-scaling lesson: a tensor per step cast to fp8 with the step's own amax and with the
+// largest of the steps before; a spike, a drift and the history's length to play with.
+class DelayedScalingPanel : public LessonPanel {
+    Q_OBJECT
+
+public:
+    explicit DelayedScalingPanel(QWidget* parent = nullptr);
+
+    std::unique_ptr<Figure> makeFigure() const override { return figureOf<DelayedScalingFigure>(m_run); }
+    QVariantMap settings() const override;
+    void restoreSettings(const QVariantMap& settings) override;
+
+protected:
+    void compute() override;
+    void retranslate() override;
+
+private:
+    static QSpinBox* spin(QWidget* parent, int min, int max, int value);
+
+    QComboBox* m_element = nullptr;
+    QSpinBox* m_steps = nullptr;
+    QSpinBox* m_history = nullptr;
+    QSpinBox* m_spikeStep = nullptr;
+    QSpinBox* m_spikeLength = nullptr;
+    HintedField* m_spikeFactor = nullptr;
+    HintedField* m_drift = nullptr;
+    QSpinBox* m_seed = nullptr;
+    std::vector<QFormLayout*> m_forms;  // the two columns
+    FigureWidget* m_figure = nullptr;
+    std::optional<DelayedScalingRun> m_run;
+};
+
+DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : LessonPanel(parent)
+{
+    QWidget* content = scrollingContent();
+    const DelayedScalingSetup defaults;
+    m_element = new QComboBox(content);
+    for (const char* name : kElements)
+        m_element->addItem(QString::fromLatin1(name));
+    m_steps = spin(content, 2, DelayedScalingFigure::kMaxSteps, defaults.steps);
+    m_history = spin(content, 1, 1024, defaults.history);
+    m_spikeStep = spin(content, 0, DelayedScalingFigure::kMaxSteps, defaults.spikeStep);
+    m_spikeLength = spin(content, 1, DelayedScalingFigure::kMaxSteps, defaults.spikeLength);
+    m_spikeFactor = new HintedField(QStringLiteral("16"), content);
+    m_drift = new HintedField(QStringLiteral("0"), content);
+    m_seed = spin(content, 0, 1'000'000'000, static_cast<int>(defaults.seed));
+    m_figure = new FigureWidget(content);
+
+    // Two columns of fields as wide as what they hold (the run, and its tensor's size), so that the
+    // figure starts above the fold of a 720-pixel screen.
+    for (HintedField* field : {m_spikeFactor, m_drift})  // room for a hint on one line
+        field->setMinimumWidth(field->fontMetrics().averageCharWidth() * 30);
+    auto* columns = new QHBoxLayout;
+    for (const auto& fields : {std::initializer_list<QWidget*>{m_element, m_steps, m_history, m_seed},
+                               std::initializer_list<QWidget*>{m_spikeStep, m_spikeLength, m_spikeFactor, m_drift}}) {
+        auto* form = new QFormLayout;
+        form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+        for (QWidget* field : fields)
+            form->addRow(new QLabel(content), field);
+        columns->addLayout(form);
+        m_forms.push_back(form);
+    }
+    columns->addStretch();
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(columns);
+    layout->addWidget(m_figure);
+    layout->addStretch();
+
+    connect(m_element, &QComboBox::activated, this, &DelayedScalingPanel::recompute);
+    for (QSpinBox* box : {m_steps, m_history, m_spikeStep, m_spikeLength, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, [this] { recomputeLater(150); });
+    for (HintedField* field : {m_spikeFactor, m_drift})
+        connect(field, &HintedField::edited, this, [this] { recomputeLater(300); });
+    retranslate();
+}
+
+QSpinBox* DelayedScalingPanel::spin(QWidget* parent, int min, int max, int value)
+{
+    auto* box = new QSpinBox(parent);
+    box->setRange(min, max);
+    box->setValue(value);
+    box->setGroupSeparatorShown(true);
+    return box;
+}
+
+void DelayedScalingPanel::retranslate()
+{
+    // In the order of the columns' rows.
+    const QString labels[] = {tr("&Format:"),        tr("S&teps:"),        tr("Amax &history:"), tr("See&d:"),
+                              tr("Spi&ke at step:"), tr("Spike &length:"), tr("Spike &×:"),      tr("&Drift, log₂ a step:")};
+    int next = 0;
+    for (QFormLayout* form : m_forms)
+        for (int row = 0; row < form->rowCount(); ++row) {
+            auto* label = qobject_cast<QLabel*>(form->itemAt(row, QFormLayout::LabelRole)->widget());
+            label->setText(labels[next++]);
+            QWidget* field = form->itemAt(row, QFormLayout::FieldRole)->widget();
+            auto* hinted = qobject_cast<HintedField*>(field);
+            label->setBuddy(hinted != nullptr ? hinted->edit() : field);
+        }
+    m_element->setToolTip(tr("The fp8 format each step's tensor is cast to"));
+    m_history->setToolTip(tr("Delayed scaling makes a step's scale from the largest amax of this many steps before it "
+                             "(Transformer Engine's amax history length)"));
+    m_spikeStep->setSpecialValueText(tr("none"));
+    m_spikeFactor->edit()->setToolTip(tr("How much larger the tensor is during the spike"));
+    m_drift->edit()->setToolTip(tr("The tensor's size grows by 2 to this power every step (negative: it shrinks)"));
+    recompute();
+}
+
+void DelayedScalingPanel::compute()
+{
+    QString factorError;
+    const auto factor = LessonInput::positive(m_spikeFactor->text(), factorError);
+    if (factor && *factor > 65536)
+        factorError = tr("At most 65,536, please");
+    m_spikeFactor->setHint(factorError);
+    QString driftError;
+    const auto drift = LessonInput::number(m_drift->text(), driftError);
+    const double driftValue = drift ? nearestDouble(*drift) : 0;
+    if (drift && !(std::fabs(driftValue) <= 4))
+        driftError = tr("Between −4 and 4, please");
+    m_drift->setHint(driftError);
+    if (!factorError.isEmpty() || !driftError.isEmpty())
+        return;
+    DelayedScalingSetup s;
+    s.element = namedFormat(m_element->currentText().toStdString());
+    s.steps = m_steps->value();
+    s.history = m_history->value();
+    s.spikeStep = std::min(m_spikeStep->value(), s.steps);
+    s.spikeLength = m_spikeLength->value();
+    s.spikeFactor = *factor;
+    s.drift = driftValue;
+    s.seed = static_cast<std::uint64_t>(m_seed->value());
+    m_run = simulateDelayedScaling(s);
+    m_figure->setFigure(makeFigure());
+}
+
+QVariantMap DelayedScalingPanel::settings() const
+{
+    return {{QStringLiteral("format"), m_element->currentText()}, {QStringLiteral("steps"), m_steps->value()},
+            {QStringLiteral("history"), m_history->value()},     {QStringLiteral("spikeStep"), m_spikeStep->value()},
+            {QStringLiteral("spikeLength"), m_spikeLength->value()}, {QStringLiteral("spikeFactor"), m_spikeFactor->text()},
+            {QStringLiteral("drift"), m_drift->text()},           {QStringLiteral("seed"), m_seed->value()}};
+}
+
+void DelayedScalingPanel::restoreSettings(const QVariantMap& settings)
+{
+    const int element = m_element->findText(settings.value(QStringLiteral("format")).toString());
+    if (element >= 0)
+        m_element->setCurrentIndex(element);
+    const std::pair<QSpinBox*, const char*> boxes[] = {{m_steps, "steps"},           {m_history, "history"},
+                                                      {m_spikeStep, "spikeStep"},   {m_spikeLength, "spikeLength"},
+                                                      {m_seed, "seed"}};
+    for (const auto& [box, key] : boxes) {
+        const QVariant v = settings.value(QString::fromLatin1(key));
+        if (v.isValid()) {
+            const QSignalBlocker blocker(box);
+            box->setValue(v.toInt());  // clamped to the box's range
+        }
+    }
+    for (const auto& [field, key] : {std::pair{m_spikeFactor, "spikeFactor"}, std::pair{m_drift, "drift"}})
+        if (settings.contains(QString::fromLatin1(key)))
+            field->setText(settings.value(QString::fromLatin1(key)).toString());
+    recompute();
+}
+
+const LessonRegistration kRegistration({
+    .place = 65,
+    .objectName = "delayedScalingDock",
+    .title = [] { return DelayedScalingPanel::tr("Delayed scaling"); },
+    .makePanel = [] { return new DelayedScalingPanel; },
+    .view = DelayedScalingFigure::exportView(),
+    // The FP8 blog's delayed scaling: a 16x spike in e4m3fn activations and in e5m2 gradients, a
+    // tensor that grows 7 % a step, and a history of one step.
+    .deck = {{}, {"-f", "e5m2"}, {"--spike-step", "0", "--drift", "0.1"}, {"--history", "1"}},
+});
+
+}  // namespace floatscope::gui
+
+#include "DelayedScalingPanel.moc"
