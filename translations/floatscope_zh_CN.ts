@@ -203,16 +203,21 @@
         <translation>加法不改变 inf 和 NaN</translation>
     </message>
     <message>
-        <source>(first at step %1)</source>
-        <translation>（首次在第 %1 步）</translation>
-    </message>
-    <message>
         <source>step (logarithmic)</source>
         <translation>步数（对数刻度）</translation>
     </message>
     <message>
         <source>value (logarithmic)</source>
         <translation>数值（对数刻度）</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3.</source>
+        <extracomment>A stall in one sentence: the format, what happened, why.</extracomment>
+        <translation>%1：%2：%3。</translation>
+    </message>
+    <message>
+        <source>%1 (first at step %2)</source>
+        <translation>%1（首次在第 %2 步）</translation>
     </message>
 </context>
 <context>
@@ -2447,8 +2452,8 @@ exact %5</source>
         <translation>无法存储（NaN，或无符号格式中的负数）</translation>
     </message>
     <message>
-        <source>pale: subnormal numbers · solid: normal numbers · bar end: the largest finite value</source>
-        <translation>浅色：次正规数 · 实色：正规数 · 条末端：最大有限值</translation>
+        <source>faint: subnormal numbers · solid: normal numbers · bar end: the largest finite value</source>
+        <translation>淡色：次正规数 · 实色：正规数 · 条末端：最大有限值</translation>
     </message>
     <message>
         <source>● stored as a normal number, ○ as a subnormal, × lost</source>

@@ -67,8 +67,10 @@ std::pair<double, double> axisRange(const ChartSpec& spec, const ChartAxis& a, b
         hi = middle + a.leastSpan / 2;
     }
     if (scaleOf(a) != AxisScale::Linear) {
-        // Whole powers of the base at open ends.
-        return {a.min ? lo : std::floor(lo), a.max ? hi : std::ceil(hi)};
+        // Whole powers of the base at open ends. A value axis whose data starts on a power starts a
+        // power lower, so that a line resting there (bf16 stalled at 2^0) is not drawn on the axis.
+        const double bottom = !x && lo == std::floor(lo) ? lo - 1 : std::floor(lo);
+        return {a.min ? lo : bottom, a.max ? hi : std::ceil(hi)};
     }
     const auto [niceLo, niceHi] = niceRange(lo, hi, maxTicks, a.integers ? TickKind::Integer : TickKind::Real);
     return {a.min ? lo : niceLo, a.max ? hi : niceHi};

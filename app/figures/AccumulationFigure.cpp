@@ -216,6 +216,10 @@ ChartSpec AccumulationFigure::chart(const AccumulationRun& run, const std::vecto
             if (std::isfinite(v))
                 series.points.emplace_back(static_cast<double>(step), v);
         }
+        // A log step axis has no step 0: without it, a sum flat from the start (bf16 at 1) keeps
+        // its first and last points when the flat ones between are dropped, and stays a line.
+        if (logSteps)
+            std::erase_if(series.points, [](const QPointF& p) { return p.x() < 1; });
         dropFlatPoints(series.points, series.kind == ChartSeries::Kind::Steps);
         spec.series.push_back(std::move(series));
     }
@@ -280,7 +284,8 @@ QString AccumulationFigure::stallSentence(const Accumulator& run)
         why = tr("an add leaves inf and NaN as they are");
         break;
     }
-    return QStringLiteral("%1: %2: %3.").arg(format, head, why);
+    //: A stall in one sentence: the format, what happened, why.
+    return tr("%1: %2: %3.").arg(format, head, why);
 }
 
 std::vector<AccumulationReadout> AccumulationFigure::readouts(const AccumulationRun& run, const std::vector<Accumulator>& at)
@@ -307,7 +312,7 @@ std::vector<AccumulationReadout> AccumulationFigure::readouts(const Accumulation
             o.companion = LessonText::exactValue(f, *c);
         o.adds = LessonText::count(r.effectiveAdds());
         if (const auto first = r.firstChange(); first && r.effectiveAdds() < step)
-            o.adds += QStringLiteral(" ") + tr("(first at step %1)").arg(LessonText::count(*first));
+            o.adds = tr("%1 (first at step %2)").arg(o.adds, LessonText::count(*first));
         o.stall = r.firstStall() ? tr("step %1").arg(LessonText::count(r.firstStall()->step)) : QStringLiteral("—");
         o.why = stallSentence(r);
         out.push_back(std::move(o));

@@ -18,7 +18,7 @@ namespace floatscope::gui {
 namespace {
 
 // The timeline is about the scale, not a format: its own colours, apart from every format's.
-const QColor kScaleColour(0x5F, 0x63, 0x68);
+const QColor kScaleColour(0x00, 0x72, 0xB2);  // Okabe and Ito's blue: clear of the grid's greys on both themes
 const QColor kSkippedColour(0xD5, 0x5E, 0x00);
 const QColor kGrewColour(0x00, 0x9E, 0x73);
 

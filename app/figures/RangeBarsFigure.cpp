@@ -121,7 +121,7 @@ QString RangeBarsFigure::zoneName(StorageZone zone)
 
 QString RangeBarsFigure::legendText() const
 {
-    QString legend = tr("pale: subnormal numbers · solid: normal numbers · bar end: the largest finite value");
+    QString legend = tr("faint: subnormal numbers · solid: normal numbers · bar end: the largest finite value");
     if (!m_data.marks.empty())
         legend += QStringLiteral(" · ") + tr("● stored as a normal number, ○ as a subnormal, × lost");
     return legend;

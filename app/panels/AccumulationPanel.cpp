@@ -514,6 +514,13 @@ std::unique_ptr<Figure> AccumulationPanel::makeFigure() const
     return std::make_unique<AccumulationFigure>(*m_run, m_cursor, m_logSteps->isChecked());
 }
 
+void AccumulationPanel::changeEvent(QEvent* event)
+{
+    LessonPanel::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateReadouts();  // the format names held to 4.5:1 against the new table colour
+}
+
 void AccumulationPanel::resizeEvent(QResizeEvent* event)
 {
     LessonPanel::resizeEvent(event);

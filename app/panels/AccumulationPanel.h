@@ -77,6 +77,7 @@ protected:
     void compute() override;
     void retranslate() override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;  // a theme's palette: the table's format colours again
 
 private:
     void createWidgets();

@@ -97,7 +97,7 @@ void showTable(QTableWidget* table, const FigureTable& t)
         for (int c = 0; c < t.rows[r].size(); ++c) {
             auto* item = new QTableWidgetItem(t.rows[r][c]);
             if (c == 0 && r < t.rowColours.size()) {
-                item->setForeground(t.rowColours[r]);
+                item->setForeground(readableOn(t.rowColours[r], table->palette().color(QPalette::Base)));
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);

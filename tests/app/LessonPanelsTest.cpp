@@ -19,6 +19,7 @@
 
 #include "FigureSupport.h"
 #include "app/charts/Chart.h"
+#include "app/figures/AccumulationFigure.h"
 #include "app/figures/RangeBarsFigure.h"
 #include "core/format/Registry.h"
 #include "app/panels/AbsorbedUpdatesPanel.h"
@@ -100,6 +101,34 @@ TEST(AccumulationPanel, MasterWeightCopyMovesAtStepFourAndSaysTheLessonTruncates
     EXPECT_TRUE(cell(t, "bf16", "fp32 master").startsWith("1.00400")) << cell(t, "bf16", "fp32 master").toStdString();
     EXPECT_TRUE(panel.notes().contains("truncating")) << panel.notes().toStdString();
     EXPECT_TRUE(panel.notes().contains("step 4")) << panel.notes().toStdString();
+}
+
+// The trap: on the log step axis, bf16 stuck at 1 from the start kept only its points at step 0
+// (which a log axis cannot show) and at the end, so the headline stall was not drawn at all.
+TEST(AccumulationFigure, ASumFlatFromTheStartIsALineOnTheLogStepAxis)
+{
+    AccumulationSetup setup;
+    setup.start = ExactValue::fromRational(1);
+    setup.delta = ExactValue::fromRational(mpq_class(1, 1000));
+    setup.steps = 1'000'000;
+    AccumulationRun run({namedFormat("fp16"), namedFormat("bf16")}, setup);
+    ASSERT_TRUE(run.compute(nullptr, {}));
+    const ChartSpec spec = AccumulationFigure::chart(run, {}, AccumulationFigure::kFigureColumns, true);
+    ASSERT_GE(spec.series.size(), 2u);
+    const ChartSeries& bf16 = spec.series[1];
+    ASSERT_EQ(bf16.name, QStringLiteral("bf16"));
+    std::vector<QPointF> drawn;
+    for (const QPointF& p : bf16.points)
+        if (p.x() >= 1)
+            drawn.push_back(p);
+    ASSERT_GE(drawn.size(), 2u);
+    EXPECT_EQ(drawn.front().x(), 1.0);
+    EXPECT_EQ(drawn.back().x(), 1e6);
+    for (const QPointF& p : drawn)
+        EXPECT_EQ(p.y(), 1.0);
+    // The value axis starts below 2^0, so the line is not drawn on the axis.
+    ASSERT_TRUE(spec.y.log2);
+    EXPECT_LT(*spec.y.min, 1.0);
 }
 
 TEST(AccumulationPanel, StepBackSliderAndPlayMoveThroughTheRun)
