@@ -5469,6 +5469,10 @@ GEMM 精度：%4</translation>
         <source>of %1</source>
         <translation>/ %1</translation>
     </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>1 步/秒</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::QuantizePanel</name>

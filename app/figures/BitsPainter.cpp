@@ -24,7 +24,11 @@ QString caption(const Format& f, std::uint64_t code, int field)
     const std::uint64_t mantissa = code & f.mantissaMask();
     const std::uint64_t exponent = (code >> m) & ((std::uint64_t{1} << e) - 1);
     switch (field) {
-    case 0: return ((code >> (e + m)) & 1) != 0 ? QStringLiteral("−") : QStringLiteral("+");
+    case 0:
+        // A NaN has no sign to read (FNUZ's one NaN, 0x80, is the code -0 would have had).
+        if (f.classify(code) == ValueClass::NaN)
+            return QString();
+        return ((code >> (e + m)) & 1) != 0 ? QStringLiteral("−") : QStringLiteral("+");
     case 1: {
         // inf and NaN codes mean no power of two (IEEE 754 §3.4 b, c; OCP's NaN codes likewise).
         const ValueClass c = f.classify(code);

@@ -49,7 +49,7 @@ std::vector<Deck> decks()
 {
     std::vector<Deck> out = {inspectorDeck()};
     for (const Lesson& lesson : lessons()) {
-        Deck deck{lesson.view.name, lesson.figureTitle ? lesson.figureTitle : lesson.title, {}};
+        Deck deck{lesson.view.name, lesson.title, {}};  // named as its tab is
         for (const std::vector<std::string>& arguments : lesson.deck)
             deck.pages.push_back({lesson.view, arguments});
         if (deck.pages.empty())

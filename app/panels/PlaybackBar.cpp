@@ -86,7 +86,7 @@ void PlaybackBar::retranslate()
     m_play->setText(playing() ? tr("❚❚ &Pause") : tr("▶ &Play"));
     m_speedLabel->setText(tr("Sp&eed:"));
     for (int i = 0; i < m_speed->count(); ++i)
-        m_speed->setItemText(i, tr("%1 steps/s").arg(LessonText::count(kSpeeds[i])));
+        m_speed->setItemText(i, kSpeeds[i] == 1 ? tr("1 step/s") : tr("%1 steps/s").arg(LessonText::count(kSpeeds[i])));
     m_slider->setToolTip(tr("The step shown (arrow keys and Page Up/Down move it)"));
     m_stepBox->setToolTip(tr("The step shown"));
     m_ofSteps->setText(tr("of %1").arg(LessonText::count(m_last)));
