@@ -1,5 +1,6 @@
 #include "app/panels/QuantizePanel.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -278,7 +279,7 @@ void QuantizePanel::createWidgets()
     resultsLayout->addWidget(m_status);
     resultsLayout->addWidget(m_results, 1);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
+    auto* splitter = m_splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(scroll);
     splitter->addWidget(results);
     splitter->setStretchFactor(0, 1);
@@ -716,6 +717,19 @@ QString QuantizePanel::presetNote() const { return m_note->text(); }
 QString QuantizePanel::tensorHint() const { return m_tensorHint->text(); }
 QString QuantizePanel::recipeHint() const { return m_recipeHint->text(); }
 QString QuantizePanel::statusText() const { return m_status->text(); }
+
+void QuantizePanel::showEvent(QShowEvent* event)
+{
+    LessonPanel::showEvent(event);
+    if (m_splitterSized || m_splitter->height() <= 0)
+        return;
+    // The controls as tall as they are, up to two thirds of the panel (a 720-pixel screen would
+    // otherwise cut the recipe's row in half), the results the rest.
+    m_splitterSized = true;
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    const int controls = std::min(m_scroll->widget()->sizeHint().height() + 2, total * 2 / 3);
+    m_splitter->setSizes({controls, total - controls});
+}
 
 const LessonRegistration kRegistration({
     .place = 60,

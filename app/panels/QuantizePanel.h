@@ -17,6 +17,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QScrollArea;
+class QSplitter;
 class QSpinBox;
 class QTableWidget;
 
@@ -81,6 +82,7 @@ signals:
 protected:
     void compute() override;
     void retranslate() override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     struct Inputs {
@@ -156,6 +158,8 @@ private:
     QLabel* m_status = nullptr;
     QuantizeResults* m_results = nullptr;
     QScrollArea* m_scroll = nullptr;
+    QSplitter* m_splitter = nullptr;
+    bool m_splitterSized = false;  // the controls given their height once, when first shown
     BackgroundJob* m_job;
     QString m_tensorError;         // the tensor hint's text
     bool m_applying = false;       // a preset is setting the controls
