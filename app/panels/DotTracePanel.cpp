@@ -137,7 +137,7 @@ void DotTracePanel::retranslate()
     m_accumulatorLabel->setText(tr("&Accumulator:"));
     m_accumulator->edit()->setToolTip(tr("One accumulator, as 'floatscope dot --accumulator' takes it: fp32, "
                                          "bf16:toward-zero, fixed:13:32, h100-fp8, avx512bf16"));
-    m_choose->setText(tr("C&hoose"));
+    setMenuButtonText(m_choose, tr("C&hoose"));
     m_choose->setToolTip(tr("Choose an accumulator"));
     fillAccumulatorMenu(m_choose->menu(), [this](const QString& spec) {
         m_accumulator->setText(spec);

@@ -14,6 +14,7 @@
 
 #include "app/panels/AccumulatorMenu.h"
 #include "app/panels/FigureWidget.h"
+#include "app/panels/PanelKit.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonJob.h"
 #include "app/panels/LessonRegistry.h"
@@ -118,7 +119,7 @@ void InnerProductsPanel::retranslate()
         tr("Comma-separated, as 'floatscope dot --accumulator' takes them: a format with its rounding and order "
            "(fp32, bf16:toward-zero, fp32:nearest-even:pairwise), fixed:W[:N], a tensor-core preset (h100-fp8), "
            "avx512bf16"));
-    m_add->setText(tr("A&dd"));
+    setMenuButtonText(m_add, tr("A&dd"));
     m_add->setToolTip(tr("Add an accumulator to the list"));
     fillAccumulatorMenu(m_add->menu(), [this](const QString& spec) {
         const QString now = m_accumulators->text().trimmed();

@@ -1,8 +1,10 @@
 #include "app/panels/PanelKit.h"
 
 #include <QLabel>
+#include <QAbstractButton>
 #include <QScrollArea>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QString>
 #include <QVBoxLayout>
 
@@ -21,6 +23,14 @@ QLabel* makeErrorHint(QWidget* parent)
     label->setStyleSheet(QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(QLatin1String(kErrorRed)));
     label->hide();
     return label;
+}
+
+void setMenuButtonText(QAbstractButton* button, const QString& text)
+{
+    button->setText(text);
+    button->setMinimumWidth(0);
+    const int arrow = button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, button);
+    button->setMinimumWidth(button->sizeHint().width() + arrow);
 }
 
 void setErrorHint(QLabel* hint, const QString& text)

@@ -1,6 +1,7 @@
 #pragma once
 
 class QLabel;
+class QAbstractButton;
 class QScrollArea;
 class QStackedWidget;
 class QString;
@@ -17,6 +18,10 @@ void setErrorHint(QLabel* hint, const QString& text);
 
 // Shows `text` in red as rich text (escaped), or hides the hint when `text` is empty.
 void setErrorHintHtml(QLabel* hint, const QString& text);
+
+// Sets the text of a button that opens a menu, and widens it so that the style's menu
+// arrow (drawn in the corner, Fusion's over the last letter) has room of its own.
+void setMenuButtonText(QAbstractButton* button, const QString& text);
 
 // A stacked widget as tall as its current page, not its tallest one.
 void fitToCurrentPage(QStackedWidget* stack);
