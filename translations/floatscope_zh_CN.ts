@@ -3534,7 +3534,7 @@ largest finite: %5</source>
 <context>
     <name>floatscope::gui::AccumulationPanel</name>
     <message>
-        <source>Absorption over N steps</source>
+        <source>Absorption</source>
         <translation>N 步累加中的吞没</translation>
     </message>
     <message>

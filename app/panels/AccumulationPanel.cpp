@@ -530,7 +530,7 @@ void AccumulationPanel::resizeEvent(QResizeEvent* event)
 const LessonRegistration kRegistration({
     .place = 10,
     .objectName = "accumulationDock",
-    .title = [] { return AccumulationPanel::tr("Absorption over N steps"); },
+    .title = [] { return AccumulationPanel::tr("Absorption"); },  // short: thirteen tabs share 1280 pixels
     .makePanel = [] { return new AccumulationPanel; },
     .view = AccumulationFigure::exportView(),
     // Its presets (the BF16 lesson, lecture 10's demo 2), each sum's other modes, and a million
