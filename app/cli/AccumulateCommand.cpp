@@ -205,14 +205,9 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"every", 0, true},
                     {"no-color", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(ioIn, *error + " (see 'floatscope accumulate --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, ioIn.out);
-        return 0;
-    }
-    Io io = ioIn;
-    io.colour = io.colour && !args.has("no-color") && !args.has("json") && !args.has("csv");
+    if (const auto done = parseArguments(args, arguments, ioIn, "accumulate", kHelp))
+        return *done;
+    const Io io = outputIo(ioIn, args);
     if (!args.positionals().empty())
         return usageError(io, "accumulate takes options only, got '" + args.positionals().front()
                                   + "' (see 'floatscope accumulate --help')");

@@ -32,6 +32,16 @@ using DotBackendFinder = std::function<std::unique_ptr<gpu::DotBackend>(std::str
 int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBackendFinder& findBackend);
 int runReduce(const std::vector<std::string>& arguments, const Io& io);
 
+// How every command starts: parses `arguments` into `args`; on a bad argument, the usage error that
+// points to 'floatscope COMMAND --help'; on --help, `help` on stdout and status 0. Either way the exit
+// status to return at once; nothing when the command goes on.
+std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string>& arguments, const Io& io,
+                                  const std::string& command, const std::string& help);
+
+// Where the command writes: in colour only where `io` takes it and neither --no-color nor a
+// machine-readable --json or --csv was given.
+Io outputIo(const Io& io, const ArgParser& args);
+
 // "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).
 using gui::parseFormatList;
 

@@ -142,12 +142,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                     {"count", 0, true},
                     {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope dot --help')");
-    if (args.has("help")) {
-        std::fputs(help().c_str(), io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "dot", help()))
+        return *done;
     if (!args.positionals().empty())
         return usageError(io, "dot takes no values, got '" + args.positionals().front() + "'");
 

@@ -223,12 +223,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                     {"storage", 0, true},     {"rounding", 0, true},       {"no-saturate", 0, false},
                     {"ragged", 0, true},      {"limit", 0, true},          {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope quantize --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "quantize", kHelp))
+        return *done;
 
     // 1. Options.
     QuantizeOptions options;
