@@ -50,6 +50,17 @@ using gui::parseFormatList;
 using gui::RoundingChoice;
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
 
+// An option through one of core's name parsers, as the views read it (gui::readChoice).
+template <class T, class Parse>
+bool readChoice(const ArgParser& args, const char* option, Parse parse, const char* what, const char* choices, T& target,
+                std::string& error)
+{
+    return gui::readChoice(gui::ParsedArguments(args), option, parse, what, choices, target, error);
+}
+using gui::kDistributionChoices;
+using gui::kRouteChoices;
+using gui::kRoundingModeChoices;
+
 // --NAME N: a whole number in min..max, all of the text (not "12abc", not "-1"); `value` keeps its
 // default when the option is absent. False, with the reason, otherwise.
 bool readWhole(const ArgParser& args, const std::string& name, std::uint64_t min, std::uint64_t max,

@@ -160,12 +160,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
         || !readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "count", 1, 1 << 20, count, error))
         return usageError(io, error);
     dot::Distribution distribution = dot::Distribution::Normal;
-    if (const auto d = args.value("distribution")) {
-        const auto parsed = dot::parseDistribution(*d);
-        if (!parsed)
-            return usageError(io, "unknown distribution '" + *d + "' (normal, uniform, heavy, ones)");
-        distribution = *parsed;
-    }
+    if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution, error))
+        return usageError(io, error);
     std::vector<dot::Accumulator> accumulators;
     for (const std::string& text : splitCommas(*args.value("accumulator"))) {
         const dot::SpecOutcome outcome = dot::parseAccumulator(text);

@@ -199,12 +199,8 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         config.modelParallel = *n;
     }
     ByteUnit unit = ByteUnit::GB;
-    if (const auto text = args.value("units")) {
-        const auto parsed = parseByteUnit(*text);
-        if (!parsed)
-            return usageError(io, "unknown unit '" + *text + "' (GB, GiB)");
-        unit = *parsed;
-    }
+    if (std::string error; !readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error))
+        return usageError(io, error);
 
     // 2. The schemes: built-in (all or a chosen few) and the user's.
     std::vector<LedgerScheme> schemes;

@@ -241,37 +241,21 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, text::message(*lookup.error).toStdString());
         options.element = *lookup.format;
     }
-    if (const auto text = args.value("scale")) {
-        const auto precision = parseScalePrecision(*text);
-        if (!precision)
-            return usageError(io, "unknown scale '" + *text + "' (exact, fp32)");
-        if (options.scheme.kind == SchemeKind::Mx)
-            return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
-        options.scalePrecision = *precision;
-    }
-    if (const auto text = args.value("scale-rule")) {
-        const auto rule = parseMxScaleRule(*text);
-        if (!rule)
-            return usageError(io, "unknown scale rule '" + *text + "' (floor, ceil, rceil)");
-        if (options.scheme.kind != SchemeKind::Mx)
-            return usageError(io, "--scale-rule applies to --scheme mx only");
-        options.mxRule = *rule;
-    }
-    if (const auto text = args.value("rounding")) {
-        const auto mode = parseRoundingMode(*text);
-        if (!mode)
-            return usageError(io, "unknown rounding mode '" + *text
-                                      + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)");
-        options.rounding = *mode;
-    }
+    std::string error;
+    if (!readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
+        return usageError(io, error);
+    if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
+        return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
+    if (!readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error))
+        return usageError(io, error);
+    if (args.has("scale-rule") && options.scheme.kind != SchemeKind::Mx)
+        return usageError(io, "--scale-rule applies to --scheme mx only");
+    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
+        return usageError(io, error);
     if (args.has("no-saturate"))
         options.overflow = OverflowPolicy::NonSaturating;
-    if (const auto text = args.value("ragged")) {
-        const auto policy = parseRaggedPolicy(*text);
-        if (!policy)
-            return usageError(io, "unknown ragged policy '" + *text + "' (pad, reject)");
-        options.ragged = *policy;
-    }
+    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
+        return usageError(io, error);
     std::uint64_t seed = 0;
     if (const auto text = args.value("seed")) {
         const auto n = gui::wholeNumberText(*text);
@@ -305,7 +289,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     request.storage = storage;
     request.shape = args.value("shape").value_or("");
     request.maxElements = kMaxTensorElements;  // the loaders' limit, not the window's
-    if (std::string error; !gui::readTensorRequest(ParsedArguments(args), seed, request, error))
+    if (!gui::readTensorRequest(ParsedArguments(args), seed, request, error))
         return usageError(io, error);
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
