@@ -57,6 +57,11 @@ bool readChoice(const ArgParser& args, const char* option, Parse parse, const ch
 {
     return gui::readChoice(gui::ParsedArguments(args), option, parse, what, choices, target, error);
 }
+// One format by name or alias (gui::readFormat).
+inline bool readFormat(const ArgParser& args, const char* option, Format& target, std::string& error)
+{
+    return gui::readFormat(gui::ParsedArguments(args), option, target, error);
+}
 using gui::kDistributionChoices;
 using gui::kRouteChoices;
 using gui::kRoundingModeChoices;

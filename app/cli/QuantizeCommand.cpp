@@ -235,14 +235,9 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
-    if (const auto text = args.value("format")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format)
-            return usageError(io, text::message(*lookup.error).toStdString());
-        options.element = *lookup.format;
-    }
     std::string error;
-    if (!readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
+    if (!readFormat(args, "format", options.element, error)
+        || !readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
         return usageError(io, error);
     if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
         return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
@@ -272,12 +267,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
     }
     Format storage = namedFormat("fp32");
-    if (const auto text = args.value("storage")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format)
-            return usageError(io, text::message(*lookup.error).toStdString());
-        storage = *lookup.format;
-    }
+    if (!readFormat(args, "storage", storage, error))
+        return usageError(io, error);
 
     // 2. The tensor: typed values, a file, or generated; then an optional reshape.
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);

@@ -95,6 +95,20 @@ std::optional<double> readPositive(const ViewArguments& args, const char* option
     return d;
 }
 
+bool readFormat(const ViewArguments& args, const char* option, Format& target, std::string& error)
+{
+    const auto text = args.value(option);
+    if (!text)
+        return true;
+    const FormatLookup lookup = lookupFormat(*text);
+    if (!lookup.format) {
+        error = text::message(*lookup.error).toStdString();
+        return false;
+    }
+    target = *lookup.format;
+    return true;
+}
+
 std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error)
 {
     return parseFormatList(args.value("formats").value_or(fallback), error);

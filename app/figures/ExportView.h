@@ -104,6 +104,9 @@ inline constexpr const char* kRoundingModeChoices = "nearest-even, nearest-away,
 inline constexpr const char* kRouteChoices = "direct, fp32, fp64";
 inline constexpr const char* kDistributionChoices = "normal, uniform, heavy, ones";
 
+// --OPTION, one format by name or alias, into `target` (kept where the option is absent); false, with
+// the lookup's reason, where it names none.
+bool readFormat(const ViewArguments& args, const char* option, Format& target, std::string& error);
 // -f/--formats, a comma-separated list of names and aliases.
 std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error);
 // --values "v1,v2,..." or --file PATH (.npy, .csv, .txt); nullopt with no error when neither is given.

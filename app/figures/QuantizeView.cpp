@@ -68,16 +68,9 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
-    if (const auto text = args.value("format")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format) {
-            error = text::message(*lookup.error).toStdString();
-            return nullptr;
-        }
-        options.element = *lookup.format;
-    }
-    if (!readChoice(args, "scale-precision", parseScalePrecision, "scale precision", "exact, fp32",
-                    options.scalePrecision, error)
+    if (!readFormat(args, "format", options.element, error)
+        || !readChoice(args, "scale-precision", parseScalePrecision, "scale precision", "exact, fp32",
+                       options.scalePrecision, error)
         || !readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error)
         || !readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
         return nullptr;
@@ -106,14 +99,8 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
 
     // 2. The tensor: values, a file, or generated; then an optional reshape.
     TensorRequest request;
-    if (const auto text = args.value("storage")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format) {
-            error = text::message(*lookup.error).toStdString();
-            return nullptr;
-        }
-        request.storage = *lookup.format;
-    }
+    if (!readFormat(args, "storage", request.storage, error))
+        return nullptr;
     request.shape = args.value("shape").value_or("");
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
     if (sources != 1) {
