@@ -205,14 +205,9 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"every", 0, true},
                     {"no-color", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(ioIn, *error + " (see 'floatscope accumulate --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, ioIn.out);
-        return 0;
-    }
-    Io io = ioIn;
-    io.colour = io.colour && !args.has("no-color") && !args.has("json") && !args.has("csv");
+    if (const auto done = parseArguments(args, arguments, ioIn, "accumulate", kHelp))
+        return *done;
+    const Io io = outputIo(ioIn, args);
     if (!args.positionals().empty())
         return usageError(io, "accumulate takes options only, got '" + args.positionals().front()
                                   + "' (see 'floatscope accumulate --help')");
@@ -240,18 +235,9 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
     const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16"), error);
     if (!formats)
         return usageError(io, error);
-    if (const auto mode = args.value("mode")) {
-        const auto parsedMode = parseAccumulationMode(*mode);
-        if (!parsedMode)
-            return usageError(io, "unknown mode '" + *mode + "' (stored, fp32-master, kahan, stochastic)");
-        setup.mode = *parsedMode;
-    }
-    if (const auto via = args.value("via")) {
-        const auto parsedRoute = parseRoute(*via);
-        if (!parsedRoute)
-            return usageError(io, "unknown route '" + *via + "' (direct, fp32, fp64)");
-        setup.route = *parsedRoute;
-    }
+    if (!readChoice(args, "mode", parseAccumulationMode, "mode", "stored, fp32-master, kahan, stochastic", setup.mode, error)
+        || !readChoice(args, "via", parseRoute, "route", kRouteChoices, setup.route, error))
+        return usageError(io, error);
     std::uint64_t randomBits = 32;
     if (!readWhole(args, "seed", 0, UINT64_MAX, setup.seed, error)
         || !readWhole(args, "random-bits", 1, 64, randomBits, error))

@@ -32,6 +32,16 @@ using DotBackendFinder = std::function<std::unique_ptr<gpu::DotBackend>(std::str
 int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBackendFinder& findBackend);
 int runReduce(const std::vector<std::string>& arguments, const Io& io);
 
+// How every command starts: parses `arguments` into `args`; on a bad argument, the usage error that
+// points to 'floatscope COMMAND --help'; on --help, `help` on stdout and status 0. Either way the exit
+// status to return at once; nothing when the command goes on.
+std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string>& arguments, const Io& io,
+                                  const std::string& command, const std::string& help);
+
+// Where the command writes: in colour only where `io` takes it and neither --no-color nor a
+// machine-readable --json or --csv was given.
+Io outputIo(const Io& io, const ArgParser& args);
+
 // "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).
 using gui::parseFormatList;
 
@@ -39,6 +49,22 @@ using gui::parseFormatList;
 // on failure the reason names the offending text.
 using gui::RoundingChoice;
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
+
+// An option through one of core's name parsers, as the views read it (gui::readChoice).
+template <class T, class Parse>
+bool readChoice(const ArgParser& args, const char* option, Parse parse, const char* what, const char* choices, T& target,
+                std::string& error)
+{
+    return gui::readChoice(gui::ParsedArguments(args), option, parse, what, choices, target, error);
+}
+// One format by name or alias (gui::readFormat).
+inline bool readFormat(const ArgParser& args, const char* option, Format& target, std::string& error)
+{
+    return gui::readFormat(gui::ParsedArguments(args), option, target, error);
+}
+using gui::kDistributionChoices;
+using gui::kRouteChoices;
+using gui::kRoundingModeChoices;
 
 // --NAME N: a whole number in min..max, all of the text (not "12abc", not "-1"); `value` keeps its
 // default when the option is absent. False, with the reason, otherwise.

@@ -142,12 +142,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                     {"count", 0, true},
                     {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope dot --help')");
-    if (args.has("help")) {
-        std::fputs(help().c_str(), io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "dot", help()))
+        return *done;
     if (!args.positionals().empty())
         return usageError(io, "dot takes no values, got '" + args.positionals().front() + "'");
 
@@ -164,12 +160,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
         || !readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "count", 1, 1 << 20, count, error))
         return usageError(io, error);
     dot::Distribution distribution = dot::Distribution::Normal;
-    if (const auto d = args.value("distribution")) {
-        const auto parsed = dot::parseDistribution(*d);
-        if (!parsed)
-            return usageError(io, "unknown distribution '" + *d + "' (normal, uniform, heavy, ones)");
-        distribution = *parsed;
-    }
+    if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution, error))
+        return usageError(io, error);
     std::vector<dot::Accumulator> accumulators;
     for (const std::string& text : splitCommas(*args.value("accumulator"))) {
         const dot::SpecOutcome outcome = dot::parseAccumulator(text);

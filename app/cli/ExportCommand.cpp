@@ -209,12 +209,8 @@ int runDeck(const std::vector<std::string>& arguments, const Io& io)
     std::vector<ArgParser::Option> options = exportOptions();
     options.push_back({"format", 0, true});
     ArgParser args(options);
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope export deck --help')");
-    if (args.has("help")) {
-        std::fputs(deckHelp().c_str(), io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "export deck", deckHelp()))
+        return *done;
     // 1. The lessons, by name, in the order given (all when none is).
     const std::vector<gui::Deck> all = gui::decks();
     std::vector<gui::Deck> chosen;
@@ -285,12 +281,8 @@ int runExport(const std::vector<std::string>& arguments, const Io& io)
     std::vector<ArgParser::Option> options = exportOptions();
     options.insert(options.end(), view->options.begin(), view->options.end());
     ArgParser args(options);
-    if (auto error = args.parse({arguments.begin() + 1, arguments.end()}))
-        return usageError(io, *error + " (see 'floatscope export --help')");
-    if (args.has("help")) {
-        std::fputs(help().c_str(), io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, {arguments.begin() + 1, arguments.end()}, io, "export", help()))
+        return *done;
     const std::string output = args.value("output").value_or("");
     if (output.empty())
         return usageError(io, "export needs -o FILE.svg, FILE.pdf or FILE.png");

@@ -75,12 +75,8 @@ std::string fixed(double x, int decimals)
 int runFormats(const std::vector<std::string>& arguments, const Io& io)
 {
     ArgParser args({{"json", 0, false}, {"names", 0, false}, {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope formats --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "formats", kHelp))
+        return *done;
     if (!args.positionals().empty())
         return usageError(io, "formats takes no values, got '" + args.positionals().front() + "'");
 

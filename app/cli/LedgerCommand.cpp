@@ -163,12 +163,8 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
                     {"recompute", 0, true},   {"sp", 0, false},         {"gpu-memory", 0, true},
                     {"list-schemes", 0, false}, {"list-models", 0, false}, {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope ledger --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "ledger", kHelp))
+        return *done;
     if (!args.positionals().empty())
         return usageError(io, "ledger takes options only, got '" + args.positionals().front() + "'");
     if (args.has("list-schemes"))
@@ -203,12 +199,8 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         config.modelParallel = *n;
     }
     ByteUnit unit = ByteUnit::GB;
-    if (const auto text = args.value("units")) {
-        const auto parsed = parseByteUnit(*text);
-        if (!parsed)
-            return usageError(io, "unknown unit '" + *text + "' (GB, GiB)");
-        unit = *parsed;
-    }
+    if (std::string error; !readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error))
+        return usageError(io, error);
 
     // 2. The schemes: built-in (all or a chosen few) and the user's.
     std::vector<LedgerScheme> schemes;

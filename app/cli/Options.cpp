@@ -1,8 +1,28 @@
 #include "app/cli/Commands.h"
 
 #include <charconv>
+#include <cstdio>
 
 namespace floatscope::cli {
+
+std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string>& arguments, const Io& io,
+                                  const std::string& command, const std::string& help)
+{
+    if (auto error = args.parse(arguments))
+        return usageError(io, *error + " (see 'floatscope " + command + " --help')");
+    if (args.has("help")) {
+        std::fputs(help.c_str(), io.out);
+        return 0;
+    }
+    return std::nullopt;
+}
+
+Io outputIo(const Io& io, const ArgParser& args)
+{
+    Io out = io;
+    out.colour = io.colour && !args.has("no-color") && !args.has("json") && !args.has("csv");
+    return out;
+}
 
 std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error)
 {

@@ -223,12 +223,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                     {"storage", 0, true},     {"rounding", 0, true},       {"no-saturate", 0, false},
                     {"ragged", 0, true},      {"limit", 0, true},          {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope quantize --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "quantize", kHelp))
+        return *done;
 
     // 1. Options.
     QuantizeOptions options;
@@ -239,43 +235,22 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
-    if (const auto text = args.value("format")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format)
-            return usageError(io, text::message(*lookup.error).toStdString());
-        options.element = *lookup.format;
-    }
-    if (const auto text = args.value("scale")) {
-        const auto precision = parseScalePrecision(*text);
-        if (!precision)
-            return usageError(io, "unknown scale '" + *text + "' (exact, fp32)");
-        if (options.scheme.kind == SchemeKind::Mx)
-            return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
-        options.scalePrecision = *precision;
-    }
-    if (const auto text = args.value("scale-rule")) {
-        const auto rule = parseMxScaleRule(*text);
-        if (!rule)
-            return usageError(io, "unknown scale rule '" + *text + "' (floor, ceil, rceil)");
-        if (options.scheme.kind != SchemeKind::Mx)
-            return usageError(io, "--scale-rule applies to --scheme mx only");
-        options.mxRule = *rule;
-    }
-    if (const auto text = args.value("rounding")) {
-        const auto mode = parseRoundingMode(*text);
-        if (!mode)
-            return usageError(io, "unknown rounding mode '" + *text
-                                      + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)");
-        options.rounding = *mode;
-    }
+    std::string error;
+    if (!readFormat(args, "format", options.element, error)
+        || !readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
+        return usageError(io, error);
+    if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
+        return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
+    if (!readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error))
+        return usageError(io, error);
+    if (args.has("scale-rule") && options.scheme.kind != SchemeKind::Mx)
+        return usageError(io, "--scale-rule applies to --scheme mx only");
+    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
+        return usageError(io, error);
     if (args.has("no-saturate"))
         options.overflow = OverflowPolicy::NonSaturating;
-    if (const auto text = args.value("ragged")) {
-        const auto policy = parseRaggedPolicy(*text);
-        if (!policy)
-            return usageError(io, "unknown ragged policy '" + *text + "' (pad, reject)");
-        options.ragged = *policy;
-    }
+    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
+        return usageError(io, error);
     std::uint64_t seed = 0;
     if (const auto text = args.value("seed")) {
         const auto n = gui::wholeNumberText(*text);
@@ -292,12 +267,8 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
     }
     Format storage = namedFormat("fp32");
-    if (const auto text = args.value("storage")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format)
-            return usageError(io, text::message(*lookup.error).toStdString());
-        storage = *lookup.format;
-    }
+    if (!readFormat(args, "storage", storage, error))
+        return usageError(io, error);
 
     // 2. The tensor: typed values, a file, or generated; then an optional reshape.
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
@@ -309,7 +280,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     request.storage = storage;
     request.shape = args.value("shape").value_or("");
     request.maxElements = kMaxTensorElements;  // the loaders' limit, not the window's
-    if (std::string error; !gui::readTensorRequest(ParsedArguments(args), seed, request, error))
+    if (!gui::readTensorRequest(ParsedArguments(args), seed, request, error))
         return usageError(io, error);
     TensorLoad load = loadTensor(request);
     if (!load.tensor)

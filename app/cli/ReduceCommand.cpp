@@ -110,12 +110,8 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
                     {"count", 0, true},     {"hidden", 0, true},  {"rows", 0, true},    {"eps", 0, true},
                     {"tokens", 0, true},    {"experts", 0, true}, {"top-k", 0, true},   {"mean", 0, true},
                     {"std", 0, true},       {"json", 0, false},   {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope reduce --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "reduce", kHelp))
+        return *done;
     if (args.positionals().size() != 1)
         return usageError(io, args.positionals().empty() ? "reduce needs one of softmax, moments, rmsnorm, router"
                                                          : "reduce takes one reduction, got '" + args.positionals()[1] + "'");

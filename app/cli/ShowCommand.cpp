@@ -92,14 +92,9 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"json", 0, false},
                     {"no-color", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(ioIn, *error + " (see 'floatscope show --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, ioIn.out);
-        return 0;
-    }
-    Io io = ioIn;
-    io.colour = io.colour && !args.has("no-color") && !args.has("json");
+    if (const auto done = parseArguments(args, arguments, ioIn, "show", kHelp))
+        return *done;
+    const Io io = outputIo(ioIn, args);
 
     // 1. The value.
     if (args.positionals().empty())

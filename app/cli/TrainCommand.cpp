@@ -277,14 +277,9 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"csv", 0, false},
                     {"no-color", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(ioIn, *error + " (see 'floatscope train --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, ioIn.out);
-        return 0;
-    }
-    Io io = ioIn;
-    io.colour = io.colour && !args.has("no-color") && !args.has("json") && !args.has("csv");
+    if (const auto done = parseArguments(args, arguments, ioIn, "train", kHelp))
+        return *done;
+    const Io io = outputIo(ioIn, args);
     if (!args.positionals().empty())
         return usageError(io, "train takes options only, got '" + args.positionals().front()
                                   + "' (see 'floatscope train --help')");

@@ -79,12 +79,8 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                     {"threads", 0, true},
                     {"json", 0, false},
                     {"help", 'h', false}});
-    if (auto error = args.parse(arguments))
-        return usageError(io, *error + " (see 'floatscope verify --help')");
-    if (args.has("help")) {
-        std::fputs(kHelp, io.out);
-        return 0;
-    }
+    if (const auto done = parseArguments(args, arguments, io, "verify", kHelp))
+        return *done;
     if (!args.positionals().empty())
         return usageError(io, "verify takes no values, got '" + args.positionals().front() + "'");
 

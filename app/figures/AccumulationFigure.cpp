@@ -349,22 +349,10 @@ ExportView AccumulationFigure::exportView()
         setup.delta = *delta;
         setup.steps = *steps;
         setup.mode = preset->mode;
-        if (const auto mode = args.value("mode")) {
-            const auto parsed = parseAccumulationMode(*mode);
-            if (!parsed) {
-                error = "unknown mode '" + *mode + "' (stored, fp32-master, kahan, stochastic)";
-                return nullptr;
-            }
-            setup.mode = *parsed;
-        }
-        if (const auto via = args.value("via")) {
-            const auto route = parseRoute(*via);
-            if (!route) {
-                error = "unknown route '" + *via + "' (direct, fp32, fp64)";
-                return nullptr;
-            }
-            setup.route = *route;
-        }
+        if (!readChoice(args, "mode", parseAccumulationMode, "mode", "stored, fp32-master, kahan, stochastic", setup.mode,
+                        error)
+            || !readChoice(args, "via", parseRoute, "route", kRouteChoices, setup.route, error))
+            return nullptr;
         const auto seed = readWhole(args, "seed", 0, 0, 1'000'000'000, error);
         if (!seed)
             return nullptr;

@@ -532,14 +532,9 @@ ExportView DotTraceFigure::exportView()
             source = pastedSource(a.size());
         } else {
             dot::Distribution distribution = dot::Distribution::Normal;
-            if (const auto d = args.value("distribution")) {
-                const auto parsed = dot::parseDistribution(*d);
-                if (!parsed) {
-                    error = "unknown distribution '" + *d + "' (normal, uniform, heavy, ones)";
-                    return nullptr;
-                }
-                distribution = *parsed;
-            }
+            if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution,
+                            error))
+                return nullptr;
             const auto count = readWhole(args, "count", DotTraceData::kDefaultCount, 1, DotTraceData::kMaxCount, error);
             if (!count)
                 return nullptr;

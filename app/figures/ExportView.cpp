@@ -37,14 +37,8 @@ std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector
 std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error)
 {
     RoundingChoice choice;
-    if (const auto mode = args.value("rounding")) {
-        const auto parsed = parseRoundingMode(*mode);
-        if (!parsed) {
-            error = "unknown rounding mode '" + *mode + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)";
-            return std::nullopt;
-        }
-        choice.options.mode = *parsed;
-    }
+    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, choice.options.mode, error))
+        return std::nullopt;
     if (args.has("saturate") && args.has("no-saturate")) {
         error = "--saturate and --no-saturate contradict each other";
         return std::nullopt;
@@ -53,14 +47,8 @@ std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std:
         choice.options.overflow = OverflowPolicy::Saturate;
     if (args.has("no-saturate"))
         choice.options.overflow = OverflowPolicy::NonSaturating;
-    if (const auto via = args.value("via")) {
-        const auto parsed = parseRoute(*via);
-        if (!parsed) {
-            error = "unknown route '" + *via + "' (direct, fp32, fp64)";
-            return std::nullopt;
-        }
-        choice.route = *parsed;
-    }
+    if (!readChoice(args, "via", parseRoute, "route", kRouteChoices, choice.route, error))
+        return std::nullopt;
     return choice;
 }
 
@@ -105,6 +93,20 @@ std::optional<double> readPositive(const ViewArguments& args, const char* option
         return std::nullopt;
     }
     return d;
+}
+
+bool readFormat(const ViewArguments& args, const char* option, Format& target, std::string& error)
+{
+    const auto text = args.value(option);
+    if (!text)
+        return true;
+    const FormatLookup lookup = lookupFormat(*text);
+    if (!lookup.format) {
+        error = text::message(*lookup.error).toStdString();
+        return false;
+    }
+    target = *lookup.format;
+    return true;
 }
 
 std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error)

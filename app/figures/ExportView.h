@@ -81,6 +81,32 @@ std::optional<std::int64_t> readWhole(const ViewArguments& args, const char* opt
                                       std::int64_t min, std::int64_t max, std::string& error);
 std::optional<double> readPositive(const ViewArguments& args, const char* option, const char* fallback,
                                    std::string& error);
+// --OPTION through one of core's name parsers (parseRoundingMode, parseRoute, ...) into `target`,
+// which keeps its value where the option is absent; false where the parser refuses the text, with
+// "unknown WHAT 'TEXT' (CHOICES)".
+template <class T, class Parse>
+bool readChoice(const ViewArguments& args, const char* option, Parse parse, const char* what, const char* choices,
+                T& target, std::string& error)
+{
+    const auto text = args.value(option);
+    if (!text)
+        return true;
+    const auto parsed = parse(*text);
+    if (!parsed) {
+        error = std::string("unknown ") + what + " '" + *text + "' (" + choices + ")";
+        return false;
+    }
+    target = *parsed;
+    return true;
+}
+// The CHOICES of the options several views and commands read.
+inline constexpr const char* kRoundingModeChoices = "nearest-even, nearest-away, toward-zero, up, down, odd, stochastic";
+inline constexpr const char* kRouteChoices = "direct, fp32, fp64";
+inline constexpr const char* kDistributionChoices = "normal, uniform, heavy, ones";
+
+// --OPTION, one format by name or alias, into `target` (kept where the option is absent); false, with
+// the lookup's reason, where it names none.
+bool readFormat(const ViewArguments& args, const char* option, Format& target, std::string& error);
 // -f/--formats, a comma-separated list of names and aliases.
 std::optional<std::vector<Format>> readFormats(const ViewArguments& args, const char* fallback, std::string& error);
 // --values "v1,v2,..." or --file PATH (.npy, .csv, .txt); nullopt with no error when neither is given.

@@ -442,14 +442,9 @@ ExportView InnerProductsFigure::exportView()
             return nullptr;
         }
         setup.inputs = *inputs.format;
-        if (const auto d = args.value("distribution")) {
-            const auto parsed = dot::parseDistribution(*d);
-            if (!parsed) {
-                error = "unknown distribution '" + *d + "' (normal, uniform, heavy, ones)";
-                return nullptr;
-            }
-            setup.distribution = *parsed;
-        }
+        if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, setup.distribution,
+                        error))
+            return nullptr;
         const auto seed = readWhole(args, "seed", 1, 0, 1'000'000'000, error);
         const auto promote = seed ? readWhole(args, "promote", InnerProductsSetup::kDefaultPromote, 0, dot::kMaxPromoteEvery, error)
                                   : std::nullopt;

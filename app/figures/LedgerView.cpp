@@ -42,14 +42,8 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
         }
         in.config.zeroStage = (*text)[0] - '0';
     }
-    if (const auto text = args.value("units")) {
-        const auto unit = parseByteUnit(*text);
-        if (!unit) {
-            error = "unknown unit '" + *text + "' (GB, GiB)";
-            return nullptr;
-        }
-        in.unit = *unit;
-    }
+    if (!readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", in.unit, error))
+        return nullptr;
 
     // The schemes: built-in (all or a chosen few) and the user's.
     auto eachPart = [](const std::string& text, char separator, auto&& take) {
@@ -116,14 +110,9 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
         a.tensorParallel = in.config.modelParallel;
         a.sequenceParallel = args.has("sp");
         a.recomputation = Recomputation::Selective;
-        if (const auto text = args.value("recompute")) {
-            const auto mode = parseRecomputation(*text);
-            if (!mode) {
-                error = "unknown recomputation '" + *text + "' (none, selective, full)";
-                return nullptr;
-            }
-            a.recomputation = *mode;
-        }
+        if (!readChoice(args, "recompute", parseRecomputation, "recomputation", "none, selective, full", a.recomputation,
+                        error))
+            return nullptr;
         in.activations = a;
     } else {
         for (const char* name : {"micro-batch", "hidden", "heads", "layers", "recompute"})

@@ -68,48 +68,16 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
         options.scheme = *parsed.scheme;
     }
     options.element = defaultElementFormat(options.scheme.kind);
-    if (const auto text = args.value("format")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format) {
-            error = text::message(*lookup.error).toStdString();
-            return nullptr;
-        }
-        options.element = *lookup.format;
-    }
-    if (const auto text = args.value("scale-precision")) {
-        const auto precision = parseScalePrecision(*text);
-        if (!precision) {
-            error = "unknown scale precision '" + *text + "' (exact, fp32)";
-            return nullptr;
-        }
-        options.scalePrecision = *precision;
-    }
-    if (const auto text = args.value("scale-rule")) {
-        const auto rule = parseMxScaleRule(*text);
-        if (!rule) {
-            error = "unknown scale rule '" + *text + "' (floor, ceil, rceil)";
-            return nullptr;
-        }
-        options.mxRule = *rule;
-    }
-    if (const auto text = args.value("rounding")) {
-        const auto mode = parseRoundingMode(*text);
-        if (!mode) {
-            error = "unknown rounding mode '" + *text + "' (nearest-even, nearest-away, toward-zero, up, down, odd, stochastic)";
-            return nullptr;
-        }
-        options.rounding = *mode;
-    }
+    if (!readFormat(args, "format", options.element, error)
+        || !readChoice(args, "scale-precision", parseScalePrecision, "scale precision", "exact, fp32",
+                       options.scalePrecision, error)
+        || !readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error)
+        || !readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
+        return nullptr;
     if (args.has("no-saturate"))
         options.overflow = OverflowPolicy::NonSaturating;
-    if (const auto text = args.value("ragged")) {
-        const auto policy = parseRaggedPolicy(*text);
-        if (!policy) {
-            error = "unknown ragged policy '" + *text + "' (pad, reject)";
-            return nullptr;
-        }
-        options.ragged = *policy;
-    }
+    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
+        return nullptr;
     std::uint64_t seed = 0;
     if (const auto text = args.value("seed")) {
         const auto n = wholeNumberText(*text);
@@ -131,14 +99,8 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
 
     // 2. The tensor: values, a file, or generated; then an optional reshape.
     TensorRequest request;
-    if (const auto text = args.value("storage")) {
-        const FormatLookup lookup = lookupFormat(*text);
-        if (!lookup.format) {
-            error = text::message(*lookup.error).toStdString();
-            return nullptr;
-        }
-        request.storage = *lookup.format;
-    }
+    if (!readFormat(args, "storage", request.storage, error))
+        return nullptr;
     request.shape = args.value("shape").value_or("");
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
     if (sources != 1) {

@@ -13,7 +13,6 @@
 #include <QVBoxLayout>
 
 #include "app/text/LessonText.h"
-#include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
@@ -30,7 +29,7 @@ constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: w
 
 }  // namespace
 
-AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : LessonPanel(parent)
+AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     m_source = new QComboBox(content);
@@ -244,7 +243,7 @@ void AbsorbedUpdatesPanel::compute()
     QApplication::setOverrideCursor(Qt::WaitCursor);
     m_data = AbsorbedUpdatesData::compute(formats, weights, *update, source);
     QApplication::restoreOverrideCursor();
-    m_figure->setFigure(makeFigure());
+    redraw();
 }
 
 void AbsorbedUpdatesPanel::trainModel(int steps)
@@ -291,11 +290,6 @@ bool AbsorbedUpdatesPanel::trainingModel() const
 void AbsorbedUpdatesPanel::cancelModel()
 {
     m_modelRow->cancel();
-}
-
-std::unique_ptr<Figure> AbsorbedUpdatesPanel::makeFigure() const
-{
-    return figureOf<AbsorbedUpdatesFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({

@@ -1,11 +1,10 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "app/figures/AbsorbedUpdatesFigure.h"
-#include "app/panels/LessonPanel.h"
+#include "app/panels/FigurePanel.h"
 
 class QComboBox;
 class QLabel;
@@ -16,7 +15,6 @@ class QStackedWidget;
 
 namespace floatscope::gui {
 
-class FigureWidget;
 class FormatChecklist;
 class HintedField;
 class ModelSourceRow;
@@ -26,23 +24,20 @@ class ModelSourceRow;
 // after k fp32 steps, trained on the background job), an update size about
 // Adam's learning rate, and per storage format the share of updates lost and the |w| above which
 // every one is; the lecture notes' table for 3e-3, 3e-4 and 3e-5, and the fp32 master copy beside it.
-class AbsorbedUpdatesPanel : public LessonPanel {
+class AbsorbedUpdatesPanel : public FigurePanel<AbsorbedUpdatesData, AbsorbedUpdatesFigure> {
     Q_OBJECT
 
 public:
     explicit AbsorbedUpdatesPanel(QWidget* parent = nullptr);
 
     QString loadFile(const QString& path) override;
-    std::unique_ptr<Figure> makeFigure() const override;
 
-    const std::optional<AbsorbedUpdatesData>& data() const { return m_data; }
     QComboBox* sourceBox() const { return m_source; }
     HintedField* countField() const { return m_count; }
     HintedField* deviationField() const { return m_deviation; }
     HintedField* updateField() const { return m_update; }
     QPlainTextEdit* weightsEdit() const { return m_weights; }
     FormatChecklist* formatList() const { return m_formats; }
-    FigureWidget* figureWidget() const { return m_figure; }
     QSpinBox* modelStepsBox() const;
     QString modelStatus() const;
     bool trainingModel() const;
@@ -82,13 +77,11 @@ private:
     FormatChecklist* m_formats = nullptr;
     QLabel* m_formatsLabel = nullptr;
     QLabel* m_formatsHint = nullptr;
-    FigureWidget* m_figure = nullptr;
     ModelSourceRow* m_modelRow = nullptr;
 
     LoadedValues m_loaded;
     std::shared_ptr<const std::vector<double>> m_model;  // the lab's weights after m_modelFor steps
     int m_modelFor = -1;
-    std::optional<AbsorbedUpdatesData> m_data;
 };
 
 }  // namespace floatscope::gui

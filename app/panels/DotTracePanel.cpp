@@ -14,7 +14,6 @@
 #include <QVBoxLayout>
 
 #include "app/panels/AccumulatorMenu.h"
-#include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
@@ -27,7 +26,7 @@
 
 namespace floatscope::gui {
 
-DotTracePanel::DotTracePanel(QWidget* parent) : LessonPanel(parent)
+DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     m_inputs = new QComboBox(content);
@@ -214,7 +213,7 @@ void DotTracePanel::compute()
     m_data = DotTraceData::compute(inputs, accumulator, std::move(a), std::move(b), source, step);
     m_playback->setLastStep(static_cast<std::int64_t>(m_data->steps()));
     m_playback->setPosition(static_cast<std::int64_t>(m_data->step));
-    m_figure->setFigure(makeFigure());
+    redraw();
 }
 
 void DotTracePanel::setStep(std::int64_t step)
@@ -223,12 +222,7 @@ void DotTracePanel::setStep(std::int64_t step)
         return;
     m_data->step = static_cast<std::size_t>(std::clamp<std::int64_t>(step, 0, static_cast<std::int64_t>(m_data->steps())));
     m_playback->setPosition(static_cast<std::int64_t>(m_data->step));
-    m_figure->setFigure(makeFigure());
-}
-
-std::unique_ptr<Figure> DotTracePanel::makeFigure() const
-{
-    return figureOf<DotTraceFigure>(m_data);
+    redraw();
 }
 
 const LessonRegistration kRegistration({

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <memory>
-#include <optional>
+#include <cstdint>
 
 #include "app/figures/DotTraceFigure.h"
-#include "app/panels/LessonPanel.h"
+#include "app/panels/FigurePanel.h"
 
 class QComboBox;
 class QLabel;
@@ -14,7 +13,6 @@ class QToolButton;
 
 namespace floatscope::gui {
 
-class FigureWidget;
 class HintedField;
 class PlaybackBar;
 
@@ -22,14 +20,12 @@ class PlaybackBar;
 // through one model, opened up step by step with the accumulation lesson's playback: the terms,
 // their alignment to the largest exponent, the digits kept and thrown away, each rounding, and the
 // exact sum beside it.
-class DotTracePanel : public LessonPanel {
+class DotTracePanel : public FigurePanel<DotTraceData, DotTraceFigure> {
     Q_OBJECT
 
 public:
     explicit DotTracePanel(QWidget* parent = nullptr);
 
-    std::unique_ptr<Figure> makeFigure() const override;
-    const std::optional<DotTraceData>& data() const { return m_data; }
     void setStep(std::int64_t step);
 
     QComboBox* inputsBox() const { return m_inputs; }
@@ -40,7 +36,6 @@ public:
     HintedField* aField() const { return m_a; }
     HintedField* bField() const { return m_b; }
     PlaybackBar* playback() const { return m_playback; }
-    FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
     void compute() override;
@@ -68,8 +63,6 @@ private:
     QLabel* m_aLabel = nullptr;
     QLabel* m_bLabel = nullptr;
     PlaybackBar* m_playback = nullptr;
-    FigureWidget* m_figure = nullptr;
-    std::optional<DotTraceData> m_data;
 };
 
 }  // namespace floatscope::gui

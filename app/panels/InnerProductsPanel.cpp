@@ -13,7 +13,6 @@
 #include <QVBoxLayout>
 
 #include "app/panels/AccumulatorMenu.h"
-#include "app/panels/FigureWidget.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonJob.h"
@@ -33,7 +32,7 @@ constexpr double kForegroundWork = 3.0e6;
 
 }  // namespace
 
-InnerProductsPanel::InnerProductsPanel(QWidget* parent) : LessonPanel(parent)
+InnerProductsPanel::InnerProductsPanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     m_inputs = new QComboBox(content);
@@ -135,7 +134,7 @@ void InnerProductsPanel::retranslate()
     m_seedLabel->setText(tr("See&d:"));
     // The words change, the numbers do not: the figure is drawn again from the same data.
     if (m_data)
-        m_figure->setFigure(makeFigure());
+        redraw();
     else
         recompute();
 }
@@ -164,16 +163,8 @@ void InnerProductsPanel::compute()
                              .arg(setup.accumulators.size());
     m_job->compute<InnerProductsData>(
         background, what, [setup](const dot::RunControl& control) { return InnerProductsData::compute(setup, control); },
-        [this](InnerProductsData data) {
-            m_data = std::move(data);
-            m_figure->setFigure(makeFigure());
-        },
+        [this](InnerProductsData data) { showResult(std::move(data)); },
         m_data.has_value(), [this] { recompute(); });
-}
-
-std::unique_ptr<Figure> InnerProductsPanel::makeFigure() const
-{
-    return figureOf<InnerProductsFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({

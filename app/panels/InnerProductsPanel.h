@@ -1,10 +1,7 @@
 #pragma once
 
-#include <memory>
-#include <optional>
-
 #include "app/figures/InnerProductsFigure.h"
-#include "app/panels/LessonPanel.h"
+#include "app/panels/FigurePanel.h"
 
 class QComboBox;
 class QLabel;
@@ -13,7 +10,6 @@ class QToolButton;
 
 namespace floatscope::gui {
 
-class FigureWidget;
 class HintedField;
 class LessonJob;
 
@@ -21,14 +17,12 @@ class LessonJob;
 // error against K per accumulator (IEEE formats in any mode and order, fixed:W, the tensor-core
 // presets, VDPBF16PS, each also promoted into fp32), and where a sum of ones stalls. Long sweeps run
 // on the background job.
-class InnerProductsPanel : public LessonPanel {
+class InnerProductsPanel : public FigurePanel<InnerProductsData, InnerProductsFigure> {
     Q_OBJECT
 
 public:
     explicit InnerProductsPanel(QWidget* parent = nullptr);
 
-    std::unique_ptr<Figure> makeFigure() const override;
-    const std::optional<InnerProductsData>& data() const { return m_data; }
 
     QComboBox* inputsBox() const { return m_inputs; }
     QComboBox* distributionBox() const { return m_distribution; }
@@ -37,7 +31,6 @@ public:
     QSpinBox* promoteBox() const { return m_promote; }
     QComboBox* maxKBox() const { return m_maxK; }
     LessonJob* job() const { return m_job; }
-    FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
     void compute() override;
@@ -58,8 +51,6 @@ private:
     QLabel* m_maxKLabel = nullptr;
     QLabel* m_seedLabel = nullptr;
     LessonJob* m_job = nullptr;
-    FigureWidget* m_figure = nullptr;
-    std::optional<InnerProductsData> m_data;
 };
 
 }  // namespace floatscope::gui

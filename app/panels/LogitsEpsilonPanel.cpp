@@ -9,7 +9,6 @@
 #include <QVBoxLayout>
 
 #include "app/text/LessonText.h"
-#include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
@@ -24,7 +23,7 @@ constexpr int kMaxLogits = 16;
 
 }  // namespace
 
-LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : LessonPanel(parent)
+LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     m_logits = new HintedField(QStringLiteral("1000, 1001, 1002, 1003"), content);
@@ -130,14 +129,8 @@ void LogitsEpsilonPanel::compute()
         m_numerator->setItemText(static_cast<int>(i), LessonText::brief(logits[i]));
         m_denominator->setItemText(static_cast<int>(i), LessonText::brief(logits[i]));
     }
-    m_data = LogitsEpsilonData::compute(formats, logits, static_cast<std::size_t>(m_numerator->currentIndex()),
-                                        static_cast<std::size_t>(m_denominator->currentIndex()), *eps);
-    m_figure->setFigure(makeFigure());
-}
-
-std::unique_ptr<Figure> LogitsEpsilonPanel::makeFigure() const
-{
-    return figureOf<LogitsEpsilonFigure>(m_data);
+    showResult(LogitsEpsilonData::compute(formats, logits, static_cast<std::size_t>(m_numerator->currentIndex()),
+                                          static_cast<std::size_t>(m_denominator->currentIndex()), *eps));
 }
 
 const LessonRegistration kRegistration({

@@ -19,31 +19,36 @@ QColor markColour() { return QColor(0xD5, 0x5E, 0x00); }  // Okabe-Ito vermillio
 
 }  // namespace
 
-ElementTableModel::ElementTableModel(QObject* parent) : QAbstractTableModel(parent), m_cache(kCacheRows) {}
-
-void ElementTableModel::setQuantization(std::shared_ptr<const Quantization> q)
+void QuantizationTableModel::setQuantization(std::shared_ptr<const Quantization> q)
 {
     beginResetModel();
     m_q = std::move(q);
-    m_cache.assign(kCacheRows, Row{});
+    dropCache();
     endResetModel();
 }
 
-void ElementTableModel::retranslate()
+void QuantizationTableModel::retranslate()
 {
     beginResetModel();
-    m_cache.assign(kCacheRows, Row{});
+    dropCache();
     endResetModel();
 }
 
-int ElementTableModel::rowCount(const QModelIndex& parent) const
+int QuantizationTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_q ? 0 : static_cast<int>(m_q->tensor().size());
+    return parent.isValid() || !m_q ? 0 : static_cast<int>(rows(*m_q));
 }
 
-int ElementTableModel::columnCount(const QModelIndex& parent) const
+int QuantizationTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : m_columns;
+}
+
+ElementTableModel::ElementTableModel(QObject* parent) : QuantizationTableModel(ColumnCount, parent), m_cache(kCacheRows) {}
+
+void ElementTableModel::dropCache()
+{
+    m_cache.assign(kCacheRows, Row{});
 }
 
 const ElementTableModel::Row& ElementTableModel::row(std::size_t element) const
@@ -131,31 +136,11 @@ QVariant ElementTableModel::headerData(int section, Qt::Orientation orientation,
     }
 }
 
-BlockTableModel::BlockTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+BlockTableModel::BlockTableModel(QObject* parent) : QuantizationTableModel(ColumnCount, parent) {}
 
-void BlockTableModel::setQuantization(std::shared_ptr<const Quantization> q)
+void BlockTableModel::dropCache()
 {
-    beginResetModel();
-    m_q = std::move(q);
     m_cachedBlock = static_cast<std::size_t>(-1);
-    endResetModel();
-}
-
-void BlockTableModel::retranslate()
-{
-    beginResetModel();
-    m_cachedBlock = static_cast<std::size_t>(-1);
-    endResetModel();
-}
-
-int BlockTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() || !m_q ? 0 : static_cast<int>(m_q->blockCount());
-}
-
-int BlockTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QStringList BlockTableModel::rowTexts(std::size_t block) const

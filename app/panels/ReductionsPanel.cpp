@@ -12,7 +12,6 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonJob.h"
@@ -43,7 +42,7 @@ QString defaultText(double value)
 
 }  // namespace
 
-ReductionsPanel::ReductionsPanel(QWidget* parent) : LessonPanel(parent)
+ReductionsPanel::ReductionsPanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     m_reduction = new QComboBox(content);
@@ -201,7 +200,7 @@ void ReductionsPanel::retranslate()
     m_formatsLabel->setText(tr("&Computed in:"));
     m_seedLabel->setText(tr("See&d:"));
     if (m_data)
-        m_figure->setFigure(makeFigure());
+        redraw();
     else
         recompute();
 }
@@ -297,16 +296,8 @@ void ReductionsPanel::compute()
     m_job->compute<ReductionsData>(
         setup.takesLong(), tr("Computing the %1 in %2 formats…").arg(m_reduction->currentText()).arg(formats.size()),
         [setup](const dot::RunControl& control) { return ReductionsData::compute(setup, control); },
-        [this](ReductionsData data) {
-            m_data = std::move(data);
-            m_figure->setFigure(makeFigure());
-        },
+        [this](ReductionsData data) { showResult(std::move(data)); },
         m_data.has_value(), [this] { recompute(); });
-}
-
-std::unique_ptr<Figure> ReductionsPanel::makeFigure() const
-{
-    return figureOf<ReductionsFigure>(m_data);
 }
 
 const LessonRegistration kRegistration({

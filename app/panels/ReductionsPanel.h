@@ -1,11 +1,9 @@
 #pragma once
 
-#include <memory>
-#include <optional>
 #include <vector>
 
 #include "app/figures/ReductionsFigure.h"
-#include "app/panels/LessonPanel.h"
+#include "app/panels/FigurePanel.h"
 
 class QComboBox;
 class QFormLayout;
@@ -15,7 +13,6 @@ class QStackedWidget;
 
 namespace floatscope::gui {
 
-class FigureWidget;
 class FormatChecklist;
 class HintedField;
 class LessonJob;
@@ -23,14 +20,12 @@ class LessonJob;
 // The operators lab's reductions: a softmax denominator over a vocabulary of up to 4M logits (152k
 // by default), mean and variance three ways, RMSNorm, a router's top k, each in the chosen formats
 // beside its reference, with `floatscope reduce`'s parameters. The big ones run in the background.
-class ReductionsPanel : public LessonPanel {
+class ReductionsPanel : public FigurePanel<ReductionsData, ReductionsFigure> {
     Q_OBJECT
 
 public:
     explicit ReductionsPanel(QWidget* parent = nullptr);
 
-    std::unique_ptr<Figure> makeFigure() const override;
-    const std::optional<ReductionsData>& data() const { return m_data; }
     // Chooses a reduction (its page of fields and its default formats) and computes it.
     void setReduction(Reduction reduction);
 
@@ -39,7 +34,6 @@ public:
     // A field by the option `floatscope reduce` gives it ("vocab", "mean", "top-k", ...).
     HintedField* field(const QString& option) const;
     LessonJob* job() const { return m_job; }
-    FigureWidget* figureWidget() const { return m_figure; }
 
 protected:
     void compute() override;
@@ -67,8 +61,6 @@ private:
     QSpinBox* m_seed = nullptr;
     QLabel* m_seedLabel = nullptr;
     LessonJob* m_job = nullptr;
-    FigureWidget* m_figure = nullptr;
-    std::optional<ReductionsData> m_data;
 };
 
 }  // namespace floatscope::gui

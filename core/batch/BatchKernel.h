@@ -68,10 +68,12 @@ FLOATSCOPE_HOST_DEVICE float bitsFloat(uint32_t u)
 //    field it is kept at (clamped at the smallest normal field; below it the extra shift makes a
 //    subnormal). A subnormal m * 2^-149 reads as field 1 without the implicit bit; with Normalise,
 //    scaling by 2^24 (exact in float arithmetic) gives it the implicit bit and a field 24 lower.
+//    The bits of sig below the kept last bit are the 23 - M fp32 has beyond the target, plus that
+//    extra shift; a shift of 25 or more discards all 24 bits alike.
 struct TargetFields {
     uint32_t sig;
-    int field;
     int kept;
+    int discarded;  // unclamped
 };
 
 template <bool Normalise>
@@ -87,7 +89,8 @@ FLOATSCOPE_HOST_DEVICE TargetFields targetFields(uint32_t a, const BatchPlan& p)
     const int field32 = static_cast<int>(b >> 23);
     const uint32_t sig = (b & 0x007FFFFFu) | (field32 != 0 ? 0x00800000u : 0u);
     const int field = maxInt(field32, 1) - fieldShift + p.biasDelta;
-    return TargetFields{sig, field, maxInt(field, p.minField)};
+    const int kept = maxInt(field, p.minField);
+    return TargetFields{sig, kept, 23 - p.mantissaBits + (kept - field)};
 }
 
 // 4. and 5. of both kernels: the rounded magnitude code packed. Below the smallest value of a
@@ -123,19 +126,17 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32Bits(uint32_t x, const BatchPlan& p)
     const uint32_t sign = x >> 31;
     const uint32_t a = x & 0x7FFFFFFFu;
 
-    // 1. and 2. The input's significand and the target field (targetFields). Shifts of 25 or more
-    //    discard all 24 bits alike.
+    // 1. and 2. The input's significand and the target field (targetFields).
     const TargetFields t = targetFields<Normalise>(a, p);
     const uint32_t sig = t.sig;
-    const int kept = t.kept;
-    const int shift = minInt(23 - p.mantissaBits + (kept - t.field), 25);
+    const int shift = minInt(t.discarded, 25);
     const uint32_t q = sig >> shift;
     const uint32_t roundBit = (sig >> (shift - 1)) & 1u;
     const uint32_t rest = (sig & ((1u << (shift - 1)) - 1u)) != 0 ? 1u : 0u;
     const uint32_t inexact = roundBit | rest;
 
     // 3. Code arithmetic as in Rounding.cpp: (kept - 1) << M plus the kept bits with their implicit one.
-    int code = ((kept - 1) << p.mantissaBits) + static_cast<int>(q);
+    int code = ((t.kept - 1) << p.mantissaBits) + static_cast<int>(q);
     uint32_t up = 0;
     if (Mode == kNearestEven)
         up = roundBit & (rest | static_cast<uint32_t>(code));

@@ -22,19 +22,16 @@ FLOATSCOPE_HOST_DEVICE uint32_t convertFp32BitsStochastic(uint32_t x, uint64_t r
 
     // 1. and 2. as convertFp32Bits: the input's significand, the target field, the shift.
     const TargetFields t = targetFields<Normalise>(a, p);
-    const uint32_t sig = t.sig;
-    const int kept = t.kept;
-    const int fullShift = 23 - p.mantissaBits + (kept - t.field);  // discarded bits, unclamped
-    const uint32_t q = sig >> minInt(fullShift, 25);
+    const uint32_t q = t.sig >> minInt(t.discarded, 25);
 
-    // 3. fraction_r: bits fullShift-1 .. fullShift-r of sig (zeros below bit 0, and above bit 23).
+    // 3. fraction_r: bits discarded-1 .. discarded-r of sig (zeros below bit 0, and above bit 23).
     const uint64_t mask = (uint64_t{1} << randomBits) - 1u;
-    const int below = fullShift - randomBits;
-    const uint64_t sig64 = sig;
+    const int below = t.discarded - randomBits;
+    const uint64_t sig64 = t.sig;
     const uint64_t fraction = below >= 0 ? (below < 32 ? sig64 >> below : 0u) : sig64 << (-below);
     const uint32_t up = (fraction & mask) + (random & mask) > mask ? 1u : 0u;
 
-    const int code = ((kept - 1) << p.mantissaBits) + static_cast<int>(q) + static_cast<int>(up);
+    const int code = ((t.kept - 1) << p.mantissaBits) + static_cast<int>(q) + static_cast<int>(up);
 
     // 4. and 5. Pack as convertFp32Bits does for a mode that rounds away on overflow.
     return packCode(code, sign, 1u, a, p);

@@ -30,6 +30,23 @@ void storeGradient(const std::vector<float>& sum, float* target, const FloatRoun
         zones.add(kernels::countZones(sum.data(), target, sum.size()));
 }
 
+// The sizes both passes through attention work with: the width d split into `heads` heads of dh
+// columns each, over a context of t tokens; the products take t and dh as ints.
+struct AttentionSizes {
+    std::size_t d, t, heads, dh;
+    int ti, dhi;
+    float scale;  // softmax's 1 / sqrt(dh)
+};
+
+AttentionSizes attentionSizes(const ModelShape& s)
+{
+    const auto d = static_cast<std::size_t>(s.width);
+    const auto t = static_cast<std::size_t>(s.context);
+    const auto heads = static_cast<std::size_t>(s.heads);
+    const std::size_t dh = d / heads;
+    return {d, t, heads, dh, static_cast<int>(t), static_cast<int>(dh), 1.0f / std::sqrt(static_cast<float>(dh))};
+}
+
 }  // namespace
 
 Transformer::Transformer(const ParameterLayout& layout, int batch)
@@ -124,14 +141,7 @@ double Transformer::forward(std::span<const std::uint8_t> inputs, std::span<cons
 
 void Transformer::attentionForward(Layer& y, const Precision& p, StepTally& tally)
 {
-    const ModelShape& s = m_layout.shape();
-    const auto d = static_cast<std::size_t>(s.width);
-    const auto t = static_cast<std::size_t>(s.context);
-    const auto heads = static_cast<std::size_t>(s.heads);
-    const std::size_t dh = d / heads;
-    const auto ti = static_cast<int>(t);
-    const auto dhi = static_cast<int>(dh);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    const auto [d, t, heads, dh, ti, dhi, scale] = attentionSizes(m_layout.shape());
     const Format& grid = p.attention.format();  // F1, F2: every operand of attention's products
     y.probs.resize(static_cast<std::size_t>(m_batch) * heads * t * t);
     for (std::size_t b = 0; b < static_cast<std::size_t>(m_batch); ++b)
@@ -159,15 +169,8 @@ void Transformer::attentionForward(Layer& y, const Precision& p, StepTally& tall
 void Transformer::attentionBackward(Layer& y, const float* dAttended, float* dQkv, const Precision& p,
                                     StepTally& tally)
 {
-    const ModelShape& s = m_layout.shape();
-    const auto d = static_cast<std::size_t>(s.width);
-    const auto t = static_cast<std::size_t>(s.context);
-    const auto heads = static_cast<std::size_t>(s.heads);
-    const std::size_t dh = d / heads;
-    const auto ti = static_cast<int>(t);
-    const auto dhi = static_cast<int>(dh);
+    const auto [d, t, heads, dh, ti, dhi, scale] = attentionSizes(m_layout.shape());
     const auto ld = static_cast<int>(3 * d);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
     const Format& grid = p.attention.format();  // F1, B2, B3
     m_dRounded.resize(m_rows * d);  // B2
     roundGradient(dAttended, m_dRounded.data(), m_rows * d, p.gradients, p.attention, tally.gradientZones);

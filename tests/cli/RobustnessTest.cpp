@@ -99,31 +99,31 @@ TEST(FullDisk, StandardOutputToAFullDiskIsAFailure)
 // ---------------------------------------------------------------------------------------------
 // Hostile files.
 
+// `command` with a path appended that is a device (under a 2 GB memory limit), then a FIFO named
+// `fifoName`: both refused at once, as not regular files.
+void expectDeviceAndFifoRefused(const std::string& command, const fs::path& device, const std::string& fifoName)
+{
+    expectOneLineRefusal(shell("ulimit -v 2000000; timeout 20 env -u DISPLAY FLOATSCOPE " + command + " " + quote(device)),
+                         "not a regular file");
+    const fs::path fifo = scratch(fifoName);
+    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
+    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE " + command + " " + quote(fifo)), "not a regular file");
+}
+
 // The trap: a tensor path that is a device (ln -s /dev/zero x.npy) read until memory ran out, and
 // a FIFO blocked forever. Both now answer at once; the memory and time bounds only catch a relapse.
 TEST(HostileFiles, DeviceOrFifoAsTensorIsRefusedAtOnce)
 {
     const fs::path zero = scratch("zero.npy");
     fs::create_symlink("/dev/zero", zero);
-    expectOneLineRefusal(shell("ulimit -v 2000000; timeout 20 env -u DISPLAY FLOATSCOPE quantize --input " + quote(zero)),
-                         "not a regular file");
-    const fs::path fifo = scratch("fifo.csv");
-    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
-    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE quantize --input " + quote(fifo)),
-                         "not a regular file");
+    expectDeviceAndFifoRefused("quantize --input", zero, "fifo.csv");
 }
 
 // The same trap for recipe files (issue 13): `train --recipe-file /dev/zero` read until memory ran
 // out, and a FIFO blocked forever.
 TEST(HostileFiles, DeviceOrFifoAsRecipeIsRefusedAtOnce)
 {
-    expectOneLineRefusal(shell("ulimit -v 2000000; timeout 20 env -u DISPLAY FLOATSCOPE train --recipe-file /dev/zero "
-                               "--steps 1"),
-                         "not a regular file");
-    const fs::path fifo = scratch("fifo.recipe");
-    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
-    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE train --steps 1 --recipe-file " + quote(fifo)),
-                         "not a regular file");
+    expectDeviceAndFifoRefused("train --steps 1 --recipe-file", "/dev/zero", "fifo.recipe");
 }
 
 // The trap: "W.NPY" was loaded as .npy but the JSON said its values were stored in fp32.

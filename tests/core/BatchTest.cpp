@@ -6,7 +6,6 @@
 
 #include <bit>
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "TestSupport.h"
@@ -16,40 +15,17 @@
 namespace floatscope {
 namespace {
 
-std::vector<std::uint32_t> structuredInputs()
-{
-    std::vector<std::uint32_t> mantissas = {0, 1, 2, 3, 0x7FFFFF, 0x7FFFFE, 0x400000, 0x400001, 0x3FFFFF, 0x555555};
-    for (int k = 0; k < 23; ++k) {
-        const std::uint32_t bit = 1u << k;
-        for (const std::uint32_t m : {bit, bit - 1, bit + 1, ~bit & 0x7FFFFF, (bit << 1) - 1, 0x7FFFFF & ~(bit - 1)})
-            mantissas.push_back(m & 0x7FFFFF);
-    }
-    std::mt19937 rng(1);
-    for (int i = 0; i < 16; ++i)
-        mantissas.push_back(rng() & 0x7FFFFF);
-    std::vector<std::uint32_t> inputs;
-    for (std::uint32_t sign = 0; sign < 2; ++sign)
-        for (std::uint32_t exponent = 0; exponent < 256; ++exponent)
-            for (const std::uint32_t m : mantissas)
-                inputs.push_back(sign << 31 | exponent << 23 | m);
-    return inputs;
-}
+using test::ModeCase;
 
-struct Case {
-    std::string format;
-    RoundingMode mode;
-    OverflowPolicy overflow;
-};
-
-class BatchMatchesScalar : public testing::TestWithParam<Case> {};
+class BatchMatchesScalar : public testing::TestWithParam<ModeCase> {};
 
 TEST_P(BatchMatchesScalar, StructuredInputs)
 {
-    const Case& c = GetParam();
+    const ModeCase& c = GetParam();
     const Format format = *lookupFormat(c.format).format;
     const BatchPlanResult plan = makeBatchPlan(format, c.mode, c.overflow);
     ASSERT_TRUE(plan.plan);
-    static const std::vector<std::uint32_t> inputs = structuredInputs();
+    static const std::vector<std::uint32_t> inputs = test::boundaryFp32Bits();
     std::vector<std::uint16_t> out(inputs.size());
     convertFromFp32Bits(inputs, out, *plan.plan);
     int failures = 0;
@@ -64,9 +40,9 @@ TEST_P(BatchMatchesScalar, StructuredInputs)
     }
 }
 
-std::vector<Case> cases()
+std::vector<ModeCase> cases()
 {
-    std::vector<Case> out;
+    std::vector<ModeCase> out;
     for (const char* name : {"fp16", "bf16", "e4m3fn", "e4m3", "e5m2", "e4m3fnuz", "e5m2fnuz", "e2m3", "e3m2", "e2m1",
                              "e8m0", "e5m7", "e3m4fnuz", "e5m0fnu", "e4m0fn", "e1m6finite", "e4m3fnb11"})
         for (const RoundingMode m : {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
@@ -76,15 +52,7 @@ std::vector<Case> cases()
     return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllModes, BatchMatchesScalar, testing::ValuesIn(cases()),
-                         [](const testing::TestParamInfo<Case>& info) {
-                             std::string n = info.param.format + "_" + toString(info.param.mode) + "_"
-                                 + toString(info.param.overflow);
-                             for (char& ch : n)
-                                 if (!std::isalnum(static_cast<unsigned char>(ch)))
-                                     ch = '_';
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllModes, BatchMatchesScalar, testing::ValuesIn(cases()), test::modeCaseName);
 
 TEST(Batch, RefusesWhatItCannotDo)
 {

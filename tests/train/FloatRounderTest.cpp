@@ -4,10 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <bit>
-#include <cctype>
 #include <cstring>
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "TrainTestSupport.h"
@@ -16,36 +14,22 @@
 namespace floatscope {
 namespace {
 
+// The core's batch inputs (tests/core/TestSupport.h) as floats.
 std::vector<float> inputs()
 {
-    std::vector<std::uint32_t> mantissas = {0, 1, 2, 3, 0x7FFFFF, 0x7FFFFE, 0x400000, 0x400001, 0x3FFFFF};
-    for (int k = 0; k < 23; ++k) {
-        const std::uint32_t bit = 1u << k;
-        for (const std::uint32_t m : {bit, bit - 1, bit + 1, (bit << 1) - 1, 0x7FFFFF & ~(bit - 1)})
-            mantissas.push_back(m & 0x7FFFFF);
-    }
-    std::mt19937 rng(7);
-    for (int i = 0; i < 8; ++i)
-        mantissas.push_back(rng() & 0x7FFFFF);
     std::vector<float> out;
-    for (std::uint32_t sign = 0; sign < 2; ++sign)
-        for (std::uint32_t exponent = 0; exponent < 256; ++exponent)
-            for (const std::uint32_t m : mantissas)
-                out.push_back(std::bit_cast<float>(sign << 31 | exponent << 23 | m));
+    for (const std::uint32_t bits : test::boundaryFp32Bits())
+        out.push_back(std::bit_cast<float>(bits));
     return out;
 }
 
-struct Case {
-    const char* format;
-    RoundingMode mode;
-    OverflowPolicy overflow;
-};
+using test::ModeCase;
 
-class FloatRounderMatchesScalar : public testing::TestWithParam<Case> {};
+class FloatRounderMatchesScalar : public testing::TestWithParam<ModeCase> {};
 
 TEST_P(FloatRounderMatchesScalar, StructuredInputs)
 {
-    const Case& c = GetParam();
+    const ModeCase& c = GetParam();
     const Format format = *lookupFormat(c.format).format;
     const std::optional<FloatRounder> rounder = FloatRounder::make(format, c.mode, c.overflow);
     ASSERT_TRUE(rounder);
@@ -71,9 +55,9 @@ TEST_P(FloatRounderMatchesScalar, StructuredInputs)
     }
 }
 
-std::vector<Case> cases()
+std::vector<ModeCase> cases()
 {
-    std::vector<Case> out;
+    std::vector<ModeCase> out;
     for (const char* name : {"bf16", "fp16", "tf32", "e4m3fn", "e5m2", "e4m3fnuz", "e3m2", "e2m1", "e8m0"})
         for (const RoundingMode m : {RoundingMode::NearestEven, RoundingMode::TowardZero, RoundingMode::Up,
                                      RoundingMode::ToOdd, RoundingMode::Stochastic})
@@ -82,14 +66,7 @@ std::vector<Case> cases()
     return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, FloatRounderMatchesScalar, testing::ValuesIn(cases()),
-                         [](const testing::TestParamInfo<Case>& info) {
-                             std::string name = std::string(info.param.format) + "_" + toString(info.param.mode) + "_"
-                                              + toString(info.param.overflow);
-                             for (char& ch : name)
-                                 ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Formats, FloatRounderMatchesScalar, testing::ValuesIn(cases()), test::modeCaseName);
 
 TEST(FloatRounder, InPlaceEqualsOutOfPlace)
 {

@@ -68,33 +68,42 @@ TEST(Recipe, TextRoundTripsEveryPresetAndAnEditedRecipe)
 
 TEST(Recipe, ErrorsHaveKindsAndNameTheText)
 {
-    EXPECT_EQ(errorOf("").kind, RecipeErrorKind::Empty);
-    EXPECT_EQ(errorOf("  # only a comment").kind, RecipeErrorKind::Empty);
-    const RecipeError pair = errorOf("name=x bf16");
-    EXPECT_EQ(pair.kind, RecipeErrorKind::NotAPair);
-    EXPECT_EQ(pair.value, "bf16");
-    const RecipeError key = errorOf("name=x weights=bf16");
-    EXPECT_EQ(key.kind, RecipeErrorKind::UnknownKey);
-    EXPECT_EQ(key.key, "weights");
-    EXPECT_EQ(errorOf("name=x params=bf16 params=fp16").kind, RecipeErrorKind::RepeatedKey);
-    const RecipeError base = errorOf("base=bf17-pure");
-    EXPECT_EQ(base.kind, RecipeErrorKind::UnknownPreset);
-    EXPECT_EQ(base.value, "bf17-pure");
-    const RecipeError format = errorOf("name=x grads=bf17");
-    EXPECT_EQ(format.kind, RecipeErrorKind::UnknownFormat);
-    EXPECT_EQ(format.key, "grads");
-    EXPECT_EQ(format.value, "bf17");
-    EXPECT_EQ(errorOf("name=x params=e8m0").kind, RecipeErrorKind::UnsupportedFormat);  // no zero, no sign
-    EXPECT_EQ(errorOf("name=x params=fp64").kind, RecipeErrorKind::UnsupportedFormat);  // wider than fp32
-    EXPECT_EQ(errorOf("name=x master=bf16").kind, RecipeErrorKind::BadChoice);
-    EXPECT_EQ(errorOf("name=x update=sr").kind, RecipeErrorKind::BadChoice);
-    EXPECT_EQ(errorOf("name=x fp8-scaling=tile").kind, RecipeErrorKind::BadChoice);
-    EXPECT_EQ(errorOf("name=x loss-scale=big").kind, RecipeErrorKind::BadNumber);
-    EXPECT_EQ(errorOf("name=x loss-scale=0").kind, RecipeErrorKind::BadNumber);
-    EXPECT_EQ(errorOf("name=x amax-history=0").kind, RecipeErrorKind::BadNumber);
-    EXPECT_EQ(errorOf("name=x amax-history=2.5").kind, RecipeErrorKind::BadNumber);
-    EXPECT_EQ(errorOf("params=bf16").kind, RecipeErrorKind::MissingName);
-    EXPECT_EQ(errorOf("name=a,b").kind, RecipeErrorKind::BadChoice);
+    struct Case {
+        const char* text;
+        RecipeErrorKind kind;
+        const char* key = nullptr;  // the key and the text named, where the case checks them
+        const char* value = nullptr;
+    };
+    const Case cases[] = {
+        {"", RecipeErrorKind::Empty},
+        {"  # only a comment", RecipeErrorKind::Empty},
+        {"name=x bf16", RecipeErrorKind::NotAPair, nullptr, "bf16"},
+        {"name=x weights=bf16", RecipeErrorKind::UnknownKey, "weights"},
+        {"name=x params=bf16 params=fp16", RecipeErrorKind::RepeatedKey},
+        {"base=bf17-pure", RecipeErrorKind::UnknownPreset, nullptr, "bf17-pure"},
+        {"name=x grads=bf17", RecipeErrorKind::UnknownFormat, "grads", "bf17"},
+        {"name=x params=e8m0", RecipeErrorKind::UnsupportedFormat},  // no zero, no sign
+        {"name=x params=fp64", RecipeErrorKind::UnsupportedFormat},  // wider than fp32
+        {"name=x master=bf16", RecipeErrorKind::BadChoice},
+        {"name=x update=sr", RecipeErrorKind::BadChoice},
+        {"name=x fp8-scaling=tile", RecipeErrorKind::BadChoice},
+        {"name=x loss-scale=big", RecipeErrorKind::BadNumber},
+        {"name=x loss-scale=0", RecipeErrorKind::BadNumber},
+        {"name=x amax-history=0", RecipeErrorKind::BadNumber},
+        {"name=x amax-history=2.5", RecipeErrorKind::BadNumber},
+        {"params=bf16", RecipeErrorKind::MissingName},
+        {"name=a,b", RecipeErrorKind::BadChoice},
+    };
+    for (const Case& c : cases) {
+        const RecipeError error = errorOf(c.text);
+        EXPECT_EQ(error.kind, c.kind) << c.text;
+        if (c.key) {
+            EXPECT_EQ(error.key, c.key) << c.text;
+        }
+        if (c.value) {
+            EXPECT_EQ(error.value, c.value) << c.text;
+        }
+    }
 }
 
 TEST(Recipe, ListsTakePresetsAndTexts)

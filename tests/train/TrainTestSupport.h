@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../core/TestSupport.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
 #include "core/round/Rounding.h"
@@ -30,14 +31,6 @@ inline double valueOf(const Format& format, std::uint64_t code)
     }
     const double v = std::ldexp(static_cast<double>(d.value.significand), static_cast<int>(d.value.exponent));
     return d.negative ? -v : v;
-}
-
-inline RoundOptions withMode(RoundingMode mode, std::optional<OverflowPolicy> overflow = std::nullopt)
-{
-    RoundOptions o;
-    o.mode = mode;
-    o.overflow = overflow;
-    return o;
 }
 
 // x rounded into the format by the scalar path, as a double.
