@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -14,9 +13,8 @@
 #include <QVBoxLayout>
 
 #include "app/figures/DelayedScalingFigure.h"
-#include "app/panels/FigureWidget.h"
+#include "app/panels/FigurePanel.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonPanel.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/text/LessonInput.h"
 #include "core/format/Registry.h"
@@ -32,13 +30,12 @@ constexpr const char* kElements[] = {"e4m3fn", "e5m2", "e4m3fnuz", "e5m2fnuz", "
 
 // The delayed-scaling lesson: a tensor per step cast to fp8 with the step's own amax and with the
 // largest of the steps before; a spike, a drift and the history's length to play with.
-class DelayedScalingPanel : public LessonPanel {
+class DelayedScalingPanel : public FigurePanel<DelayedScalingRun, DelayedScalingFigure> {
     Q_OBJECT
 
 public:
     explicit DelayedScalingPanel(QWidget* parent = nullptr);
 
-    std::unique_ptr<Figure> makeFigure() const override { return figureOf<DelayedScalingFigure>(m_run); }
     QVariantMap settings() const override;
     void restoreSettings(const QVariantMap& settings) override;
 
@@ -58,11 +55,9 @@ private:
     HintedField* m_drift = nullptr;
     QSpinBox* m_seed = nullptr;
     std::vector<QFormLayout*> m_forms;  // the two columns
-    FigureWidget* m_figure = nullptr;
-    std::optional<DelayedScalingRun> m_run;
 };
 
-DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : LessonPanel(parent)
+DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
 {
     QWidget* content = scrollingContent();
     const DelayedScalingSetup defaults;
@@ -162,8 +157,7 @@ void DelayedScalingPanel::compute()
     s.spikeFactor = *factor;
     s.drift = driftValue;
     s.seed = static_cast<std::uint64_t>(m_seed->value());
-    m_run = simulateDelayedScaling(s);
-    m_figure->setFigure(makeFigure());
+    showResult(simulateDelayedScaling(s));
 }
 
 QVariantMap DelayedScalingPanel::settings() const
