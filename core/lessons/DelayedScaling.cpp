@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/batch/FloatRounder.h"
 #include "core/format/Codec.h"
@@ -29,22 +30,36 @@ std::vector<float> delayedScalingTensor(const DelayedScalingSetup& setup, int st
     return x;
 }
 
-ScaledCast castScaled(const std::vector<float>& x, float scale, double assumedAmax, const Format& element)
+namespace {
+
+// The element format twice: saturating (what is stored), and without saturation (where its result
+// is not finite, saturation clipped the value: it rounded past the largest value).
+struct ElementRounders {
+    FloatRounder saturating;
+    FloatRounder plain;
+
+    static ElementRounders of(const Format& element)
+    {
+        auto saturating = FloatRounder::make(element, RoundingMode::NearestEven, OverflowPolicy::Saturate);
+        auto plain = FloatRounder::make(element, RoundingMode::NearestEven, OverflowPolicy::NonSaturating);
+        assert(saturating && plain);  // an fp8 format: FloatRounder serves formats of 16 bits or fewer
+        return {std::move(*saturating), std::move(*plain)};
+    }
+};
+
+// One cast of x with a given fp32 scale into the element format, measured.
+ScaledCast castScaled(const std::vector<float>& x, float scale, double assumedAmax, const ElementRounders& element)
 {
     // 1. x * scale in fp32, as Transformer Engine multiplies before the cast.
+    static_assert(std::numeric_limits<float>::is_iec559);
     std::vector<float> scaled(x.size());
     for (std::size_t i = 0; i < x.size(); ++i)
         scaled[i] = x[i] * scale;
-    // 2. Into the element format twice: saturating (what is stored), and without saturation (where
-    //    the result is not finite, saturation clipped the value: it rounds past the largest value).
-    static_assert(std::numeric_limits<float>::is_iec559);
-    const auto saturating = FloatRounder::make(element, RoundingMode::NearestEven, OverflowPolicy::Saturate);
-    const auto plain = FloatRounder::make(element, RoundingMode::NearestEven, OverflowPolicy::NonSaturating);
-    assert(saturating && plain);
+    // 2. Into the element format, with and without saturation.
     std::vector<float> stored(x.size());
     std::vector<float> unclipped(x.size());
-    saturating->round(scaled, stored);
-    plain->round(scaled, unclipped);
+    element.saturating.round(scaled, stored);
+    element.plain.round(scaled, unclipped);
     // 3. What it did: shares, and the error of stored / scale against x, in double (the products and
     //    differences of fp32 values below are exact in double but for their last rounding).
     ScaledCast c;
@@ -69,6 +84,8 @@ ScaledCast castScaled(const std::vector<float>& x, float scale, double assumedAm
     return c;
 }
 
+}  // namespace
+
 DelayedScalingRun simulateDelayedScaling(const DelayedScalingSetup& setup)
 {
     DelayedScalingRun run;
@@ -76,15 +93,16 @@ DelayedScalingRun simulateDelayedScaling(const DelayedScalingSetup& setup)
     const auto largest = static_cast<float>(codeToDouble(setup.element, setup.element.maxFiniteMagnitude()));
     // max / amax in fp32 (Transformer Engine's and DeepSeek-V3's convention), 1 for an all-zero amax.
     const auto scaleFor = [&](float amax) { return amax > 0 ? largest / amax : 1.0f; };
+    const ElementRounders element = ElementRounders::of(setup.element);
     train::AmaxHistory history(setup.history);
     for (int step = 1; step <= setup.steps; ++step) {
         const std::vector<float> x = delayedScalingTensor(setup, step);
         float amax = 0;
         for (const float v : x)
             amax = std::max(amax, std::fabs(v));
-        run.current.push_back(castScaled(x, scaleFor(amax), amax, setup.element));
+        run.current.push_back(castScaled(x, scaleFor(amax), amax, element));
         const auto assumed = history.largest();
-        run.delayed.push_back(castScaled(x, assumed ? scaleFor(*assumed) : 1.0f, assumed.value_or(largest), setup.element));
+        run.delayed.push_back(castScaled(x, assumed ? scaleFor(*assumed) : 1.0f, assumed.value_or(largest), element));
         history.record(amax);
     }
     return run;

@@ -54,9 +54,6 @@ std::vector<float> delayedScalingTensor(const DelayedScalingSetup& setup, int st
 // The step's size: 2^(drift * step), times spikeFactor within the spike.
 double delayedScalingSize(const DelayedScalingSetup& setup, int step);
 
-// One cast of x with a given fp32 scale into the element format (saturating), measured.
-ScaledCast castScaled(const std::vector<float>& x, float scale, double assumedAmax, const Format& element);
-
 // Every step cast both ways. The element format must be an fp8 format (with a NaN or an inf for what
 // rounds past its largest value, so that clipping can be seen).
 DelayedScalingRun simulateDelayedScaling(const DelayedScalingSetup& setup);
