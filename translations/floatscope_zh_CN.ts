@@ -764,6 +764,74 @@
         <source>Rounded to %1 first, %2 is %3. </source>
         <translation>先舍入到 %1，%2 变为 %3。</translation>
     </message>
+    <message>
+        <source>rounding to nearest, ties to even</source>
+        <translation>就近舍入（平局取偶）</translation>
+    </message>
+    <message>
+        <source>rounding to nearest, ties away from zero</source>
+        <translation>就近舍入（平局远离零）</translation>
+    </message>
+    <message>
+        <source>Beyond %2, the end of %1&apos;s finite range, the next step would be %3; a value that rounds there overflows to %4.</source>
+        <translation>%1 的有限范围止于 %2，再往外一步是 %3；舍入到那里的值会上溢为 %4。</translation>
+    </message>
+    <message>
+        <source>Beyond %2, the end of %1&apos;s finite range, the next step would be %3; %1 has no infinity, so a value that rounds there becomes NaN (saturation would clamp it to %2).</source>
+        <translation>%1 的有限范围止于 %2，再往外一步是 %3；%1 没有无穷大，舍入到那里的值会变成 NaN（饱和模式会把它截到 %2）。</translation>
+    </message>
+    <message>
+        <source>Beyond %2, the end of %1&apos;s finite range, the next step would be %3; saturating, %1 clamps a value that rounds there to %2.</source>
+        <translation>%1 的有限范围止于 %2，再往外一步是 %3；在饱和模式下，%1 把舍入到那里的值截到 %2。</translation>
+    </message>
+    <message>
+        <source>Beyond %2, the end of %1&apos;s finite range, the next step would be %3; %1 has neither infinity nor NaN, so a value that rounds there is clamped to %2.</source>
+        <translation>%1 的有限范围止于 %2，再往外一步是 %3；%1 既没有无穷大也没有 NaN，舍入到那里的值会被截到 %2。</translation>
+    </message>
+    <message>
+        <source>%1 is the next step past %2, the end of %3&apos;s finite range.</source>
+        <translation>%1 正是 %3 的有限范围终点 %2 再往外的一步。</translation>
+    </message>
+    <message>
+        <source>%1 lies beyond %4, the next step past %2, the end of %3&apos;s finite range.</source>
+        <translation>%1 超出了 %4，即 %3 的有限范围终点 %2 再往外的一步。</translation>
+    </message>
+    <message>
+        <source>%1 lies exactly halfway between %2, the end of %3&apos;s finite range, and %4, the next step beyond it; ties go to the even mantissa, which is %4&apos;s.</source>
+        <translation>%1 恰好位于 %2（%3 的有限范围终点）与 %4（再往外的一步）的正中间；平局舍入到偶数尾数，而偶数尾数属于 %4。</translation>
+    </message>
+    <message>
+        <source>%1 lies exactly halfway between %2, the end of %3&apos;s finite range, and %4, the next step beyond it; ties go away from zero, to %4.</source>
+        <translation>%1 恰好位于 %2（%3 的有限范围终点）与 %4（再往外的一步）的正中间；平局向远离零的方向舍入，即到 %4。</translation>
+    </message>
+    <message>
+        <source>%1 lies between %2, the end of %3&apos;s finite range, and %4, the next step beyond it, and is nearer to %4.</source>
+        <translation>%1 位于 %2（%3 的有限范围终点）与 %4（再往外的一步）之间，离 %4 更近。</translation>
+    </message>
+    <message>
+        <source>%1 lies between %2, the end of %3&apos;s finite range, and %4, the next step beyond it; %5 gives %4.</source>
+        <translation>%1 位于 %2（%3 的有限范围终点）与 %4（再往外的一步）之间；%5 得到 %4。</translation>
+    </message>
+    <message>
+        <source>%1 has no infinity: it becomes NaN (saturation would clamp it to %2).</source>
+        <translation>%1 没有无穷大：它变成 NaN（饱和模式会把它截到 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 never leaves the finite range: %2 stores %3.</source>
+        <translation>%1 不会越出有限范围：%2 存为 %3。</translation>
+    </message>
+    <message>
+        <source>Saturating, %1 clamps it to %2.</source>
+        <translation>在饱和模式下，%1 把它截到 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has neither infinity nor NaN: it is clamped to %2.</source>
+        <translation>%1 既没有无穷大也没有 NaN：它被截到 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has no finite value past %2: it overflows to %3.</source>
+        <translation>%1 在 %2 之外没有有限值：上溢为 %3。</translation>
+    </message>
 </context>
 <context>
     <name>FigureExport</name>
@@ -1852,6 +1920,34 @@ exact %5</source>
     <message>
         <source>%1: from %2 to %3</source>
         <translation>%1：从 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (NaN)</source>
+        <translation>%1（NaN）</translation>
+    </message>
+    <message>
+        <source>%1 (clamped to %2)</source>
+        <translation>%1（截到 %2）</translation>
+    </message>
+    <message>
+        <source>0 (not in %1)</source>
+        <translation>0（%1 中没有）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 between its neighbours</source>
+        <translation>%1 = %2 与它的相邻值</translation>
+    </message>
+    <message>
+        <source>midpoint %1</source>
+        <translation>中点 %1</translation>
+    </message>
+    <message>
+        <source>%1 (clamped)</source>
+        <translation>%1（截到最大值）</translation>
     </message>
 </context>
 <context>

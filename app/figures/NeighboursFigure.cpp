@@ -1,5 +1,7 @@
 #include "app/figures/NeighboursFigure.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -18,33 +20,51 @@ struct NeighbourhoodText {
     Q_DECLARE_TR_FUNCTIONS(NeighbourhoodView)
 };
 
-// Labels for the two ends: exact where short, otherwise just enough digits to tell them apart.
-std::pair<QString, QString> endLabels(const Format& f, std::optional<std::uint64_t> lo, std::optional<std::uint64_t> hi)
+// An end of the number line before it is labelled: a code of the format, the step past the end
+// of the finite range, the zero a zero-less format (e8m0) lacks, or nothing.
+struct RawEnd {
+    enum class Kind { Code, Step, MissingZero, None } kind = Kind::None;
+    std::uint64_t code = 0;
+};
+
+RawEnd codeEnd(std::optional<std::uint64_t> code) { return code ? RawEnd{RawEnd::Kind::Code, *code} : RawEnd{}; }
+
+std::optional<mpq_class> endValue(const Format& f, const Placement& p, const RawEnd& end)
 {
-    auto special = [&](std::optional<std::uint64_t> code) -> std::optional<QString> {
-        if (!code)
-            return QStringLiteral("—");
-        const Decoded d = decode(f, *code);
-        if (d.valueClass == ValueClass::Infinite)
-            return d.negative ? QStringLiteral("-inf") : QStringLiteral("inf");
-        if (d.valueClass == ValueClass::NaN)
-            return QStringLiteral("NaN");
-        return std::nullopt;
-    };
-    auto exact = [&](std::uint64_t code) { return ExactValue::fromDyadic(decode(f, code).value).value(); };
-    const auto loSpecial = special(lo);
-    const auto hiSpecial = special(hi);
-    for (int digits = 6; digits <= 40; ++digits) {
-        auto label = [&](std::uint64_t code) {
-            const std::string brief = briefDecimal(exact(code), 16);
-            return QString::fromStdString(brief[0] != '~' ? brief : "~" + approximateDecimal(exact(code), digits));
-        };
-        const QString a = loSpecial ? *loSpecial : label(*lo);
-        const QString b = hiSpecial ? *hiSpecial : label(*hi);
-        if (a != b || digits == 40)
-            return {a, b};
+    switch (end.kind) {
+    case RawEnd::Kind::Code: {
+        const ExactValue v = ExactValue::fromCode(f, end.code);
+        return v.isFinite() ? std::optional(v.value()) : std::nullopt;
     }
-    return {};
+    case RawEnd::Kind::Step: return p.past->step;
+    case RawEnd::Kind::MissingZero: return mpq_class(0);
+    case RawEnd::Kind::None: break;
+    }
+    return std::nullopt;
+}
+
+// What the end's label adds to its number: the special value, or what the format stores at the
+// step past its range.
+QString decorated(const Format& f, const Placement& p, const RawEnd& end, const QString& number, const QString& largest)
+{
+    switch (end.kind) {
+    case RawEnd::Kind::Code: return number.isEmpty() ? QString::fromStdString(codeValueText(f, end.code)) : number;
+    case RawEnd::Kind::Step:
+        switch (p.past->outcome) {
+        case PastRangeOutcome::Infinity:
+            return NeighbourhoodText::tr("%1 (%2)").arg(number, p.past->step < 0 ? QStringLiteral("-inf") : QStringLiteral("inf"));
+        case PastRangeOutcome::NaN: return NeighbourhoodText::tr("%1 (NaN)").arg(number);
+        case PastRangeOutcome::Clamp: break;
+        }
+        // The largest value is on the line already; named again only where that is short.
+        if (largest.size() > 12)
+            return NeighbourhoodText::tr("%1 (clamped)").arg(number);
+        return NeighbourhoodText::tr("%1 (clamped to %2)").arg(number, largest);
+    case RawEnd::Kind::MissingZero:
+        return NeighbourhoodText::tr("0 (not in %1)").arg(QString::fromStdString(f.name()));
+    case RawEnd::Kind::None: break;
+    }
+    return QStringLiteral("—");
 }
 
 double margin(const FigureStyle& s) { return s.bodyPoints() * 1.2; }
@@ -60,6 +80,9 @@ NeighboursFigure::NeighboursFigure(QString input, std::vector<Format> formats, s
 
 QString NeighboursFigure::title() const
 {
+    const QString value = text::valueInWords(m_input);
+    if (value != m_input)  // a bit pattern, and the value it means
+        return NeighbourhoodText::tr("%1 = %2 between its neighbours").arg(m_input, value);
     return NeighbourhoodText::tr("%1 between its neighbours").arg(m_input);
 }
 
@@ -73,18 +96,88 @@ QString NeighboursFigure::sentence(int index) const
 
 bool NeighboursFigure::hasLine(int index) const
 {
-    const Inspection& r = m_results[static_cast<std::size_t>(index)];
-    return r.valueClass != ValueClass::NaN && r.placement.reason != RoundingReason::NotANumber;
+    // A finite input has a place; NaN, infinities and a negative value of an unsigned format do not.
+    const RoundingReason reason = m_results[static_cast<std::size_t>(index)].placement.reason;
+    return reason != RoundingReason::NotANumber && reason != RoundingReason::Infinity
+        && reason != RoundingReason::NegativeIntoUnsigned;
 }
 
-std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>> NeighboursFigure::ends(int index) const
+NumberLine NeighboursFigure::line(int index) const
 {
-    // An exact value sits on its own code: show it between the codes on either side instead.
+    const Format& f = m_formats[static_cast<std::size_t>(index)];
     const Inspection& r = m_results[static_cast<std::size_t>(index)];
-    if (r.placement.exact && r.valueClass != ValueClass::Infinite)
-        return {r.previous ? std::optional(r.previous->code) : std::nullopt,
-                r.next ? std::optional(r.next->code) : std::nullopt};
-    return {r.placement.below, r.placement.above};
+    const Placement& p = r.placement;
+    NumberLine l;
+    l.exact = p.exact;
+
+    // 1. The ends: an exact value between the codes on either side, an inexact one between the
+    // two it lies between; at or past the end of the range the step beyond it is the far end.
+    RawEnd lo;
+    RawEnd hi;
+    if (l.exact) {
+        lo = codeEnd(r.previous ? std::optional(r.previous->code) : std::nullopt);
+        hi = codeEnd(r.next ? std::optional(r.next->code) : std::nullopt);
+        if (p.past)
+            (p.past->step > 0 ? hi : lo) = RawEnd{RawEnd::Kind::Step};
+    } else if (p.past) {
+        const RawEnd largest{RawEnd::Kind::Code, (p.past->step < 0 ? f.signMask() : 0) | f.maxFiniteMagnitude()};
+        lo = p.past->step > 0 ? largest : RawEnd{RawEnd::Kind::Step};
+        hi = p.past->step > 0 ? RawEnd{RawEnd::Kind::Step} : largest;
+    } else {
+        lo = codeEnd(p.below);
+        hi = codeEnd(p.above);
+        if (!p.below && !f.hasZero())
+            lo = RawEnd{RawEnd::Kind::MissingZero};
+    }
+
+    // 2. Their labels (and an exact value's), each with the digits that tell it from the others.
+    const std::optional<mpq_class> loValue = endValue(f, p, lo);
+    const std::optional<mpq_class> hiValue = endValue(f, p, hi);
+    const mpq_class value = ExactValue::fromCode(f, r.code).value();
+    std::vector<mpq_class> shown;
+    for (const auto& v : {loValue, hiValue})
+        if (v)
+            shown.push_back(*v);
+    if (l.exact)
+        shown.push_back(value);
+    if (p.past)
+        shown.push_back(p.past->largest);  // for "clamped to ..."
+    const std::vector<std::string> digits = distinctDecimals(shown, 16);
+    std::size_t next = 0;
+    const QString loNumber = loValue ? QString::fromStdString(digits[next++]) : QString();
+    const QString hiNumber = hiValue ? QString::fromStdString(digits[next++]) : QString();
+    if (l.exact)
+        l.valueLabel = QString::fromStdString(digits[next++]);
+    const QString largest = p.past ? QString::fromStdString(digits[next]) : QString();
+    // The tooltip's text: a code as "0x79 = 288", the step and the missing zero as labelled, exactly.
+    auto end = [&](const RawEnd& raw, const std::optional<mpq_class>& v, const QString& number) {
+        QString exact = decorated(f, p, raw, v ? QString::fromStdString(exactText(*v)) : QString(), largest);
+        if (raw.kind == RawEnd::Kind::Code)
+            exact = QString::fromStdString(hexCode(f, raw.code) + " = " + codeValueText(f, raw.code));
+        return NumberLine::End{v, decorated(f, p, raw, number, largest), exact};
+    };
+    l.left = end(lo, loValue, loNumber);
+    l.right = end(hi, hiValue, hiNumber);
+
+    // 3. Where the value sits, and where it went.
+    std::optional<mpq_class> at = l.exact ? std::nullopt : p.fraction;
+    if (l.exact && loValue && hiValue && *hiValue != *loValue)
+        at = mpq_class((value - *loValue) / (*hiValue - *loValue));
+    l.at = at ? at->get_d() : 0.5;
+    l.pastLeft = l.at < 0;
+    l.pastRight = l.at > 1;
+    l.at = std::clamp(l.at, 0.0, 1.0);
+    if (!l.exact) {
+        const bool overflowed = p.reason == RoundingReason::OverflowToInfinity || p.reason == RoundingReason::OverflowToNan;
+        if (p.past)
+            l.stored = (overflowed == (p.past->step > 0)) ? 1 : -1;
+        else
+            l.stored = p.wentUp ? 1 : -1;
+        l.midpointLabel = p.past ? NeighbourhoodText::tr("midpoint %1")
+                                       .arg(QString::fromStdString(briefDecimal((p.past->largest + p.past->step) / 2, 16)))
+                                 : NeighbourhoodText::tr("midpoint");
+    }
+    return l;
 }
 
 double NeighboursFigure::blockHeight(int index, double width, const FigureStyle& style) const
@@ -121,12 +214,9 @@ QString NeighboursFigure::endsText(int index) const
 {
     if (index < 0 || index >= count() || !hasLine(index))
         return {};
-    const Format& f = m_formats[static_cast<std::size_t>(index)];
-    const auto [lo, hi] = ends(index);
-    auto exact = [&](std::optional<std::uint64_t> code) {
-        return code ? QString::fromStdString(hexCode(f, *code) + " = " + codeValueText(f, *code)) : QStringLiteral("—");
-    };
-    return NeighbourhoodText::tr("%1: from %2 to %3").arg(QString::fromStdString(f.name()), exact(lo), exact(hi));
+    const NumberLine l = line(index);
+    return NeighbourhoodText::tr("%1: from %2 to %3")
+        .arg(QString::fromStdString(m_formats[static_cast<std::size_t>(index)].name()), l.left.exact, l.right.exact);
 }
 
 QSizeF NeighboursFigure::preferredSize(const FigureStyle& style) const
@@ -164,56 +254,53 @@ void NeighboursFigure::paintLine(QPainter& p, int i, double y, double width, con
     const double left = m + 6;
     const double right = width - m - 6;
     const double unit = style.bodyPoints();
-    const Format& f = m_formats[static_cast<std::size_t>(i)];
-    const Inspection& r = m_results[static_cast<std::size_t>(i)];
-    const Placement& pl = r.placement;
-    const QColor colour = formatColour(f.name());
+    const NumberLine l = line(i);
+    const QColor colour = formatColour(m_formats[static_cast<std::size_t>(i)].name());
 
+    // 1. The line and its two ends, labelled.
     const double lineY = y + unit * 3.0;
     p.setPen(QPen(style.foreground(), style.lineWidth()));
     p.drawLine(QPointF(left, lineY), QPointF(right, lineY));
     for (const double x : {left, right})
         p.drawLine(QPointF(x, lineY - unit * 0.7), QPointF(x, lineY + unit * 0.7));
-    const double mid = (left + right) / 2;
-    p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
-    p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
-
-    const auto [below, above] = ends(i);
-    double fraction = pl.fraction ? pl.fraction->get_d() : 0.5;
-    if (pl.exact && r.valueClass != ValueClass::Infinite && below && above
-        && f.classify(*above) != ValueClass::Infinite) {
-        // Pixel placement only: doubles are plenty to put the marker where the value is.
-        const double lo = ExactValue::fromCode(f, *below).value().get_d();
-        const double hi = ExactValue::fromCode(f, *above).value().get_d();
-        const double x = ExactValue::fromCode(f, r.code).value().get_d();
-        fraction = hi > lo ? (x - lo) / (hi - lo) : 0.5;
-    }
     p.setFont(style.font());
-    p.setPen(style.foreground());
-    const auto [lo, hi] = endLabels(f, below, above);
     const double half = (right - left) / 2;
-    p.drawText(QRectF(left - 4, lineY + unit * 0.8, half - unit * 2, unit * 1.8), Qt::AlignLeft, lo);
-    p.drawText(QRectF(mid + unit * 2, lineY + unit * 0.8, half - unit * 1.6, unit * 1.8), Qt::AlignRight, hi);
-    p.setPen(style.muted());
-    p.drawText(QRectF(mid - unit * 5, lineY + unit * 0.8, unit * 10, unit * 1.8), Qt::AlignHCenter,
-               NeighbourhoodText::tr("midpoint"));
+    const double mid = (left + right) / 2;
+    const QRectF labelRow(left - 4, lineY + unit * 0.8, right - left + 8, unit * 1.8);
+    p.drawText(QRectF(labelRow.left(), labelRow.top(), half - unit * 2, labelRow.height()), Qt::AlignLeft, l.left.label);
+    p.drawText(QRectF(mid + unit * 2, labelRow.top(), half - unit * 1.6, labelRow.height()), Qt::AlignRight, l.right.label);
 
-    // Where the input sits (at its fraction of the gap), and the end it went to.
-    if (!below && above)
-        fraction = 1.0;
-    if (below && !above)
-        fraction = 0.0;
-    const double x = left + fraction * (right - left);
+    // 2. An inexact value: the midpoint that decides it. An exact one: its own value under it.
+    const double x = left + l.at * (right - left);
+    if (!l.exact) {
+        p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
+        p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
+        p.setPen(style.muted());
+        p.drawText(QRectF(mid - unit * 6, labelRow.top(), unit * 12, labelRow.height()), Qt::AlignHCenter, l.midpointLabel);
+    } else {
+        p.setPen(style.readable(colour));
+        p.drawText(QRectF(x - unit * 6, labelRow.top(), unit * 12, labelRow.height()), Qt::AlignHCenter, l.valueLabel);
+    }
+
+    // 3. The value's marker (pointing out past an end it lies beyond), and the end it went to.
     QPainterPath marker;
     marker.moveTo(x, lineY - unit * 0.3);
     marker.lineTo(x - unit * 0.6, lineY - unit * 1.4);
     marker.lineTo(x + unit * 0.6, lineY - unit * 1.4);
     marker.closeSubpath();
     p.fillPath(marker, colour);
-    if (!pl.exact && pl.below && pl.above) {
+    if (l.pastLeft || l.pastRight) {
+        const double out = l.pastRight ? 1.0 : -1.0;
+        p.setPen(QPen(colour, style.lineWidth() * 1.5));
+        const QPointF tip(x + out * unit * 1.6, lineY - unit * 0.85);
+        p.drawLine(QPointF(x + out * unit * 0.7, lineY - unit * 0.85), tip);
+        p.drawLine(tip, tip + QPointF(-out * unit * 0.4, -unit * 0.35));
+        p.drawLine(tip, tip + QPointF(-out * unit * 0.4, unit * 0.35));
+    }
+    if (l.stored != 0) {
         p.setPen(QPen(colour, style.lineWidth() * 2));
         p.setBrush(Qt::NoBrush);
-        p.drawEllipse(QPointF(pl.wentUp ? right : left, lineY), unit * 0.7, unit * 0.7);
+        p.drawEllipse(QPointF(l.stored > 0 ? right : left, lineY), unit * 0.7, unit * 0.7);
     }
 }
 

@@ -1,5 +1,7 @@
 #include "app/inspector/FormatRow.h"
 
+#include <array>
+
 #include <QContextMenuEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
@@ -14,6 +16,7 @@
 #include "app/text/StdString.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Registry.h"
+#include "core/inspect/Inspection.h"
 #include "core/round/Neighbours.h"
 
 namespace floatscope::gui {
@@ -36,12 +39,29 @@ QString classText(ValueClass c)
 // significant digits marked "~" (the tooltip then gives every digit).
 constexpr std::size_t kExactChars = 32;
 
-QString shownValue(const Format& f, std::uint64_t code, const std::string& exact)
+// The stored value and its neighbours as the row shows them (value, previous, next): every digit
+// where that fits, otherwise "~" and just enough significant digits (six or more) to tell each
+// from the other two; the tooltips give every digit. Infinities and NaN as their names.
+std::array<QString, 3> shownValues(const Format& f, const Inspection& r)
 {
-    const ValueClass c = f.classify(code);
-    if (c == ValueClass::NaN || c == ValueClass::Infinite || exact.size() <= kExactChars)
-        return qs(exact);
-    return qs(briefDecimal(ExactValue::fromCode(f, code).value(), kExactChars));
+    const std::array<std::optional<std::uint64_t>, 3> codes{
+        r.code, r.previous ? std::optional(r.previous->code) : std::nullopt,
+        r.next ? std::optional(r.next->code) : std::nullopt};
+    std::vector<mpq_class> finite;
+    for (const auto& code : codes)
+        if (code && f.classify(*code) != ValueClass::NaN && f.classify(*code) != ValueClass::Infinite)
+            finite.push_back(ExactValue::fromCode(f, *code).value());
+    const std::vector<std::string> digits = distinctDecimals(finite, kExactChars);
+    std::array<QString, 3> shown;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+        if (!codes[i])
+            continue;
+        const ValueClass c = f.classify(*codes[i]);
+        shown[i] = c == ValueClass::NaN || c == ValueClass::Infinite ? qs(codeValueText(f, *codes[i]))
+                                                                     : qs(digits[next++]);
+    }
+    return shown;
 }
 
 // Each label says once whether it holds markup: "&nbsp;" and links must never show as raw
@@ -111,8 +131,7 @@ QString FormatRow::discardedText() const { return m_discarded->isHidden() ? QStr
 
 QString FormatRow::neighbourText(int direction) const
 {
-    const auto& n = direction > 0 ? m_inspection.next : m_inspection.previous;
-    return n ? shownValue(m_format, n->code, n->value) : QString();
+    return m_shown[direction > 0 ? 2 : 1];
 }
 
 void FormatRow::retranslate()
@@ -129,7 +148,8 @@ void FormatRow::retranslate()
     m_badge->setVisible(r.viaFp32Differs);
 
     const bool nan = r.valueClass == ValueClass::NaN;
-    const QString stored = shownValue(m_format, r.code, r.value);
+    m_shown = shownValues(m_format, r);
+    const QString& stored = m_shown[0];
     m_summary->setText(QStringLiteral("<tt><b>%1</b></tt> &nbsp; %2 &nbsp; = <tt>%3</tt>")
                            .arg(qs(r.hex), classText(r.valueClass), stored.toHtmlEscaped()));
     m_summary->setToolTip(stored == qs(r.value) ? QString() : tr("exactly %1").arg(qs(r.value)));

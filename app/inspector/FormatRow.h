@@ -1,5 +1,7 @@
 #pragma once
 
+#include <array>
+
 #include <QFrame>
 
 #include "core/format/Format.h"
@@ -49,6 +51,7 @@ private:
 
     Format m_format;
     Inspection m_inspection;
+    std::array<QString, 3> m_shown;  // the value, previous and next as shown (told apart)
     QLabel* m_name = nullptr;
     QLabel* m_badge = nullptr;
     BitStrip* m_strip = nullptr;

@@ -31,7 +31,7 @@ QJsonObject inspectionJson(const QString& input, const Format& f, const Inspecti
     for (const Flag flag : {kInexact, kTie, kUnderflow, kOverflow, kInvalid})
         if ((r.flags & flag) != 0)
             flags.append(qs(flagNames(flag)));
-    return QJsonObject{
+    QJsonObject json{
         {"format", qs(r.format)},
         {"bits", qs(r.hex)},
         {"binary", qs(r.binary)},
@@ -56,6 +56,11 @@ QJsonObject inspectionJson(const QString& input, const Format& f, const Inspecti
         {"via_fp32", routeJson(f, r.viaFp32, r.viaFp32Differs)},
         {"via_fp64", routeJson(f, r.viaFp64, r.viaFp64Differs)},
     };
+    if (const auto& past = r.placement.past)
+        json.insert("past_range", QJsonObject{{"largest", qs(exactText(past->largest))},
+                                              {"step", qs(exactText(past->step))},
+                                              {"outcome", toString(past->outcome)}});
+    return json;
 }
 
 QString inspectionLine(const QString& input, const Format& f, const Inspection& r)

@@ -165,6 +165,38 @@ std::string briefDecimal(const mpq_class& value, std::size_t maxLength)
     return "~" + approximateDecimal(value, 6);
 }
 
+std::vector<std::string> distinctDecimals(const std::vector<mpq_class>& values, std::size_t maxLength, int minDigits)
+{
+    // 1. Exact where short. 2. The others at one precision, so that a reader can compare them
+    // digit by digit: the fewest digits at which no two distinct values of the list read the same
+    // (a value of the formats here needs at most 767 digits to be told from any other).
+    constexpr int kMaxDigits = 800;
+    std::vector<std::string> texts(values.size());
+    std::vector<std::size_t> approximate;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (auto exact = terminatingDecimal(values[i], maxLength); exact && exact->size() <= maxLength)
+            texts[i] = *exact;
+        else
+            approximate.push_back(i);
+    }
+    if (approximate.empty())
+        return texts;
+    for (int digits = minDigits;; ++digits) {
+        std::vector<std::string> candidate(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i)
+            candidate[i] = approximateDecimal(values[i], digits);
+        bool apart = true;
+        for (const std::size_t i : approximate)
+            for (std::size_t j = 0; j < values.size() && apart; ++j)
+                apart = j == i || values[j] == values[i] || candidate[j] != candidate[i];
+        if (apart || digits >= kMaxDigits) {
+            for (const std::size_t i : approximate)
+                texts[i] = "~" + candidate[i];
+            return texts;
+        }
+    }
+}
+
 std::string hexFloat(const Dyadic& value)
 {
     const std::string sign = value.negative ? "-" : "";

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <gmpxx.h>
 
@@ -29,6 +30,14 @@ std::string approximateDecimal(const mpq_class& value, int significantDigits = 1
 // Exact where that is short ("448", "0.001953125"), otherwise 6 significant digits marked with a
 // leading "~" ("~3.40282e+38"): for tables and axis labels that have no room for every digit.
 std::string briefDecimal(const mpq_class& value, std::size_t maxLength = 12);
+
+// Values printed side by side (a value and its two neighbours, the ends of a number line): each
+// exact where that fits maxLength, the others "~" and one number of significant digits, the
+// fewest (from minDigits on) at which no two distinct values of the list read the same. Equal
+// values get equal texts; distinct values never do (1e-8 in fp32 and its neighbours are
+// "~9.9999999e-9", "~9.9999991e-9" and "~1.0000001e-8", not "~1e-8" three times).
+std::vector<std::string> distinctDecimals(const std::vector<mpq_class>& values, std::size_t maxLength = 12,
+                                          int minDigits = 6);
 
 // C99-style hex float, normalised to 1.x: 0.1 in fp32 is "0x1.99999ap-4"; zero is "0x0p+0".
 std::string hexFloat(const Dyadic& value);

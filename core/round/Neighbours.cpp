@@ -102,10 +102,33 @@ constexpr Named<RoundingReason> kReasons[] = {
 
 const char* toString(RoundingReason reason) { return nameIn(kReasons, reason); }
 
+namespace {
+constexpr Named<PastRangeOutcome> kOutcomes[] = {
+    {PastRangeOutcome::Infinity, "inf"}, {PastRangeOutcome::NaN, "nan"}, {PastRangeOutcome::Clamp, "clamp"}};
+}  // namespace
+
+const char* toString(PastRangeOutcome outcome) { return nameIn(kOutcomes, outcome); }
+
+PastRange pastRange(const Format& f, bool negative, const RoundOptions& options)
+{
+    const std::uint64_t max = f.maxFiniteMagnitude();
+    const mpq_class largest = ExactValue::fromCode(f, max).value();
+    const mpq_class step = largest + ExactValue::fromDyadic(*ulpOf(f, max)).value();
+    // pack()'s rule: a non-saturating policy goes to inf, else NaN, else (neither) clamps.
+    const OverflowPolicy policy = options.overflow.value_or(f.defaultOverflow());
+    PastRangeOutcome outcome = PastRangeOutcome::Clamp;
+    if (policy == OverflowPolicy::NonSaturating && f.hasInfinity())
+        outcome = PastRangeOutcome::Infinity;
+    else if (policy == OverflowPolicy::NonSaturating && f.hasNan())
+        outcome = PastRangeOutcome::NaN;
+    return PastRange{negative ? mpq_class(-largest) : largest, negative ? mpq_class(-step) : step, outcome};
+}
+
 Placement explainRounding(const ExactValue& x, const Format& f, const RoundOptions& options)
 {
     Placement p;
     p.result = roundExact(x, f, options);
+    p.mode = options.mode;
     if (x.kind() == ExactValue::Kind::NaN) {
         p.reason = RoundingReason::NotANumber;
         return p;
@@ -141,6 +164,17 @@ Placement explainRounding(const ExactValue& x, const Format& f, const RoundOptio
     p.tie = (p.result.flags & kTie) != 0;
     if (p.below && p.above && loValue.value() <= v && hiValue.value() >= v && loValue.value() != hiValue.value())
         p.fraction = mpq_class((v - loValue.value()) / (hiValue.value() - loValue.value()));
+    if (!p.below && !f.hasZero() && p.above && v >= 0)  // below e8m0's smallest: from the zero it lacks
+        p.fraction = mpq_class(v / hiValue.value());
+    const bool negative = v < 0;
+    const PastRange past = pastRange(f, negative, options);
+    if (negative ? v <= past.largest : v >= past.largest) {
+        // In value order, as above: from the lower of the two to the higher (past the step, outside [0, 1]).
+        const mpq_class& low = negative ? past.step : past.largest;
+        const mpq_class& high = negative ? past.largest : past.step;
+        p.fraction = mpq_class((v - low) / (high - low));
+        p.past = past;
+    }
     if (p.exact)
         return p;
     const ExactValue resultValue = ExactValue::fromCode(f, p.result.code);

@@ -138,5 +138,34 @@ TEST(Explain, OverflowAndExact)
     EXPECT_EQ(small.reason, RoundingReason::BelowSmallest);
 }
 
+// Past the end of the finite range the step beyond it stands in for the missing neighbour
+// (OCP 8-bit: e4m3fn's 448 + 32 = 480 is its NaN code's place), with what the policy makes there.
+TEST(Placement, PastTheEndOfTheRange)
+{
+    const Format& e4m3fn = namedFormat("e4m3fn");
+    const Placement tie = explainRounding(value("464"), e4m3fn);
+    ASSERT_TRUE(tie.past.has_value());
+    EXPECT_EQ(tie.past->largest, 448);
+    EXPECT_EQ(tie.past->step, 480);
+    EXPECT_EQ(tie.past->outcome, PastRangeOutcome::NaN);  // PyTorch's and ml_dtypes' default
+    EXPECT_EQ(*tie.fraction, mpq_class(1, 2));
+    EXPECT_TRUE(tie.tie);
+    EXPECT_EQ(tie.reason, RoundingReason::TieToEven);  // 448's mantissa 110 is even
+    RoundOptions saturate;
+    saturate.overflow = OverflowPolicy::Saturate;
+    EXPECT_EQ(explainRounding(value("470"), e4m3fn, saturate).past->outcome, PastRangeOutcome::Clamp);
+    const Placement negative = explainRounding(value("-472"), e4m3fn);
+    EXPECT_EQ(negative.past->step, -480);
+    EXPECT_EQ(*negative.fraction, mpq_class(1, 4));  // value order: -480 at 0, -448 at 1
+    EXPECT_EQ(explainRounding(value("448"), e4m3fn).past->step, 480);  // at the end: set, fraction 0
+    EXPECT_FALSE(explainRounding(value("447"), e4m3fn).past.has_value());
+    EXPECT_EQ(explainRounding(value("65520"), namedFormat("fp16")).past->outcome, PastRangeOutcome::Infinity);
+    EXPECT_EQ(explainRounding(value("65520"), namedFormat("fp16")).reason, RoundingReason::OverflowToInfinity);
+    const Placement e2m1 = explainRounding(value("6.5"), namedFormat("e2m1"));
+    EXPECT_EQ(e2m1.past->step, 8);
+    EXPECT_EQ(e2m1.past->outcome, PastRangeOutcome::Clamp);  // fp4 has neither inf nor NaN
+    EXPECT_EQ(*e2m1.fraction, mpq_class(1, 4));
+}
+
 }  // namespace
 }  // namespace floatscope

@@ -285,5 +285,43 @@ TEST_P(ShortestRoundTrip, EveryCode)
 INSTANTIATE_TEST_SUITE_P(SmallFormats, ShortestRoundTrip,
                          testing::Values("fp16", "bf16", "e4m3fn", "e5m2", "e4m3fnuz", "e2m3", "e3m2", "e2m1", "e8m0"));
 
+// Values printed side by side (a value and its neighbours) never read the same unless they are:
+// one precision for all approximate ones, the fewest at which they differ. Checked on random fp32
+// codes and their two neighbours against the definition, with approximateDecimal as the digits.
+TEST(DistinctDecimals, NeighboursReadApartAtTheFewestDigits)
+{
+    const Format& f = namedFormat("fp32");
+    std::mt19937_64 random(7);
+    for (int trial = 0; trial < 2000; ++trial) {
+        const std::uint64_t code = random() % 0x7F7FFFFFu + 1;  // positive finite, not the largest
+        const std::vector<mpq_class> values{ExactValue::fromCode(f, code).value(),
+                                            ExactValue::fromCode(f, code - 1).value(),
+                                            ExactValue::fromCode(f, code + 1).value()};
+        const std::vector<std::string> texts = distinctDecimals(values, 12);
+        ASSERT_EQ(texts.size(), 3u);
+        EXPECT_TRUE(texts[0] != texts[1] && texts[1] != texts[2] && texts[0] != texts[2])
+            << texts[0] << " " << texts[1] << " " << texts[2];
+        int digits = 0;
+        for (std::size_t i = 0; i < 3; ++i) {
+            if (texts[i][0] != '~') {
+                EXPECT_EQ(test::value(texts[i]).value(), values[i]) << texts[i];  // exact: every digit
+                continue;
+            }
+            for (int d = 6; d < 60 && digits == 0; ++d)
+                if (approximateDecimal(values[i], d) == texts[i].substr(1))
+                    digits = d;
+        }
+        if (digits > 6) {  // one digit fewer would make two of them read the same
+            std::vector<std::string> fewer;
+            for (const mpq_class& v : values)
+                fewer.push_back(approximateDecimal(v, digits - 1));
+            EXPECT_TRUE(fewer[0] == fewer[1] || fewer[1] == fewer[2] || fewer[0] == fewer[2]) << texts[0];
+        }
+    }
+    // Equal values read the same; short ones exactly.
+    EXPECT_EQ(distinctDecimals({mpq_class(1, 3), mpq_class(1, 3), mpq_class(448)}),
+              (std::vector<std::string>{"~0.333333", "~0.333333", "448"}));
+}
+
 }  // namespace
 }  // namespace floatscope
