@@ -304,6 +304,14 @@
         <source>rounded once from its exact value into each format</source>
         <translation>从精确值出发，一次舍入到每种格式</translation>
     </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>relative error %1</source>
+        <translation>相对误差 %1</translation>
+    </message>
 </context>
 <context>
     <name>Breakdown</name>
@@ -723,18 +731,6 @@
     <message>
         <source>%1 lies between %2 and %3; %4 gives %5.</source>
         <translation>%1 位于 %2 与 %3 之间；%4 得到 %5。</translation>
-    </message>
-    <message>
-        <source>%1 is beyond %2&apos;s largest finite value %3: it overflows to %4.</source>
-        <translation>%1 超出 %2 的最大有限值 %3：上溢为 %4。</translation>
-    </message>
-    <message>
-        <source>%1 is beyond %2&apos;s largest finite value %3, and %2 has no infinity: it becomes NaN (saturation would clamp it to %3).</source>
-        <translation>%1 超出 %2 的最大有限值 %3，而 %2 没有无穷大：它变成 NaN（饱和模式会把它截到 %3）。</translation>
-    </message>
-    <message>
-        <source>%1 is beyond %2&apos;s largest finite value %3: it is clamped to %4.</source>
-        <translation>%1 超出 %2 的最大有限值 %3：被截断为 %4。</translation>
     </message>
     <message>
         <source>%1 is below %2&apos;s smallest value and %2 has no zero: it becomes %3.</source>
@@ -3281,10 +3277,6 @@ largest finite: %5</source>
         <translation>把 fp32 也一起训练，才能看出每个配方相对它的代价。</translation>
     </message>
     <message>
-        <source>bf16-pure ends %1 bit/char against fp32. Lecture 10 reports 0.12 bit/char worse at 3e-3; the issue&apos;s PyTorch reference of such a model saw none at 3e-3 and 0.29 at 3e-4.</source>
-        <translation>bf16-pure 最终比 fp32 差 %1 比特/字符。第 10 讲报告在 3e-3 时差 0.12 比特/字符；本项目议题中同类模型的 PyTorch 参照在 3e-3 时没有差距，在 3e-4 时差 0.29。</translation>
-    </message>
-    <message>
         <source>Why: at a peak of %1 the updates are large against the weights, so only %2 of them are absorbed on average and the lecture&apos;s gap does not come out on this model. Absorption bites when updates are small: try the small learning rate.</source>
         <translation>原因：峰值学习率为 %1 时，更新相对权重较大，平均只有 %2 的更新被吞没，所以讲义中的差距在这个模型上没有出现。更新很小时吞没才明显：试试小学习率。</translation>
     </message>
@@ -3325,14 +3317,6 @@ largest finite: %5</source>
         <translation>它的更新平均被吞没：%2 时 %1，%4 时 %3。差距随吞没而变：更新相对权重很小时，吞没才明显。</translation>
     </message>
     <message>
-        <source>Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the small learning rates, as in the issue&apos;s PyTorch reference (0.29 at 3e-4, none at 3e-3).</source>
-        <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与议题中的 PyTorch 参照一致（3e-4 时 0.29，3e-3 时没有）。</translation>
-    </message>
-    <message>
-        <source>fp16-pure ends %1 bit/char against fp32 (the issue&apos;s reference: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average), but without loss scaling %3 of its nonzero gradients become 0.</source>
-        <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（议题中的参照：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2），但没有损失缩放时，它有 %3 的非零梯度变成 0。</translation>
-    </message>
-    <message>
         <source>%1 parameters · batch %2 × %3 · %4 steps · %5 · seed %6</source>
         <translation>%1 个参数 · 批次 %2 × %3 · %4 步 · %5 · 种子 %6</translation>
     </message>
@@ -3363,6 +3347,18 @@ largest finite: %5</source>
     <message>
         <source>the GPU</source>
         <translation>GPU</translation>
+    </message>
+    <message>
+        <source>bf16-pure ends %1 bit/char against fp32. Lecture 10 reports 0.12 bit/char worse at 3e-3; a PyTorch model of this network, written apart from Floatscope, saw none at 3e-3 and 0.29 at 3e-4.</source>
+        <translation>bf16-pure 最终比 fp32 差 %1 比特/字符。第 10 讲报告在 3e-3 时差 0.12 比特/字符；一个独立于 Floatscope 编写的同一网络的 PyTorch 模型在 3e-3 时没有差距，在 3e-4 时差 0.29。</translation>
+    </message>
+    <message>
+        <source>fp16-pure ends %1 bit/char against fp32 (the PyTorch model: 0.03 at 3e-4): fp16&apos;s 10 mantissa bits absorb fewer updates than bf16&apos;s 7 (%2 absorbed on average), but without loss scaling %3 of its nonzero gradients become 0.</source>
+        <translation>fp16-pure 最终与 fp32 相差 %1 比特/字符（PyTorch 模型：3e-4 时 0.03）：fp16 有 10 位尾数，比 bf16 的 7 位吞没的更新少（平均吞没 %2），但没有损失缩放时，它有 %3 的非零梯度变成 0。</translation>
+    </message>
+    <message>
+        <source>Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the small learning rates, as in a PyTorch model of this network written apart from Floatscope (0.29 at 3e-4, none at 3e-3).</source>
+        <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与一个独立于 Floatscope 编写的同一网络的 PyTorch 模型一致（3e-4 时 0.29，3e-3 时没有）。</translation>
     </message>
 </context>
 <context>
@@ -3398,10 +3394,6 @@ largest finite: %5</source>
     <message>
         <source>bytes per parameter</source>
         <translation>每个参数的字节数</translation>
-    </message>
-    <message>
-        <source>validation bits per character</source>
-        <translation>验证的比特/字符</translation>
     </message>
     <message>
         <source>Gap to fp32 at the end of the run, by peak learning rate (cosine to a tenth of it)</source>
@@ -3500,16 +3492,16 @@ largest finite: %5</source>
         <translation>尚未训练。</translation>
     </message>
     <message>
-        <source>bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger&apos;s weights, master copy, gradients and Adam&apos;s moments; absorbed, underflow, overflow: means over the steps; loss scale: at the end.</source>
-        <translation>比特/字符：结束时的验证结果（训练中为最近一次）；字节/参数：内存账本中的权重、主副本、梯度和 Adam 的两个矩；吞没、下溢、上溢：各步的平均；损失缩放：结束时的值。</translation>
-    </message>
-    <message>
-        <source>fp8: the last step&apos;s largest amax and its scale, and the means of the shares saturated and flushed to 0.</source>
-        <translation>fp8：最后一步的最大 amax 及其缩放因子，以及饱和和清零比例的平均。</translation>
-    </message>
-    <message>
         <source>↳ on the GPU</source>
         <translation>↳ 在 GPU 上</translation>
+    </message>
+    <message>
+        <source>bits/char: validation at the end; bytes/param: weights, master copy, gradients and Adam&apos;s moments (the memory ledger); absorbed, underflow, overflow: means over the steps.</source>
+        <translation>比特/字符：结束时的验证结果；字节/参数：权重、主副本、梯度和 Adam 的两个矩（内存账本）；吞没、下溢、上溢：各步的平均。</translation>
+    </message>
+    <message>
+        <source>fp8: the last step&apos;s amax and scale; saturated and flushed: means over the steps.</source>
+        <translation>fp8：最后一步的 amax 和缩放因子；饱和与清零比例：各步的平均。</translation>
     </message>
 </context>
 <context>

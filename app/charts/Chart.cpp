@@ -100,6 +100,37 @@ std::vector<AxisTick> fittingTicks(const ChartAxis& a, std::pair<double, double>
     return ticks;
 }
 
+}  // namespace
+
+double chartLeastHeight(const ChartSpec& spec, const FigureStyle& style)
+{
+    const double em = QFontMetricsF(style.font()).height();
+    const double title = QFontMetricsF(style.font()).horizontalAdvance(spec.y.title);
+    // The title, the legend and the x axis's labels and title take about eleven lines and Qt
+    // Charts' own paddings 40 pixels more; the plot is at least six lines tall and as tall as the
+    // vertical title is long. Shorter, Qt Charts squeezes the axes and writes "..." for labels.
+    return std::max(style.bodyPoints() * 22, em * 11 + 40 + std::max(title, em * 6));
+}
+
+double chartLeastWidth(const ChartSpec& spec, const FigureStyle& style)
+{
+    const QFontMetricsF body(style.font());
+    const double em = body.height();
+    const double title = QFontMetricsF(style.font(style.bodyPoints() * 1.2, true)).horizontalAdvance(spec.title);
+    // A legend at the bottom sets its entries in one row, each a marker, its name and a gap; one
+    // at the right stacks them.
+    double legend = 0;
+    for (const ChartSeries& s : spec.series) {
+        if (s.name.isEmpty() || !s.inLegend)
+            continue;
+        const double entry = body.horizontalAdvance(s.name) + em * 3;  // the marker and the gaps
+        legend = spec.legendRight ? std::max(legend, entry) : legend + entry;
+    }
+    return std::max(title, legend) + em * 3;
+}
+
+namespace {
+
 // The plot area a chart of this size leaves for its axes, roughly (Qt Charts lays it out later):
 // the title, the legend and the labels take their share.
 QSizeF plotArea(const QSizeF& size, const FigureStyle& style)
@@ -156,7 +187,9 @@ Axes layoutAxes(const ChartSpec& spec, const FigureStyle& style, const QSizeF& s
 QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
 {
     auto* chart = new QChart;
-    chart->setTitle(spec.title);
+    // A blank line under the title: the top tick's label, centred on the axis's end, reaches above
+    // the plot and would otherwise touch a title wider than the plot.
+    chart->setTitle(spec.title.isEmpty() ? QString() : spec.title + QStringLiteral("<br>&nbsp;"));
     chart->setTitleFont(style.font(style.bodyPoints() * 1.2, true));
     chart->setTitleBrush(style.foreground());
     chart->setBackgroundBrush(style.transparent ? QBrush(Qt::transparent) : QBrush(style.background()));

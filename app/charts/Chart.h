@@ -76,6 +76,13 @@ private:
     std::pair<int, int> m_tickCounts{0, 0};  // as built: rebuilt when the size asks for others
 };
 
+// The least height a chart reads well at in a figure's style: its title, legend and tick labels,
+// and a plot at least as tall as its vertical axis's title is long (Qt Charts cuts a longer one:
+// "bits per cha...").
+double chartLeastHeight(const ChartSpec& spec, const FigureStyle& style);
+// The least width at which its title and legend are whole (Qt Charts cuts them with "..." when narrower).
+double chartLeastWidth(const ChartSpec& spec, const FigureStyle& style);
+
 // The same chart painted into (0, 0, size) in a figure's style, for export: vector output (SVG,
 // PDF) stays vector.
 void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, const FigureStyle& style);

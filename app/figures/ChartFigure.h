@@ -20,8 +20,9 @@ public:
         paintChart(painter, m_spec, size, style);
     }
     // The least height its axes, title and legend read well at; it takes any more it is given.
-    double heightForWidth(double, const FigureStyle& style) const override { return style.bodyPoints() * 22; }
+    double heightForWidth(double, const FigureStyle& style) const override { return chartLeastHeight(m_spec, style); }
     bool fillsHeight() const override { return true; }
+    double minimumWidth(const FigureStyle& style) const override { return chartLeastWidth(m_spec, style); }
 
 private:
     ChartSpec m_spec;

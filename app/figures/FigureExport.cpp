@@ -136,12 +136,12 @@ PageFit fitToPage(const Figure& figure, const QSizeF& page, const FigureStyle& s
 {
     // The content's height at scale s is s × heightForWidth(width / s): it grows with s (the type
     // gets larger and the lines shorter). The largest s within [kLeast, most] whose content fits is
-    // found by bisection. A figure of its own height may grow to twice its size; one that fills
-    // any height stays at 1 unless its fixed parts need less; neither grows past the scale at
-    // which the page is as wide as its widest table.
+    // found by bisection. A figure of its own height may grow to 2.5 times its size (a value in one
+    // format still fills most of a slide); one that fills any height stays at 1 unless its fixed
+    // parts need less; neither grows past the scale at which the page is as wide as its widest table.
     constexpr double kLeast = 0.2;
     const auto contentHeight = [&](double s) { return s * figure.heightForWidth(page.width() / s, style); };
-    double most = figure.fillsHeight() ? 1.0 : 2.0;
+    double most = figure.fillsHeight() ? 1.0 : 2.5;
     if (const double minimum = figure.minimumWidth(style); minimum > 0)
         most = std::max(kLeast, std::min(most, page.width() / minimum));
     double scale = most;

@@ -12,6 +12,26 @@ QSizeF ChartRowFigure::preferredSize(const FigureStyle& style) const
     return style.slide ? QSizeF(1280, 560) : QSizeF(720, 360);
 }
 
+double ChartRowFigure::heightForWidth(double, const FigureStyle& style) const
+{
+    double least = 0;
+    for (const auto& c : m_charts)
+        least = std::max(least, chartLeastHeight(c.first, style));
+    return least;
+}
+
+double ChartRowFigure::minimumWidth(const FigureStyle& style) const
+{
+    double weights = 0;
+    for (const auto& c : m_charts)
+        weights += c.second;
+    double least = 0;
+    for (const auto& [spec, weight] : m_charts)
+        if (weight > 0)
+            least = std::max(least, chartLeastWidth(spec, style) * weights / weight);
+    return least;
+}
+
 void ChartRowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     double weights = 0;
@@ -56,14 +76,27 @@ double TablesFigure::layout(double width, const FigureStyle& style, QPainter* pa
 {
     const double margin = style.bodyPoints() * 1.5;
     double y = margin * 0.5;
+    // The tables side by side where they all fit the width (a slide is wide), else one under another.
+    double together = 0;
+    for (const FigureTable& t : m_tables)
+        together += t.rows.empty() ? 0.0 : t.naturalWidth(style) + margin * 2;
+    const bool sideBySide = together <= width - margin;
+    double x = margin;
+    double tallest = 0;
     for (const FigureTable& t : m_tables) {
         if (t.rows.empty())
             continue;
+        const double w = sideBySide ? t.naturalWidth(style) + margin : std::min(width - 2 * margin, t.naturalWidth(style) + margin);
         if (painter != nullptr)
-            t.paint(*painter, QRectF(margin, y, std::min(width - 2 * margin, t.naturalWidth(style) + margin), t.height(style)),
-                    style);
-        y += t.height(style) + style.bodyPoints() * 0.8;
+            t.paint(*painter, QRectF(x, y, w, t.height(style)), style);
+        if (sideBySide) {
+            x += t.naturalWidth(style) + margin * 2;
+            tallest = std::max(tallest, t.height(style) + style.bodyPoints() * 0.8);
+        } else {
+            y += t.height(style) + style.bodyPoints() * 0.8;
+        }
     }
+    y += tallest;
     const QFontMetricsF metrics(style.font());
     for (const QString& p : m_paragraphs) {
         const QRectF box(margin, y, width - 2 * margin, 10000);

@@ -25,13 +25,19 @@ public:
     QString title() const override { return m_title; }
     QSizeF preferredSize(const FigureStyle& style) const override;
     void paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const override;
+    // The least height its charts read well at; it takes any more it is given.
+    double heightForWidth(double width, const FigureStyle& style) const override;
+    bool fillsHeight() const override { return true; }
+    // Wide enough that each chart's share keeps its title and legend whole.
+    double minimumWidth(const FigureStyle& style) const override;
 
 private:
     QString m_title;
     std::vector<std::pair<ChartSpec, double>> m_charts;
 };
 
-// Tables one under another, then paragraphs of words, wrapped to the width; as tall as they are.
+// Tables side by side where the width holds them all (else one under another), then paragraphs
+// of words, wrapped to the width; as tall as they are.
 class TablesFigure : public Figure {
 public:
     TablesFigure(QString title, std::vector<FigureTable> tables, QStringList paragraphs)

@@ -278,7 +278,7 @@ double QuantizeFigure::layout(QPainter* p, double width, const FigureStyle& styl
         if (q.blockCount() <= 8)
             y += blockTable(q).paint(p, m, y, inner, style) + unit;
     } else if (r.tensor->isMatrix()) {
-        const double h = std::min(inner * 0.62, unit * 40);
+        const double h = std::min(inner * 0.62, unit * 24);  // room on a slide for the table under it
         if (p != nullptr)
             HeatmapFigure::paintMap(*p, QRectF(m, y, inner, h), r, m_measure, style);
         y += h + unit;

@@ -158,12 +158,10 @@ QString TrainingFigure::tableCaption(const TrainingData& d)
     if (d.gapView())
         return tr("Bits per character on the validation text at the end of each run; absorbed: the recipe's share of "
                   "updates absorbed, the mean over its steps.");
-    return tr("bits/char: validation at the end (or the latest while training); bytes/param: the memory ledger's "
-              "weights, master copy, gradients and Adam's moments; absorbed, underflow, overflow: means over the "
-              "steps; loss scale: at the end.")
+    return tr("bits/char: validation at the end; bytes/param: weights, master copy, gradients and Adam's moments "
+              "(the memory ledger); absorbed, underflow, overflow: means over the steps.")
          + (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.recipe.fp8; })
-                ? QLatin1Char(' ') + tr("fp8: the last step's largest amax and its scale, and the means of the shares "
-                                        "saturated and flushed to 0.")
+                ? QLatin1Char(' ') + tr("fp8: the last step's amax and scale; saturated and flushed: means over the steps.")
                 : QString());
 }
 
@@ -221,7 +219,7 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
         spec.series.push_back(std::move(point));
     }
     spec.x = {tr("bytes per parameter"), false, 0.0, std::ceil(most / 4 + 0.5) * 4};
-    spec.y = {tr("validation bits per character"), false, std::nullopt, std::nullopt};
+    spec.y = {tr("bits per character"), false, std::nullopt, std::nullopt};
     // At least a tenth of a bit per character tall: recipes a thousandth apart are the same point
     // (the FP8 blog's "the curves coincide"), not a plot of noise whose ticks need five decimals.
     spec.y.leastSpan = kLeastCostSpan;

@@ -243,7 +243,7 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
     if (pure != nullptr) {
         const QString absorbed = LessonText::percent(meanOverSteps(*pure, &train::StepRecord::absorbedShare));
         notes << TrainText::tr("bf16-pure ends %1 bit/char against fp32. Lecture 10 reports 0.12 bit/char worse at "
-                               "3e-3; the issue's PyTorch reference of such a model saw none at 3e-3 and 0.29 at 3e-4.")
+                               "3e-3; a PyTorch model of this network, written apart from Floatscope, saw none at 3e-3 and 0.29 at 3e-4.")
                      .arg(against(*pure));
         notes << (lectureRate
                       ? TrainText::tr("Why: at a peak of %1 the updates are large against the weights, so only %2 of "
@@ -272,7 +272,7 @@ QStringList trainingNotes(const train::TrainConfig& config, const std::vector<tr
                          .arg(against(*stochastic));
     }
     if (const train::RunResult* fp16 = finishedRun(runs, "fp16-pure"))
-        notes << TrainText::tr("fp16-pure ends %1 bit/char against fp32 (the issue's reference: 0.03 at 3e-4): fp16's "
+        notes << TrainText::tr("fp16-pure ends %1 bit/char against fp32 (the PyTorch model: 0.03 at 3e-4): fp16's "
                                "10 mantissa bits absorb fewer updates than bf16's 7 (%2 absorbed on average), but "
                                "without loss scaling %3 of its nonzero gradients become 0.")
                      .arg(against(*fp16), LessonText::percent(meanOverSteps(*fp16, &train::StepRecord::absorbedShare)),
@@ -378,8 +378,8 @@ QStringList gapNotes(const std::vector<train::Recipe>& recipes,
                           LessonText::percent(least->meanAbsorbedShare), learningRateText(least->peak));
         if (recipes[r].name == "bf16-pure")
             notes << TrainText::tr("Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the "
-                                   "small learning rates, as in the issue's PyTorch reference (0.29 at 3e-4, none at "
-                                   "3e-3).");
+                                   "small learning rates, as in a PyTorch model of this network written apart from Floatscope (0.29 "
+                                   "at 3e-4, none at 3e-3).");
     }
     return notes;
 }

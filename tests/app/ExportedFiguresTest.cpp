@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QPainter>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -371,6 +372,178 @@ TEST(ExportedFigures, SizeFillsThePage)
     }
 }
 
+// Where a text's glyphs lie: its advance, from a little above its cap height to its descent.
+QRectF glyphBox(const SvgItem& t)
+{
+    if (t.rotated)
+        return t.box;
+    const double h = t.box.height();
+    return QRectF(t.box.left(), t.box.top() - h * 0.72, t.box.width(), h * 0.92);
+}
+
+// What a page gives a lecturer, measured on the slide's own 1280 x 720 page: the smallest text as
+// painted (pixels), the share of the page the drawn content spans, the texts cut, and the texts
+// that overlap another text or the data (a coloured line or shape).
+struct SlideReport {
+    double smallestText = 1e9;
+    QString smallest;
+    double covered = 0;
+    QStringList problems;
+};
+
+// A colour that draws data: saturated, not one of the greys that draw grids, axes and rules.
+bool dataColour(const QColor& c)
+{
+    return c.isValid() && c.alpha() > 0 && c.hsvSaturationF() > 0.25 && c.valueF() > 0.15;
+}
+
+// Whether a line through `points` (a series, a marker's outline) passes through `box`.
+bool crosses(const QPolygonF& points, const QRectF& box)
+{
+    if (box.isEmpty())
+        return false;
+    const QLineF edges[] = {{box.topLeft(), box.topRight()}, {box.topRight(), box.bottomRight()},
+                            {box.bottomRight(), box.bottomLeft()}, {box.bottomLeft(), box.topLeft()}};
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (box.contains(points[i]))
+            return true;
+        if (i == 0)
+            continue;
+        const QLineF segment(points[i - 1], points[i]);
+        for (const QLineF& e : edges)
+            if (segment.intersects(e) == QLineF::BoundedIntersection)
+                return true;
+    }
+    return false;
+}
+
+SlideReport slideReport(const Figure& figure, const FigureStyle& style, const QString& wideTexts)
+{
+    SlideReport r;
+    const QSizeF page(exportPixels(figure, {}, style));
+    const std::vector<SvgItem> items = svgItems(svgAt(figure, {}, style));
+    std::vector<const SvgItem*> texts;
+    std::vector<QPolygonF> data;
+    for (const SvgItem& i : items) {
+        if (i.kind == SvgItem::Kind::Text) {
+            if (i.text.trimmed().isEmpty())
+                continue;
+            texts.push_back(&i);
+            const double px = i.fontPixels * i.scale;
+            if (px < r.smallestText) {
+                r.smallestText = px;
+                r.smallest = i.text;
+            }
+            const QRectF glyphs = glyphBox(i);
+            if (glyphs.left() < -1 || glyphs.right() > page.width() + 1 || glyphs.top() < -1 || glyphs.bottom() > page.height() + 1)
+                r.problems << QStringLiteral("off the page: '%1'").arg(i.text);
+            const bool ellipsis = i.text.contains(QChar(0x2026)) || i.text.endsWith(QLatin1String("..."));
+            if (ellipsis && !wideTexts.contains(i.text.simplified()))
+                r.problems << QStringLiteral("cut: '%1'").arg(i.text);
+        } else if ((i.kind == SvgItem::Kind::Polyline || i.kind == SvgItem::Kind::Path) && dataColour(i.stroke)
+                   && (i.box.width() > 2 || i.box.height() > 2)) {
+            data.push_back(i.points);
+        }
+    }
+    for (std::size_t a = 0; a < texts.size(); ++a) {
+        const QRectF box = glyphBox(*texts[a]);
+        for (std::size_t b = a + 1; b < texts.size(); ++b) {
+            const QRectF both = box.intersected(glyphBox(*texts[b]));
+            if (both.width() > 1 && both.height() > 1)
+                r.problems << QStringLiteral("'%1' overlaps '%2'").arg(texts[a]->text, texts[b]->text);
+        }
+        if (texts[a]->rotated)
+            continue;
+        const QRectF inner = box.adjusted(2, 2, -2, -2);
+        for (const QPolygonF& d : data)
+            if (crosses(d, inner)) {
+                r.problems << QStringLiteral("'%1' on data").arg(texts[a]->text);
+                break;
+            }
+    }
+    QImage image(page.toSize(), QImage::Format_RGB32);
+    image.fill(style.background());
+    {
+        QPainter painter(&image);
+        paintFitted(painter, figure, page, style);
+    }
+    const QRect box = contentBox(image, style.background().rgb());
+    r.covered = box.isEmpty() ? 0.0 : (box.width() * box.height()) / (page.width() * page.height());
+    return r;
+}
+
+// Every page of every deck, in English and Chinese, as a lecturer puts it on a slide: no text
+// cut ("…" or Qt's "..." where a wider page has the whole text), none under 11.5 pixels on the
+// 1280 x 720 slide (the tick labels of the densest page, the training lab's fp8 recipes with both
+// of their tables; the body text of every page is larger), none over another
+// text or over the data (a coloured line), and the drawn content spanning at least 60 % of the
+// page's area. On the screen's smaller page too, nothing cut and nothing overlapping.
+TEST(ExportedFigures, EveryPageIsAWholeSlideInEitherLanguage)
+{
+    constexpr double kLeastPixels = 11.5;
+    constexpr double kLeastCovered = 0.6;
+    for (const char* language : {"en", "zh_CN"}) {
+        QTranslator translator;
+        const bool chinese = std::string_view(language) == "zh_CN";
+        if (chinese) {
+            ASSERT_TRUE(translator.load(QStringLiteral(":/i18n/floatscope_zh_CN")));
+            QCoreApplication::installTranslator(&translator);
+        }
+        std::size_t index = 0;
+        for (const Deck& deck : decks())
+            for (const DeckPage& source : deck.pages) {
+                const NamedPage& page = allPages().at(index++);
+                std::string error;
+                // English pages are the ones the other tests drew; Chinese ones are drawn here.
+                std::unique_ptr<Figure> own = chinese ? makeViewFigure(source.view, source.arguments, error) : nullptr;
+                const Figure* figure = chinese ? own.get() : page.figure();
+                ASSERT_NE(figure, nullptr) << page.name << ": " << error;
+                const std::string name = page.name + " (" + language + ")";
+                QStringList wide;
+                for (const SvgItem& t : textsOf(svgAt(*figure, {QSize(4096, 2304), 1}, FigureStyle::forSlides(Theme::Light, false))))
+                    wide << t.text.simplified();
+                const QString wideTexts = wide.join(QLatin1Char(' '));
+                const SlideReport slide = slideReport(*figure, FigureStyle::forSlides(Theme::Light, false), wideTexts);
+                EXPECT_GE(slide.smallestText, kLeastPixels) << name << ": '" << slide.smallest.toStdString() << "'";
+                EXPECT_GE(slide.covered, kLeastCovered) << name;
+                EXPECT_TRUE(slide.problems.isEmpty()) << name << ": " << slide.problems.join(QStringLiteral("; ")).toStdString();
+                const SlideReport screen = slideReport(*figure, FigureStyle::screen(Theme::Light), wideTexts);
+                EXPECT_TRUE(screen.problems.isEmpty()) << name << " on screen: " << screen.problems.join(QStringLiteral("; ")).toStdString();
+            }
+        if (chinese)
+            QCoreApplication::removeTranslator(&translator);
+    }
+}
+
+// The checks above catch what they are for: a text cut, one on a line of data, one on another.
+TEST(ExportedFigures, TheSlideCheckerFindsCutsAndOverlaps)
+{
+    class Crowded : public Figure {
+    public:
+        QString title() const override { return QStringLiteral("crowded"); }
+        QSizeF preferredSize(const FigureStyle&) const override { return {1280, 720}; }
+        void paint(QPainter& p, const QSizeF&, const FigureStyle& style) const override
+        {
+            p.setFont(style.font());
+            p.setPen(style.foreground());
+            p.drawText(QPointF(100, 100), QStringLiteral("bits per cha..."));
+            p.drawText(QPointF(100, 300), QStringLiteral("first words"));
+            p.drawText(QPointF(120, 300), QStringLiteral("second words"));
+            p.setPen(QPen(QColor(0xD5, 0x5E, 0x00), 3));
+            p.drawLine(QPointF(600, 180), QPointF(700, 220));
+            p.setPen(style.foreground());
+            p.drawText(QPointF(620, 205), QStringLiteral("on the line"));
+        }
+    };
+    const SlideReport r = slideReport(Crowded(), FigureStyle::forSlides(Theme::Light, false), QString());
+    const QString all = r.problems.join(QStringLiteral("; "));
+    EXPECT_TRUE(all.contains(QStringLiteral("cut: 'bits per cha...'"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("'first words' overlaps 'second words'"))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("'on the line' on data"))) << all.toStdString();
+    EXPECT_FALSE(all.contains(QStringLiteral("'first words' on data"))) << all.toStdString();
+    EXPECT_LT(r.covered, 0.6);
+}
+
 TEST(ExportedFigures, DefaultPagesAreSixteenByNine)
 {
     const Figure* figure = allPages().front().figure();
@@ -409,12 +582,6 @@ TEST(ExportedFigures, ScreenStyleCutsNoTableCell)
     }
 }
 
-// Where a text's glyphs lie: its advance, from a little above its cap height to its descent.
-QRectF glyphBox(const SvgItem& t)
-{
-    const double h = t.box.height();
-    return QRectF(t.box.left(), t.box.top() - h * 0.72, t.box.width(), h * 0.92);
-}
 
 // The traps: the router's title ran off the page ("… computed in eac"), and the dot product's
 // step sentence, measured in the regular font but painted bold, ran into the grid's place labels

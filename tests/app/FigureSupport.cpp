@@ -1,5 +1,7 @@
 #include "FigureSupport.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -58,6 +60,18 @@ QTransform transformOf(const QString& attribute)
     return QTransform(v[0].toDouble(), v[1].toDouble(), v[2].toDouble(), v[3].toDouble(), v[4].toDouble(), v[5].toDouble());
 }
 
+QPolygonF pointsOf(const QString& points, const QTransform& t)
+{
+    static const QRegularExpression number(QStringLiteral("-?[0-9]*\\.?[0-9]+(e-?[0-9]+)?"));
+    std::vector<double> v;
+    for (auto it = number.globalMatch(points); it.hasNext();)
+        v.push_back(it.next().captured(0).toDouble());
+    QPolygonF polygon;
+    for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+        polygon << QPointF(v[i], v[i + 1]);
+    return t.map(polygon);
+}
+
 QRectF boundsOfNumbers(const QString& points, const QTransform& t)
 {
     static const QRegularExpression number(QStringLiteral("-?[0-9]*\\.?[0-9]+(e-?[0-9]+)?"));
@@ -107,7 +121,9 @@ std::vector<SvgItem> svgItems(const QByteArray& svg)
         item.fill = colour("fill", g.fill);
         item.stroke = colour("stroke", g.stroke);
         item.dashed = g.dashed;
-        item.scale = g.transform.m11();
+        // A group's scale, rotated or not (a chart's vertical axis title is turned a quarter).
+        item.scale = std::hypot(g.transform.m11(), g.transform.m12());
+        item.rotated = std::fabs(g.transform.m12()) > 1e-9;
         if (xml.name() == QLatin1String("text")) {
             item.kind = SvgItem::Kind::Text;
             item.fontPixels = a.value(QLatin1String("font-size")).toDouble();
@@ -121,12 +137,20 @@ std::vector<SvgItem> svgItems(const QByteArray& svg)
             font.setHintingPreference(QFont::PreferNoHinting);
             const double advance = QFontMetricsF(font).horizontalAdvance(item.text) * item.scale;
             item.box = QRectF(at.x(), at.y(), advance, item.fontPixels * item.scale);
+            if (item.rotated) {  // the glyphs' box, turned with the group
+                const double x = a.value(QLatin1String("x")).toDouble();
+                const double y = a.value(QLatin1String("y")).toDouble();
+                const double w = QFontMetricsF(font).horizontalAdvance(item.text);
+                item.box = g.transform.mapRect(QRectF(x, y - item.fontPixels * 0.72, w, item.fontPixels * 0.92));
+            }
         } else if (xml.name() == QLatin1String("path")) {
             item.kind = SvgItem::Kind::Path;
             item.box = boundsOfNumbers(a.value(QLatin1String("d")).toString(), g.transform);
+            item.points = pointsOf(a.value(QLatin1String("d")).toString(), g.transform);
         } else if (xml.name() == QLatin1String("polyline")) {
             item.kind = SvgItem::Kind::Polyline;
             item.box = boundsOfNumbers(a.value(QLatin1String("points")).toString(), g.transform);
+            item.points = pointsOf(a.value(QLatin1String("points")).toString(), g.transform);
         } else if (xml.name() == QLatin1String("rect")) {
             item.kind = SvgItem::Kind::Rect;
             item.box = g.transform.mapRect(QRectF(a.value(QLatin1String("x")).toDouble(), a.value(QLatin1String("y")).toDouble(),

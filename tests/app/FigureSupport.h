@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QColor>
+#include <QPolygonF>
 #include <QRectF>
 #include <QString>
 
@@ -29,12 +30,14 @@ struct SvgItem {
     enum class Kind { Text, Path, Polyline, Rect };
     Kind kind = Kind::Text;
     QString text;
-    QRectF box;      // a text: its baseline start (x, y) and its advance as width, `size` tall
+    QPolygonF points;  // a path's or polyline's vertices on the page (a path's commands dropped)
+    QRectF box;      // a text: its baseline start (x, y) and its advance as width, `size` tall (see rotated)
     QColor fill;
     QColor stroke;
     bool dashed = false;
     double fontPixels = 0;  // as written, before the group's scale
     double scale = 1;       // the group's
+    bool rotated = false;   // a turned text: `box` is its glyphs' box on the page
     QString family;
     bool bold = false;
 };
