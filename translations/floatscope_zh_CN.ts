@@ -3618,6 +3618,10 @@ largest finite: %5</source>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
+    <message>
+        <source>Absorbed</source>
+        <translation>吞没</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::AccumulationPanel</name>
@@ -3802,12 +3806,16 @@ largest finite: %5</source>
         <translation>第 14 课说 bf16 副本在 8 步后才变化，即 0.008 超过 bf16 的 ulp 1/128 时：那是截断转换（向零舍入）。按就近、平局取偶舍入（.to(torch.bfloat16) 就是如此），主权重一超过 1 + 1/256（比 1 大半个 ulp），即第 %1 步，副本就会变化。</translation>
     </message>
     <message>
-        <source>&amp;Logarithmic step axis: see where each sum stalls</source>
-        <translation>对数步数轴(&amp;L)：看清每个和在哪里停滞</translation>
-    </message>
-    <message>
         <source>Steps 1, 10, 100, ... (and the values on a log₂ axis when they are all positive), so that a sum that stops early is seen flat: fp16 at 4 and bf16 at 1 after a million adds of 10⁻³</source>
         <translation>步数取 1、10、100……（数值全为正时也用 log₂ 轴），这样较早停下的和就显示为一条平线：加一百万次 10⁻³ 后，fp16 停在 4，bf16 停在 1</translation>
+    </message>
+    <message>
+        <source>&amp;Logarithmic step axis</source>
+        <translation>对数步数轴(&amp;L)</translation>
+    </message>
+    <message>
+        <source>A logarithmic step axis shows where each sum stalls, however long the run.</source>
+        <translation>对数步数轴能看清每个和在哪里停滞，无论运行多长。</translation>
     </message>
 </context>
 <context>
@@ -4076,6 +4084,10 @@ largest finite: %5</source>
         <source>Delayed scaling</source>
         <translation>延迟缩放</translation>
     </message>
+    <message>
+        <source>Delayed</source>
+        <translation>延迟缩放</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::DotTracePanel</name>
@@ -4161,6 +4173,10 @@ largest finite: %5</source>
     </message>
     <message>
         <source>Dot product steps</source>
+        <translation>点积逐步</translation>
+    </message>
+    <message>
+        <source>Dot steps</source>
         <translation>点积逐步</translation>
     </message>
 </context>
@@ -4646,10 +4662,6 @@ largest finite: %5</source>
 <context>
     <name>floatscope::gui::HistoryDock</name>
     <message>
-        <source>History and bookmarks</source>
-        <translation>历史与书签</translation>
-    </message>
-    <message>
         <source>History</source>
         <translation>历史</translation>
     </message>
@@ -4730,6 +4742,10 @@ largest finite: %5</source>
     </message>
     <message>
         <source>Inner products</source>
+        <translation>内积</translation>
+    </message>
+    <message>
+        <source>Products</source>
         <translation>内积</translation>
     </message>
 </context>
@@ -4890,6 +4906,10 @@ largest finite: %5</source>
     <message>
         <source>Memory ledger</source>
         <translation>显存账本</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>账本</translation>
     </message>
 </context>
 <context>
@@ -5077,6 +5097,10 @@ GEMM 精度：%4</translation>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
     </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits 与 eps</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::LossScalingPanel</name>
@@ -5207,6 +5231,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
     </message>
 </context>
 <context>
@@ -5495,6 +5523,14 @@ GEMM 精度：%4</translation>
         <source>%1 · Ctrl+E: export this lesson&apos;s figure · Ctrl+Shift+E: the whole lesson · Ctrl+Alt+C: copy it</source>
         <translation>%1 · Ctrl+E：导出本课的图 · Ctrl+Shift+E：导出整门课 · Ctrl+Alt+C：复制图</translation>
     </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The view on show as a slide, full screen: ← → step through the lesson&apos;s presets, Esc leaves</source>
+        <translation>把当前视图作为全屏幻灯片放映：← → 逐个切换本课的预设，Esc 退出</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::ModelSourceRow</name>
@@ -5560,6 +5596,17 @@ GEMM 精度：%4</translation>
     <message>
         <source>1 step/s</source>
         <translation>1 步/秒</translation>
+    </message>
+</context>
+<context>
+    <name>floatscope::gui::PresentationView</name>
+    <message>
+        <source>Drawing this page…</source>
+        <translation>正在绘制本页……</translation>
+    </message>
+    <message>
+        <source>%1 · %2 of %3 · ← → presets · Esc leaves</source>
+        <translation>%1 · 第 %2 页，共 %3 页 · ← → 切换预设 · Esc 退出</translation>
     </message>
 </context>
 <context>
@@ -5788,6 +5835,10 @@ GEMM 精度：%4</translation>
         <source>Block scaling and quantization</source>
         <translation>块缩放与量化</translation>
     </message>
+    <message>
+        <source>Blocks</source>
+        <translation>块缩放</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::QuantizeResults</name>
@@ -5950,6 +6001,10 @@ GEMM 精度：%4</translation>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
     </message>
+    <message>
+        <source>Ranges</source>
+        <translation>范围条</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::ReductionsPanel</name>
@@ -6051,6 +6106,10 @@ GEMM 精度：%4</translation>
     </message>
     <message>
         <source>Reductions</source>
+        <translation>约简</translation>
+    </message>
+    <message>
+        <source>Reduce</source>
         <translation>约简</translation>
     </message>
 </context>
@@ -6271,6 +6330,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Training %1 recipes on the engine and on the GPU, %2 runs at a time: %3 of %4 steps…</source>
         <translation>正在引擎和 GPU 上训练 %1 个配方，每次 %2 个运行：已完成 %3 / %4 步…</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
     </message>
 </context>
 <context>

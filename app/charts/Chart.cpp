@@ -112,21 +112,36 @@ double chartLeastHeight(const ChartSpec& spec, const FigureStyle& style)
     return std::max(style.bodyPoints() * 22, em * 11 + 40 + std::max(title, em * 6));
 }
 
-double chartLeastWidth(const ChartSpec& spec, const FigureStyle& style)
+namespace {
+
+// How wide the legend is: at the bottom its entries in one row, each a marker, its name and a
+// gap; at the right one under another.
+double legendWidth(const ChartSpec& spec, const FigureStyle& style, bool right)
 {
     const QFontMetricsF body(style.font());
-    const double em = body.height();
-    const double title = QFontMetricsF(style.font(style.bodyPoints() * 1.2, true)).horizontalAdvance(spec.title);
-    // A legend at the bottom sets its entries in one row, each a marker, its name and a gap; one
-    // at the right stacks them.
     double legend = 0;
     for (const ChartSeries& s : spec.series) {
         if (s.name.isEmpty() || !s.inLegend)
             continue;
-        const double entry = body.horizontalAdvance(s.name) + em * 3;  // the marker and the gaps
-        legend = spec.legendRight ? std::max(legend, entry) : legend + entry;
+        const double entry = body.horizontalAdvance(s.name) + body.height() * 3;  // the marker and the gaps
+        legend = right ? std::max(legend, entry) : legend + entry;
     }
-    return std::max(title, legend) + em * 3;
+    return legend;
+}
+
+// A legend goes to the right where the spec asks, or where its row would be cut at the bottom.
+bool legendAtRight(const ChartSpec& spec, const FigureStyle& style, double width)
+{
+    return spec.legendRight || legendWidth(spec, style, false) + QFontMetricsF(style.font()).height() * 3 > width;
+}
+
+}  // namespace
+
+double chartLeastWidth(const ChartSpec& spec, const FigureStyle& style)
+{
+    const double em = QFontMetricsF(style.font()).height();
+    const double title = QFontMetricsF(style.font(style.bodyPoints() * 1.2, true)).horizontalAdvance(spec.title);
+    return std::max(title, legendWidth(spec, style, spec.legendRight)) + em * 3;
 }
 
 namespace {
@@ -197,7 +212,7 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setFont(style.font());
     chart->legend()->setLabelColor(style.foreground());
-    chart->legend()->setAlignment(spec.legendRight ? Qt::AlignRight : Qt::AlignBottom);
+    chart->legend()->setAlignment(legendAtRight(spec, style, size.width()) ? Qt::AlignRight : Qt::AlignBottom);
     const Axes axes = layoutAxes(spec, style, size);
     // Room at the right for half the last label, which is centred on the axis's end.
     const QFontMetricsF metrics(labelFont(style));

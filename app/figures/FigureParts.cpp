@@ -12,15 +12,18 @@ QSizeF ChartRowFigure::preferredSize(const FigureStyle& style) const
     return style.slide ? QSizeF(1280, 560) : QSizeF(720, 360);
 }
 
-double ChartRowFigure::heightForWidth(double, const FigureStyle& style) const
+double ChartRowFigure::heightForWidth(double width, const FigureStyle& style) const
 {
     double least = 0;
-    for (const auto& c : m_charts)
+    double stacked = 0;
+    for (const auto& c : m_charts) {
         least = std::max(least, chartLeastHeight(c.first, style));
-    return least;
+        stacked += chartLeastHeight(c.first, style);
+    }
+    return width >= sideBySideWidth(style) ? least : stacked;
 }
 
-double ChartRowFigure::minimumWidth(const FigureStyle& style) const
+double ChartRowFigure::sideBySideWidth(const FigureStyle& style) const
 {
     double weights = 0;
     for (const auto& c : m_charts)
@@ -32,11 +35,35 @@ double ChartRowFigure::minimumWidth(const FigureStyle& style) const
     return least;
 }
 
+double ChartRowFigure::minimumWidth(const FigureStyle& style) const
+{
+    double least = 0;
+    for (const auto& c : m_charts)
+        least = std::max(least, chartLeastWidth(c.first, style));
+    return least;
+}
+
 void ChartRowFigure::paint(QPainter& painter, const QSizeF& size, const FigureStyle& style) const
 {
     double weights = 0;
     for (const auto& c : m_charts)
         weights += c.second;
+    if (size.width() < sideBySideWidth(style)) {
+        // One under another, each its share of the height by its least height.
+        double total = 0;
+        for (const auto& c : m_charts)
+            total += chartLeastHeight(c.first, style);
+        double y = 0;
+        for (const auto& c : m_charts) {
+            const double h = size.height() * chartLeastHeight(c.first, style) / total;
+            painter.save();
+            painter.translate(0, y);
+            paintChart(painter, c.first, QSizeF(size.width(), h), style);
+            painter.restore();
+            y += h;
+        }
+        return;
+    }
     double x = 0;
     for (const auto& [spec, weight] : m_charts) {
         const double width = size.width() * weight / weights;

@@ -14,7 +14,8 @@ namespace floatscope::gui {
 
 // Parts a lesson figure stacks (StackedFigure): charts side by side, and tables over paragraphs.
 
-// Charts side by side, each with its share of the width (the training lab's curves beside its cost).
+// Charts side by side, each with its share of the width (the training lab's curves beside its cost),
+// or one under another where the width would cut their titles or legends.
 class ChartRowFigure : public Figure {
 public:
     ChartRowFigure(QString title, std::vector<std::pair<ChartSpec, double>> charts)
@@ -28,10 +29,12 @@ public:
     // The least height its charts read well at; it takes any more it is given.
     double heightForWidth(double width, const FigureStyle& style) const override;
     bool fillsHeight() const override { return true; }
-    // Wide enough that each chart's share keeps its title and legend whole.
+    // Wide enough for the widest chart alone (narrower than side by side needs, they stack).
     double minimumWidth(const FigureStyle& style) const override;
 
 private:
+    // The width at which each chart's share keeps its title and legend whole.
+    double sideBySideWidth(const FigureStyle& style) const;
     QString m_title;
     std::vector<std::pair<ChartSpec, double>> m_charts;
 };

@@ -272,14 +272,24 @@ void NeighboursFigure::paintLine(QPainter& p, int i, double y, double width, con
 
     // 2. An inexact value: the midpoint that decides it. An exact one: its own value under it.
     const double x = left + l.at * (right - left);
+    // A middle label goes only where it clears both ends' labels (a narrow dock has no room for it;
+    // the sentence below says the same).
+    const QFontMetricsF metrics(style.font());
+    const double leftEnd = labelRow.left() + metrics.horizontalAdvance(l.left.label) + unit * 0.5;
+    const double rightEnd = labelRow.right() - metrics.horizontalAdvance(l.right.label) - unit * 0.5;
+    const auto clears = [&](double centre, const QString& text) {
+        const double half = metrics.horizontalAdvance(text) / 2;
+        return centre - half > leftEnd && centre + half < rightEnd;
+    };
     if (!l.exact) {
         p.setPen(QPen(style.muted(), style.lineWidth() * 0.6, Qt::DashLine));
         p.drawLine(QPointF(mid, lineY - unit), QPointF(mid, lineY + unit));
         p.setPen(style.muted());
-        p.drawText(QRectF(mid - unit * 6, labelRow.top(), unit * 12, labelRow.height()), Qt::AlignHCenter, l.midpointLabel);
-    } else {
+        if (clears(mid, l.midpointLabel))
+            p.drawText(QRectF(mid - unit * 8, labelRow.top(), unit * 16, labelRow.height()), Qt::AlignHCenter, l.midpointLabel);
+    } else if (clears(x, l.valueLabel)) {
         p.setPen(style.readable(colour));
-        p.drawText(QRectF(x - unit * 6, labelRow.top(), unit * 12, labelRow.height()), Qt::AlignHCenter, l.valueLabel);
+        p.drawText(QRectF(x - unit * 8, labelRow.top(), unit * 16, labelRow.height()), Qt::AlignHCenter, l.valueLabel);
     }
 
     // 3. The value's marker (pointing out past an end it lies beyond), and the end it went to.

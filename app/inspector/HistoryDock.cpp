@@ -81,7 +81,7 @@ void HistoryDock::setBookmarks(const QStringList& values)
 
 void HistoryDock::retranslate()
 {
-    setWindowTitle(tr("History and bookmarks"));
+    setWindowTitle(tr("History"));  // with the bookmarks; short, for the dock's tab
     m_tabs->setTabText(0, tr("History"));
     m_tabs->setTabText(1, tr("Bookmarks"));
     m_bookmarks->actions().front()->setText(tr("Remove bookmark"));

@@ -31,7 +31,8 @@ constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: w
 
 AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_source = new QComboBox(content);
     for (int i = 0; i < 4; ++i)
         m_source->addItem(QString());
@@ -109,8 +110,10 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
     form->addRow(QString(), m_formatsHint);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_figure, 1);
 
     const auto later = [this] { recomputeLater(350); };
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
@@ -296,6 +299,7 @@ const LessonRegistration kRegistration({
     .place = 50,
     .objectName = "absorbedUpdatesDock",
     .title = [] { return AbsorbedUpdatesPanel::tr("Absorbed updates"); },
+    .shortTitle = [] { return AbsorbedUpdatesPanel::tr("Absorbed"); },
     .makePanel = [] { return new AbsorbedUpdatesPanel; },
     .view = AbsorbedUpdatesFigure::exportView(),
     // Lecture 10's demo 5 at its three update sizes.

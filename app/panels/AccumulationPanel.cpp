@@ -72,7 +72,8 @@ AccumulationPanel::AccumulationPanel(QWidget* parent) : LessonPanel(parent), m_j
 
 void AccumulationPanel::createWidgets()
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_presetLabel = new QLabel(content);
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
@@ -159,13 +160,15 @@ void AccumulationPanel::createWidgets()
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
     layout->addWidget(m_presetNote);
-    layout->addWidget(m_playback);
-    layout->addLayout(progressRow);
-    layout->addWidget(m_status);
-    layout->addWidget(m_chart, 1);
-    layout->addWidget(m_exact);
-    layout->addWidget(m_table);
-    layout->addWidget(m_notes);
+    layout->addStretch();
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_playback);
+    results->addLayout(progressRow);
+    results->addWidget(m_status);
+    results->addWidget(m_chart, 1);
+    results->addWidget(m_exact);
+    results->addWidget(m_table);
+    results->addWidget(m_notes);
 
     m_resizeTimer = new QTimer(this);
     m_resizeTimer->setSingleShot(true);
@@ -233,7 +236,8 @@ void AccumulationPanel::retranslate()
     m_route->setItemText(1, tr("through fp32 first (torch.tensor(x))"));
     m_route->setItemText(2, tr("through fp64 first"));
     m_formatsLabel->setText(tr("&Formats:"));
-    m_logSteps->setText(tr("&Logarithmic step axis: see where each sum stalls"));
+    m_logSteps->setText(tr("&Logarithmic step axis"));
+    m_logSteps->setToolTip(tr("A logarithmic step axis shows where each sum stalls, however long the run."));
     m_logSteps->setToolTip(tr("Steps 1, 10, 100, ... (and the values on a log₂ axis when they are all positive), "
                               "so that a sum that stops early is seen flat: fp16 at 4 and bf16 at 1 after a million "
                               "adds of 10⁻³"));

@@ -59,7 +59,8 @@ private:
 
 DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     const DelayedScalingSetup defaults;
     m_element = new QComboBox(content);
     for (const char* name : kElements)
@@ -90,8 +91,10 @@ DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
     columns->addStretch();
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(columns);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_figure, 1);
 
     connect(m_element, &QComboBox::activated, this, &DelayedScalingPanel::recompute);
     for (QSpinBox* box : {m_steps, m_history, m_spikeStep, m_spikeLength, m_seed})
@@ -193,6 +196,7 @@ const LessonRegistration kRegistration({
     .place = 65,
     .objectName = "delayedScalingDock",
     .title = [] { return DelayedScalingPanel::tr("Delayed scaling"); },
+    .shortTitle = [] { return DelayedScalingPanel::tr("Delayed"); },
     .makePanel = [] { return new DelayedScalingPanel; },
     .view = DelayedScalingFigure::exportView(),
     // The FP8 blog's delayed scaling: a 16x spike in e4m3fn activations and in e5m2 gradients, a

@@ -28,7 +28,8 @@ namespace floatscope::gui {
 
 DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_inputs = new QComboBox(content);
     for (const Format& f : namedFormats())
         if (dot::productsFit(f))
@@ -110,9 +111,11 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
     form->addRow(QString(), m_pages);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_playback);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_playback);
+    results->addWidget(m_figure, 1);
 
     const auto later = [this] { recomputeLater(400); };
     connect(m_inputs, &QComboBox::currentIndexChanged, this, &DotTracePanel::recompute);
@@ -229,6 +232,7 @@ const LessonRegistration kRegistration({
     .place = 100,
     .objectName = "dotTraceDock",
     .title = [] { return DotTracePanel::tr("Dot product steps"); },
+    .shortTitle = [] { return DotTracePanel::tr("Dot steps"); },
     .figureTitle = [] { return DotTracePanel::tr("One dot product opened up"); },
     .makePanel = [] { return new DotTracePanel; },
     .view = DotTraceFigure::exportView(),

@@ -1,10 +1,13 @@
 #include "app/panels/FigureWidget.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
+
+#include "app/figures/FigureExport.h"
 
 namespace floatscope::gui {
 
@@ -20,11 +23,30 @@ void FigureWidget::setFigure(std::unique_ptr<Figure> figure)
 {
     const int before = heightForWidth(width());
     m_figure = std::move(figure);
-    if (heightForWidth(width()) != before) {
+    if (!m_fitted && heightForWidth(width()) != before) {
         updateGeometry();
         setMinimumHeight(heightForWidth(width()));
     }
     update();
+}
+
+void FigureWidget::setFitted(bool fitted)
+{
+    m_fitted = fitted;
+    QSizePolicy policy(QSizePolicy::Expanding, fitted ? QSizePolicy::Expanding : QSizePolicy::Preferred);
+    policy.setHeightForWidth(!fitted);
+    setSizePolicy(policy);
+    setMinimumHeight(fitted ? 0 : heightForWidth(width()));
+    updateGeometry();
+    update();
+}
+
+double FigureWidget::scale() const
+{
+    if (!m_fitted || !m_figure || width() <= 0 || height() <= 0)
+        return 1.0;
+    // The export's fit (FigureExport), never larger than the screen's own size.
+    return std::min(1.0, fitToPage(*m_figure, QSizeF(size()), style()).scale);
 }
 
 FigureStyle FigureWidget::style() const
@@ -51,13 +73,16 @@ QSize FigureWidget::sizeHint() const
 
 QSize FigureWidget::minimumSizeHint() const
 {
+    if (m_fitted)
+        return {240, 160};
     return {240, m_figure ? heightForWidth(std::max(width(), 240)) : 100};
 }
 
 QString FigureWidget::toolTipAt(const QPointF& point) const
 {
     const FlowFigure* f = flow();
-    return f != nullptr ? f->toolTipAt(point, QSizeF(size()), style()) : QString();
+    const double s = scale();
+    return f != nullptr ? f->toolTipAt(point / s, QSizeF(size()) / s, style()) : QString();
 }
 
 bool FigureWidget::event(QEvent* event)
@@ -83,12 +108,16 @@ void FigureWidget::paintEvent(QPaintEvent*)
         return;
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    m_figure->paint(painter, QSizeF(size()), s);
+    const double fit = scale();
+    painter.scale(fit, fit);
+    m_figure->paint(painter, QSizeF(size()) / fit, s);
 }
 
 void FigureWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    if (m_fitted)
+        return;
     const int wanted = heightForWidth(width());
     if (minimumHeight() != wanted)
         setMinimumHeight(wanted);

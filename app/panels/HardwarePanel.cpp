@@ -115,14 +115,24 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     m_demoResult->setWordWrap(true);
     for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
         label->setWordWrap(true);
-    m_verifyRange->setMinimumWidth(120);
 
-    auto* verifyRow = new QHBoxLayout;
-    verifyRow->addWidget(m_verifyFormat);
-    verifyRow->addWidget(m_verifyBackend);
-    verifyRow->addWidget(m_verifyRange, 1);
-    verifyRow->addWidget(m_verifyStart);
-    verifyRow->addWidget(m_verifyCancel);
+    // Two short rows, not one long one: the dock is narrow on a small screen, and its words wrap
+    // to its width only when nothing in it is wider.
+    auto* verifyRow = new QVBoxLayout;
+    auto* verifyWhat = new QHBoxLayout;
+    verifyWhat->addWidget(m_verifyFormat, 1);
+    verifyWhat->addWidget(m_verifyBackend, 2);
+    auto* verifyRun = new QHBoxLayout;
+    verifyRun->addWidget(m_verifyRange, 1);
+    verifyRun->addWidget(m_verifyStart);
+    verifyRun->addWidget(m_verifyCancel);
+    verifyRow->addLayout(verifyWhat);
+    verifyRow->addLayout(verifyRun);
+    for (QComboBox* box : {m_verifyFormat, m_verifyBackend}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(6);
+    }
+    m_verifyRange->setMinimumWidth(60);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_device);
     layout->addWidget(m_deviceDetail);

@@ -34,7 +34,8 @@ constexpr double kForegroundWork = 3.0e6;
 
 InnerProductsPanel::InnerProductsPanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_inputs = new QComboBox(content);
     for (const Format& f : namedFormats())
         if (dot::productsFit(f))
@@ -93,9 +94,11 @@ InnerProductsPanel::InnerProductsPanel(QWidget* parent) : FigurePanel(parent)
     form->addRow(m_maxKLabel, kRow);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_job);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_job);
+    results->addWidget(m_figure, 1);
 
     connect(m_inputs, &QComboBox::currentIndexChanged, this, &InnerProductsPanel::recompute);
     connect(m_distribution, &QComboBox::currentIndexChanged, this, &InnerProductsPanel::recompute);
@@ -171,6 +174,7 @@ const LessonRegistration kRegistration({
     .place = 90,
     .objectName = "innerProductsDock",
     .title = [] { return InnerProductsPanel::tr("Inner products"); },
+    .shortTitle = [] { return InnerProductsPanel::tr("Products"); },
     .makePanel = [] { return new InnerProductsPanel; },
     .view = InnerProductsFigure::exportView(),
     .viewExample = {},

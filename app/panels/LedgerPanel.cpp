@@ -154,6 +154,7 @@ void LedgerPanel::createWidgets()
 
     // 4. One scrolling column that fits a narrow dock: the model, the chart, the tables, activations.
     m_view = new ScalingFigureView(this);
+    m_view->setObjectName(QStringLiteral("lessonResults"));  // the chart: on the screen when the tab opens
     m_view->setMinimumHeight(380);
     auto* content = new QWidget(this);
     auto* column = new QVBoxLayout(content);
@@ -406,6 +407,7 @@ const LessonRegistration kRegistration({
     .place = 70,
     .objectName = "ledgerPanel",
     .title = [] { return LedgerPanel::tr("Memory ledger"); },
+    .shortTitle = [] { return LedgerPanel::tr("Ledger"); },
     .makePanel = [] { return new LedgerPanel; },
     .view = LedgerFigure::exportView(),
     .viewExample = {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},

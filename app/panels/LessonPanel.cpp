@@ -1,6 +1,15 @@
 #include "app/panels/LessonPanel.h"
 
+#include <algorithm>
+
+#include <QComboBox>
 #include <QEvent>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QVBoxLayout>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QTimer>
@@ -39,6 +48,70 @@ QWidget* LessonPanel::scrollingContent()
     auto* content = new QWidget;
     wrapInScrollArea(this, content);
     return content;
+}
+
+LessonPanel::Areas LessonPanel::splitContent()
+{
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("lessonSplitter"));
+    splitter->setChildrenCollapsible(false);
+    auto* controls = new QWidget;
+    controls->setObjectName(QStringLiteral("lessonControls"));
+    auto* column = new QScrollArea(splitter);
+    column->setWidget(controls);
+    column->setWidgetResizable(true);
+    column->setFrameShape(QFrame::NoFrame);
+    // The results scroll only on a screen smaller than a slide projector's (960 x 540 and less).
+    auto* results = new QWidget;
+    results->setObjectName(QStringLiteral("lessonResults"));
+    auto* resultsArea = new QScrollArea(splitter);
+    resultsArea->setWidget(results);
+    resultsArea->setWidgetResizable(true);
+    resultsArea->setFrameShape(QFrame::NoFrame);
+    splitter->addWidget(column);
+    splitter->addWidget(resultsArea);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    m_splitter = splitter;
+    return {controls, results};
+}
+
+void LessonPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    placeColumn();
+}
+
+void LessonPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeColumn();
+}
+
+void LessonPanel::placeColumn()
+{
+    // Until the user moves the line: the column as wide as its fields want (its scroll bar
+    // included), within 45 % of the panel. A choice's box shrinks to a few characters there rather
+    // than widen the column (its list still shows every choice whole).
+    if (m_splitter == nullptr || m_columnMoved || !isVisible() || width() <= 0)
+        return;
+    auto* column = static_cast<QScrollArea*>(m_splitter->widget(0));
+    if (!m_combosShrunk) {
+        m_combosShrunk = true;
+        for (QComboBox* box : column->widget()->findChildren<QComboBox*>()) {
+            box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            box->setMinimumContentsLength(12);
+            box->setMinimumWidth(box->fontMetrics().averageCharWidth() * 12 + 40);
+        }
+        connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_columnMoved = true; });
+    }
+    const int wanted = column->widget()->sizeHint().width() + column->verticalScrollBar()->sizeHint().width() + 8;
+    const int left = std::min(std::max(wanted, 280), width() * 9 / 20);
+    const QSignalBlocker quiet(m_splitter);  // setSizes is not the user moving the line
+    m_splitter->setSizes({left, std::max(1, width() - left - m_splitter->handleWidth())});
 }
 
 void LessonPanel::recomputeLater(int milliseconds)

@@ -10,6 +10,7 @@
 #include "app/figures/Figure.h"
 
 class QLabel;
+class QSplitter;
 class QTimer;
 
 namespace floatscope::gui {
@@ -55,9 +56,20 @@ protected:
     // Every visible text again, in the interface's language (on a language change).
     virtual void retranslate() = 0;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
     // The widget the panel's fields and figure are laid out on; it scrolls inside the panel.
     QWidget* scrollingContent();
+    // The two areas a lesson lays itself out in, side by side: its fields in a column at the left
+    // that scrolls when it must, and its result (figure, table, sentence) at the right, where it
+    // shows whole without scrolling (a FigureWidget there is fitted to it). The column is as wide
+    // as its fields want, up to 45 % of the panel; a splitter moves the line between them.
+    struct Areas {
+        QWidget* controls = nullptr;
+        QWidget* results = nullptr;
+    };
+    Areas splitContent();
     // Recomputes once nothing has changed for `milliseconds` (typing, a spin box held down).
     void recomputeLater(int milliseconds);
     // Asks for a tensor file (.npy, .csv, .txt) and loads it (loadFile).
@@ -68,6 +80,10 @@ protected:
 
 private:
     QTimer* m_delay = nullptr;
+    void placeColumn();
+    QSplitter* m_splitter = nullptr;  // splitContent()'s
+    bool m_combosShrunk = false;
+    bool m_columnMoved = false;       // by the user: then the line stays where it was put
 };
 
 }  // namespace floatscope::gui

@@ -24,6 +24,7 @@ class LessonPanel;
 //         .place = 30,                                   // its tab's position (10, 20, ... 80 taken)
 //         .objectName = "lossScalingDock",
 //         .title = [] { return LossScalingPanel::tr("Loss scaling"); },
+//         .shortTitle = [] { return LossScalingPanel::tr("Loss scale"); },  // for a narrow window
 //         .makePanel = [] { return new LossScalingPanel; },
 //         .view = LossScalingFigure::exportView(),       // in the figure's .cpp
 //         .viewExample = {},                             // what a new panel shows, as view arguments
@@ -46,6 +47,9 @@ struct Lesson {
     int place = 0;
     const char* objectName = "";
     std::function<QString()> title = {};        // the tab's title, in the interface's language
+    // The tab's title where the full titles do not fit the window's width (a 1024-pixel screen):
+    // every tab stays on the bar; empty: the title.
+    std::function<QString()> shortTitle = {};
     std::function<QString()> figureTitle = {};  // its name in File > Export figure; empty: the title
     std::function<LessonPanel*()> makePanel = {};
     ExportView view = {};

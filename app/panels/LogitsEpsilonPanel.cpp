@@ -25,7 +25,8 @@ constexpr int kMaxLogits = 16;
 
 LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_logits = new HintedField(QStringLiteral("1000, 1001, 1002, 1003"), content);
     m_logitsLabel = new QLabel(content);
     m_logitsLabel->setBuddy(m_logits->edit());
@@ -57,8 +58,10 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
     form->addRow(QString(), m_formatsHint);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_figure, 1);
 
     const auto later = [this] { recomputeLater(300); };
     connect(m_logits, &HintedField::edited, this, later);
@@ -137,6 +140,7 @@ const LessonRegistration kRegistration({
     .place = 40,
     .objectName = "logitsEpsilonDock",
     .title = [] { return LogitsEpsilonPanel::tr("Logits and eps"); },
+    .shortTitle = [] { return LogitsEpsilonPanel::tr("Logits"); },
     .makePanel = [] { return new LogitsEpsilonPanel; },
     .view = LogitsEpsilonFigure::exportView(),
     // The BF16 lesson's logits 1000..1003 and RMSNorm's eps, in 16 bits and in fp8.

@@ -7,6 +7,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -45,7 +46,8 @@ QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
 
 LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_format = new QComboBox(content);
     for (const Format& f : namedFormats())
         m_format->addItem(QString::fromStdString(f.name()));
@@ -143,7 +145,6 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     dynamicForm->addRow(m_perStepLabel, m_perStep);
     dynamicForm->addRow(m_seedLabel, m_seed);
     m_timeline = new ChartView(m_dynamicBox);
-    m_timeline->setMinimumHeight(280);
     m_summary = new QLabel(m_dynamicBox);
     m_summary->setWordWrap(true);
     m_events = new QLabel(m_dynamicBox);
@@ -151,14 +152,25 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_events->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* dynamicLayout = new QVBoxLayout(m_dynamicBox);
     dynamicLayout->addLayout(dynamicForm);
-    dynamicLayout->addWidget(m_timeline, 1);
-    dynamicLayout->addWidget(m_summary);
-    dynamicLayout->addWidget(m_events);
 
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_window);
-    layout->addWidget(m_dynamicBox, 1);
+    layout->addWidget(m_dynamicBox);
+    layout->addStretch();
+    // The result: the fp16 window over the dynamic scale's timeline, each its share of the height.
+    m_window->setFitted(true);
+    m_timeline->setMinimumHeight(150);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_window, 3);
+    results->addWidget(m_timeline, 3);
+    results->addWidget(m_summary);
+    // The run's events, step by step, scroll in a few lines of their own under the sentence.
+    auto* events = new QScrollArea(areas.results);
+    events->setWidget(m_events);
+    events->setWidgetResizable(true);
+    events->setFrameShape(QFrame::NoFrame);
+    events->setMaximumHeight(m_events->fontMetrics().lineSpacing() * 4 + 4);
+    results->addWidget(events);
 
     connect(m_format, &QComboBox::currentIndexChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -401,6 +413,7 @@ const LessonRegistration kRegistration({
     .place = 30,
     .objectName = "lossScalingDock",
     .title = [] { return LossScalingPanel::tr("Loss scaling"); },
+    .shortTitle = [] { return LossScalingPanel::tr("Loss scale"); },
     .makePanel = [] { return new LossScalingPanel; },
     .view = LossScalingFigure::exportView(),
     // Lecture 10's demo 3 at the loss scales it tabulates, and demo 4's dynamic scaling below.

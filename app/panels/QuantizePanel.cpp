@@ -17,6 +17,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTimer>
@@ -270,22 +271,23 @@ void QuantizePanel::createWidgets()
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* results = new QWidget(this);
+    results->setObjectName(QStringLiteral("lessonResults"));
     auto* resultsLayout = new QVBoxLayout(results);
     resultsLayout->setContentsMargins(0, 0, 0, 0);
     resultsLayout->addLayout(progressRow);
     resultsLayout->addWidget(m_status);
     resultsLayout->addWidget(m_results, 1);
 
-    auto* splitter = m_splitter = new QSplitter(Qt::Vertical, this);
+    // The controls in a column at the left, the results beside them, whole on a 1024 x 768 screen.
+    auto* splitter = m_splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(scroll);
     splitter->addWidget(results);
-    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({450, 550});
+    splitter->setSizes({360, 640});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
 
@@ -721,13 +723,14 @@ QString QuantizePanel::statusText() const { return m_status->text(); }
 void QuantizePanel::showEvent(QShowEvent* event)
 {
     LessonPanel::showEvent(event);
-    if (m_splitterSized || m_splitter->height() <= 0)
+    if (m_splitterSized || m_splitter->width() <= 0)
         return;
-    // The controls as tall as they are, up to two thirds of the panel (a 720-pixel screen would
-    // otherwise cut the recipe's row in half), the results the rest.
+    // The controls as wide as they want, within 300 pixels and two fifths of the panel, the
+    // results the rest.
     m_splitterSized = true;
-    const int total = m_splitter->height() - m_splitter->handleWidth();
-    const int controls = std::min(m_scroll->widget()->sizeHint().height() + 2, total * 2 / 3);
+    const int total = m_splitter->width() - m_splitter->handleWidth();
+    const int wanted = m_scroll->widget()->sizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width() + 4;
+    const int controls = std::min(std::max(wanted, 300), total * 2 / 5);
     m_splitter->setSizes({controls, total - controls});
 }
 
@@ -735,6 +738,7 @@ const LessonRegistration kRegistration({
     .place = 60,
     .objectName = "quantizePanel",
     .title = [] { return QuantizePanel::tr("Block scaling"); },
+    .shortTitle = [] { return QuantizePanel::tr("Blocks"); },
     .figureTitle = [] { return QuantizePanel::tr("Block scaling and quantization"); },
     .makePanel = [] { return new QuantizePanel; },
     .view = QuantizeFigure::exportView(),

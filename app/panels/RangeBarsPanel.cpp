@@ -20,7 +20,8 @@ namespace floatscope::gui {
 
 RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_formats = new FormatChecklist({"fp32", "fp16", "bf16", "e4m3fn", "e5m2"}, content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
@@ -59,8 +60,10 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
     form->addRow(m_valuesLabel, valuesBox);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_figure, 1);
 
     const auto later = [this] { recomputeLater(300); };
     connect(m_formats, &FormatChecklist::checkedChanged, this, &RangeBarsPanel::recompute);
@@ -175,6 +178,7 @@ const LessonRegistration kRegistration({
     .place = 20,
     .objectName = "rangeBarsDock",
     .title = [] { return RangeBarsPanel::tr("Range bars"); },
+    .shortTitle = [] { return RangeBarsPanel::tr("Ranges"); },
     .makePanel = [] { return new RangeBarsPanel; },
     .view = RangeBarsFigure::exportView(),
     // The BF16 lesson's range chart with a gradient and RMSNorm's eps, then every format of

@@ -44,7 +44,8 @@ QString defaultText(double value)
 
 ReductionsPanel::ReductionsPanel(QWidget* parent) : FigurePanel(parent)
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_reduction = new QComboBox(content);
     for (std::size_t i = 0; i < std::size(kReductions); ++i)
         m_reduction->addItem(QString());
@@ -120,9 +121,11 @@ ReductionsPanel::ReductionsPanel(QWidget* parent) : FigurePanel(parent)
     form->addRow(m_seedLabel, seedRow);
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(form);
-    layout->addWidget(m_job);
-    layout->addWidget(m_figure);
     layout->addStretch();
+    m_figure->setFitted(true);
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_job);
+    results->addWidget(m_figure, 1);
 
     connect(m_reduction, &QComboBox::activated, this, [this](int index) { setReduction(kReductions[index]); });
     connect(m_logits, &QComboBox::currentIndexChanged, this, &ReductionsPanel::recompute);
@@ -304,6 +307,7 @@ const LessonRegistration kRegistration({
     .place = 110,
     .objectName = "reductionsDock",
     .title = [] { return ReductionsPanel::tr("Reductions"); },
+    .shortTitle = [] { return ReductionsPanel::tr("Reduce"); },
     .makePanel = [] { return new ReductionsPanel; },
     .view = ReductionsFigure::exportView(),
     .viewExample = {},

@@ -161,7 +161,8 @@ TrainingPanel::~TrainingPanel() = default;
 
 void TrainingPanel::createWidgets()
 {
-    QWidget* content = scrollingContent();
+    const Areas areas = splitContent();
+    QWidget* content = areas.controls;
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
     for (const Preset& p : presets())
@@ -314,9 +315,9 @@ void TrainingPanel::createWidgets()
     m_pages = new QStackedWidget(content);
     auto* runsPage = new QWidget;
     m_curves = new ChartView(runsPage);
-    m_curves->setMinimumHeight(340);
+    m_curves->setMinimumHeight(220);
     m_cost = new ChartView(runsPage);
-    m_cost->setMinimumHeight(340);
+    m_cost->setMinimumHeight(220);
     auto* chartsRow = new QHBoxLayout;
     chartsRow->setContentsMargins(0, 0, 0, 0);
     chartsRow->addWidget(m_curves, 2);
@@ -330,7 +331,7 @@ void TrainingPanel::createWidgets()
     runsLayout->addWidget(m_fp8Table);
     auto* gapPage = new QWidget;
     m_gapChart = new ChartView(gapPage);
-    m_gapChart->setMinimumHeight(340);
+    m_gapChart->setMinimumHeight(220);
     m_gapTable = makeTable(gapPage);
     auto* gapLayout = new QVBoxLayout(gapPage);
     gapLayout->setContentsMargins(0, 0, 0, 0);
@@ -342,16 +343,16 @@ void TrainingPanel::createWidgets()
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    // The fields beside the editor, so that the curves start above the fold at 1280 x 720.
-    auto* top = new QHBoxLayout;
-    top->addLayout(form, 3);
-    top->addWidget(editor, 2);
+    // The fields, the editor and Train in the column; what the runs did beside them, whole.
     auto* layout = new QVBoxLayout(content);
-    layout->addLayout(top);
+    layout->addLayout(form);
+    layout->addWidget(editor);
     layout->addLayout(runRow);
-    layout->addWidget(m_status);
-    layout->addWidget(m_pages, 1);
-    layout->addWidget(m_notes);
+    layout->addStretch();
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_status);
+    results->addWidget(m_pages, 1);
+    results->addWidget(m_notes);
 
     m_liveTimer = new QTimer(this);
     m_liveTimer->setInterval(kLiveMilliseconds);
@@ -982,6 +983,7 @@ const LessonRegistration kRegistration({
     .place = 80,
     .objectName = "trainingDock",
     .title = [] { return TrainingPanel::tr("Training lab"); },
+    .shortTitle = [] { return TrainingPanel::tr("Training"); },
     .figureTitle = {},
     .makePanel = [] { return new TrainingPanel; },
     .view = TrainingFigure::exportView(),

@@ -125,6 +125,8 @@ void AppSettings::setBookmarks(const QStringList& v) { m_settings.setValue("insp
 
 QString AppSettings::language() const { return m_settings.value("view/language").toString(); }
 void AppSettings::setLanguage(const QString& v) { m_settings.setValue("view/language", v); }
+QString AppSettings::tab() const { return m_settings.value("view/tab").toString(); }
+void AppSettings::setTab(const QString& v) { m_settings.setValue("view/tab", v); }
 Theme AppSettings::theme() const
 {
     return m_settings.value("view/theme", QStringLiteral("light")).toString() == QLatin1String("dark") ? Theme::Dark

@@ -47,6 +47,9 @@ public:
     void setLanguage(const QString& value);
     Theme theme() const;
     void setTheme(Theme value);
+    // The tab on show, by its page's object name ("inspectorPage", "accumulationDock", ...).
+    QString tab() const;
+    void setTab(const QString& value);
 
     // A lesson panel's inputs (LessonPanel::settings), by the lesson's object name.
     QVariantMap lessonSettings(const QString& lesson) const;

@@ -47,6 +47,7 @@
 #include "app/style/Theme.h"
 #include "app/text/InspectionText.h"
 #include "app/window/DeckDialog.h"
+#include "app/window/PresentationView.h"
 
 namespace floatscope::gui {
 
@@ -238,18 +239,19 @@ void MainWindow::installLessons()
         LessonPanel* panel = lesson.makePanel();
         addPanel(panel, QString::fromLatin1(lesson.objectName), lesson.title,
                  FigureSource{lesson.figureTitle ? lesson.figureTitle : lesson.title,
-                              [panel] { return panel->makeFigure(); }});
+                              [panel] { return panel->makeFigure(); }},
+                 lesson.shortTitle);
     }
 }
 
 void MainWindow::addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
-                          std::optional<FigureSource> figure)
+                          std::optional<FigureSource> figure, std::function<QString()> shortTitle)
 {
     panel->setObjectName(objectName);
     m_tabs->addTab(panel, title());
     QAction* show = m_panelsMenu->addAction(title(), this, [this, panel] { m_tabs->setCurrentWidget(panel); });
     show->setData(QVariant::fromValue(static_cast<QObject*>(panel)));
-    m_panels.emplace_back(panel, std::move(title));
+    m_panels.push_back({panel, std::move(title), std::move(shortTitle)});
     if (figure)
         addFigureSource(std::move(*figure), panel);
 }
@@ -309,6 +311,27 @@ void MainWindow::copyFigure()
     QApplication::clipboard()->setMimeData(
         figureMimeData(*figure, ExportSize{QSize(), 2.0}, FigureStyle::forSlides(m_theme, false)));
     statusBar()->showMessage(tr("Copied the figure “%1”").arg(figure->title()), 3000);
+}
+
+void MainWindow::present()
+{
+    // The view on show first, then its lesson's deck; one presentation at a time.
+    if (m_presentation != nullptr) {
+        m_presentation->raise();
+        return;
+    }
+    Deck deck;
+    for (Deck& d : decks())
+        if (d.name == currentDeck())
+            deck = std::move(d);
+    auto figure = m_figureSources[static_cast<std::size_t>(activeFigureSource())].figure.make();
+    m_presentation = new PresentationView(std::move(figure), std::move(deck), m_theme);
+    connect(m_presentation, &PresentationView::closed, this, [this] { m_presentation = nullptr; });
+    if (const QScreen* screen = this->screen())  // without a window manager full screen is the size set
+        m_presentation->setGeometry(screen->geometry());
+    m_presentation->showFullScreen();
+    m_presentation->activateWindow();
+    m_presentation->setFocus();
 }
 
 void MainWindow::createActions()
@@ -380,6 +403,9 @@ void MainWindow::createActions()
     m_copyFigureAction = new QAction(this);
     m_copyFigureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
     connect(m_copyFigureAction, &QAction::triggered, this, &MainWindow::copyFigure);
+    m_presentAction = new QAction(this);
+    m_presentAction->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_presentAction, &QAction::triggered, this, &MainWindow::present);
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Floatscope"),
@@ -410,6 +436,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_history->toggleViewAction());
     m_viewMenu->addAction(m_hardwareDock->toggleViewAction());
     m_panelsMenu = m_viewMenu->addMenu(QString());
+    m_viewMenu->addAction(m_presentAction);
     m_viewMenu->addSeparator();
     m_themeMenu = m_viewMenu->addMenu(QString());
     m_themeMenu->addActions({m_lightAction, m_darkAction});
@@ -453,6 +480,9 @@ void MainWindow::retranslate()
     m_exportLessonAction->setText(tr("Export &lesson…"));
     m_exportLessonAction->setStatusTip(tr("Every view of a lesson, its presets a page each, as one PDF or a folder of figures"));
     m_copyFigureAction->setText(tr("&Copy figure"));
+    m_presentAction->setText(tr("&Presentation"));
+    m_presentAction->setStatusTip(tr("The view on show as a slide, full screen: ← → step through the lesson's presets, "
+                                     "Esc leaves"));
     m_copyFigureAction->setStatusTip(tr("The active view as a figure on the clipboard (SVG and PNG)"));
 
     m_undoAction->setText(tr("&Undo value change"));
@@ -469,12 +499,9 @@ void MainWindow::retranslate()
     m_neighbourhoodDock->setWindowTitle(tr("Neighbourhood"));
     m_hardwareDock->setWindowTitle(tr("Hardware"));
     m_panelsMenu->setTitle(tr("&Lessons"));
-    m_tabs->setTabText(0, tr("Inspector"));
-    for (std::size_t i = 0; i < m_panels.size(); ++i) {
-        const auto& [page, title] = m_panels[i];
-        m_tabs->setTabText(m_tabs->indexOf(page), title());
-        m_panelsMenu->actions().at(static_cast<qsizetype>(i))->setText(title());
-    }
+    for (std::size_t i = 0; i < m_panels.size(); ++i)
+        m_panelsMenu->actions().at(static_cast<qsizetype>(i))->setText(m_panels[i].title());
+    fitTabTitles();
     m_roundingLabel->setText(tr("&Rounding:"));
     m_overflowLabel->setText(tr("&Overflow:"));
     m_routeLabel->setText(tr("Rou&te:"));
@@ -522,6 +549,29 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
                     return true;  // not accepted: the window's shortcut fires
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::fitTabTitles()
+{
+    if (m_tabs == nullptr)
+        return;
+    const auto setTitles = [this](bool shortened) {
+        m_tabs->setTabText(0, tr("Inspector"));
+        for (const Tab& tab : m_panels) {
+            const int index = m_tabs->indexOf(tab.page);
+            m_tabs->setTabText(index, shortened && tab.shortTitle ? tab.shortTitle() : tab.title());
+            m_tabs->setTabToolTip(index, tab.title());
+        }
+    };
+    setTitles(false);
+    if (m_tabs->tabBar()->sizeHint().width() > m_tabs->width())
+        setTitles(true);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    fitTabTitles();
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -705,6 +755,10 @@ void MainWindow::readSettings()
     m_inspectorPage->restoreState(m_settings.windowState(), kInspectorStateVersion);
     for (LessonPanel* panel : findChildren<LessonPanel*>())
         panel->restoreSettings(m_settings.lessonSettings(panel->objectName()));
+    // The tab last on show; a name no tab has any more (a lesson renamed) leaves the inspector.
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (!m_settings.tab().isEmpty() && m_tabs->widget(i)->objectName() == m_settings.tab())
+            m_tabs->setCurrentIndex(i);
 }
 
 void MainWindow::fitToScreen()
@@ -744,6 +798,7 @@ void MainWindow::writeSettings()
     m_settings.setBookmarks(m_history->bookmarks());
     m_settings.setLanguage(m_language);
     m_settings.setTheme(m_theme);
+    m_settings.setTab(m_tabs->currentWidget() != nullptr ? m_tabs->currentWidget()->objectName() : QString());
     for (const LessonPanel* panel : findChildren<LessonPanel*>())
         m_settings.setLessonSettings(panel->objectName(), panel->settings());
 }

@@ -30,6 +30,8 @@ class ValueEntry;
 
 // The main window: the value inspector as the first tab, with the neighbourhood view, the hardware
 // check and the history docked beside it on that tab, and a tab for every lesson panel.
+class PresentationView;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -58,7 +60,7 @@ public:
     // A lesson panel as a tab beside the inspector, in View > Lessons, its figure in File > Export
     // figure. The title is asked again when the language changes.
     void addPanel(QWidget* panel, const QString& objectName, std::function<QString()> title,
-                  std::optional<FigureSource> figure = std::nullopt);
+                  std::optional<FigureSource> figure = std::nullopt, std::function<QString()> shortTitle = {});
     QTabWidget* tabs() const { return m_tabs; }
     std::vector<FigureSource> figureSources() const;
 
@@ -69,6 +71,7 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -93,6 +96,8 @@ private:
     void exportFigureDialog();
     void exportLessonDialog();
     void copyFigure();
+    // View > Presentation (F11): the view on show as a full-screen slide (PresentationView).
+    void present();
     int activeFigureSource() const;
 
     InspectorState* m_state = nullptr;
@@ -141,12 +146,22 @@ private:
     QAction* m_exportAction = nullptr;
     QAction* m_exportLessonAction = nullptr;
     QAction* m_copyFigureAction = nullptr;
+    QAction* m_presentAction = nullptr;
+    PresentationView* m_presentation = nullptr;  // while one is open
     struct Source {
         FigureSource figure;
         QWidget* page;  // the dock or tab showing it; null: the inspector
     };
     std::vector<Source> m_figureSources;
-    std::vector<std::pair<QWidget*, std::function<QString()>>> m_panels;  // tab page, title
+    struct Tab {
+        QWidget* page;
+        std::function<QString()> title;
+        std::function<QString()> shortTitle;  // empty: the title
+    };
+    std::vector<Tab> m_panels;
+    // The tabs' full titles where they fit the bar's width, their short ones where not, so that no
+    // tab hides behind the bar's scroll arrows (the full title is the tab's tooltip).
+    void fitTabTitles();
     QTabWidget* m_tabs = nullptr;
     QMenu* m_panelsMenu = nullptr;
 

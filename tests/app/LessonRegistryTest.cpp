@@ -68,8 +68,10 @@ TEST_P(LessonRegistryTest, IsATabOfTheWindowWithItsTranslatedTitleAndFigure)
     ASSERT_NE(panel, nullptr);
     const int tab = window.tabs()->indexOf(panel);
     ASSERT_GE(tab, 1);
+    // Its title, or on a bar too narrow for the full titles its short one, the full one in the tooltip.
     const QString english = window.tabs()->tabText(tab);
-    EXPECT_EQ(english, lesson.title());
+    EXPECT_TRUE(english == lesson.title() || (lesson.shortTitle && english == lesson.shortTitle())) << english.toStdString();
+    EXPECT_EQ(window.tabs()->tabToolTip(tab), lesson.title());
     const QString figureName = lesson.figureTitle ? lesson.figureTitle() : lesson.title();
     int found = 0;
     for (const FigureSource& source : window.figureSources())

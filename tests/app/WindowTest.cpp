@@ -114,6 +114,48 @@ TEST_F(Window, AbsorptionChartIsAboveTheFold)
     EXPECT_LE(bottom.y(), window->height());
 }
 
+// The part of a widget its ancestors (a scroll area's viewport, the window) do not clip, in the
+// window's coordinates.
+QRect shownPart(const QWidget* widget, const QWidget* window)
+{
+    QRect shown = widget->rect();
+    for (const QWidget* w = widget; w != nullptr && !w->isWindow(); w = w->parentWidget())
+        shown = shown.intersected(w->rect()).translated(w->pos());
+    return shown.intersected(window->rect());
+}
+
+// Every lesson's result (its chart, its table, the sentence that explains it: what a lesson lays
+// out in its "lessonResults" area) is on the screen whole when its tab opens, without scrolling,
+// from 1024x768 and 1280x720 up; and every tab's title is on the bar.
+TEST_F(Window, EveryLessonsResultIsAboveTheFold)
+{
+    if (available().height() < 680)
+        GTEST_SKIP() << "a screen " << available().height() << " pixels high is below the 1024x768 and 1280x720 asked for";
+    for (int i = 1; i < window->tabs()->count(); ++i) {
+        window->tabs()->setCurrentIndex(i);
+        QTest::qWait(250);
+        const QString tab = window->tabs()->tabText(i);
+        const QWidget* results = window->tabs()->widget(i)->findChild<QWidget*>(QStringLiteral("lessonResults"));
+        ASSERT_NE(results, nullptr) << tab.toStdString();
+        std::vector<const QWidget*> parts = {results};
+        for (const QWidget* w : results->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+            if (w->isVisible())
+                parts.push_back(w);
+        for (const QWidget* w : parts) {
+            if (w->height() <= 0)
+                continue;
+            const QRect shown = shownPart(w, window.get());
+            EXPECT_GE(shown.height(), w->height() - 1)
+                << tab.toStdString() << ": " << w->metaObject()->className() << " " << shown.height() << " of "
+                << w->height() << " pixels shown";
+            EXPECT_GE(shown.width(), std::min(w->width(), window->width()) - 1)
+                << tab.toStdString() << ": " << w->metaObject()->className();
+        }
+        const QTabBar* bar = window->tabs()->tabBar();
+        EXPECT_TRUE(bar->rect().contains(bar->tabRect(i))) << tab.toStdString() << " is off the tab bar";
+    }
+}
+
 // Regression: with the value field focused (as it is at start-up), Ctrl+E did nothing: X11's key
 // bindings make it "end of line", and the line edit took it before the window's shortcut.
 TEST_F(Window, CtrlEInTheFocusedValueFieldOpensTheExportDialog)
