@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <QCategoryAxis>
 #include <QChart>
@@ -10,12 +11,16 @@
 #include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QVBoxLayout>
 
 #include "app/charts/AxisTicks.h"
+#include "app/style/Palette.h"
 
 namespace floatscope::gui {
 
@@ -102,6 +107,79 @@ std::vector<AxisTick> fittingTicks(const ChartAxis& a, std::pair<double, double>
 
 }  // namespace
 
+namespace {
+
+struct ChartText {
+    Q_DECLARE_TR_FUNCTIONS(Chart)
+};
+
+// Where a value lies along an axis, in the units the axis is drawn in.
+double along(const ChartAxis& axis, double v)
+{
+    if (axis.log2)
+        return v > 0 ? std::log2(v) : -1e300;
+    if (axis.log10)
+        return v > 0 ? std::log10(v) : -1e300;
+    return v;
+}
+
+// `b` at x (linearly between its points; empty outside them), in the axes' units.
+std::optional<double> valueAt(const ChartSpec& spec, const ChartSeries& b, double x)
+{
+    for (std::size_t k = 1; k < b.points.size(); ++k) {
+        const double x0 = along(spec.x, b.points[k - 1].x());
+        const double x1 = along(spec.x, b.points[k].x());
+        if (x < std::min(x0, x1) || x > std::max(x0, x1))
+            continue;
+        const double y0 = along(spec.y, b.points[k - 1].y());
+        const double y1 = along(spec.y, b.points[k].y());
+        return x1 == x0 ? y0 : y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+    }
+    return std::nullopt;
+}
+
+// Whether `a` lies along `b`: every point of each within `tolerance` of the other line (a lone point
+// of a scatter only on a point), so that the one drawn first cannot be seen.
+bool liesAlong(const ChartSpec& spec, const ChartSeries& a, const ChartSeries& b, double yTolerance)
+{
+    if (a.points.size() < 2 || b.points.size() < 2 || a.kind == ChartSeries::Kind::Points || b.kind == ChartSeries::Kind::Points)
+        return false;
+    for (const auto& [from, to] : {std::pair{&a, &b}, std::pair{&b, &a}})
+        for (const QPointF& p : from->points) {
+            const std::optional<double> y = valueAt(spec, *to, along(spec.x, p.x()));
+            if (!y || std::fabs(*y - along(spec.y, p.y())) > yTolerance)
+                return false;
+        }
+    return true;
+}
+
+}  // namespace
+
+std::vector<QString> legendNames(const ChartSpec& spec)
+{
+    // The data's span up the plot, in the axis's units.
+    double yLow = 1e300, yHigh = -1e300;
+    for (const ChartSeries& s : spec.series)
+        for (const QPointF& p : s.points)
+            if (const double y = along(spec.y, p.y()); y > -1e299) {
+                yLow = std::min(yLow, y);
+                yHigh = std::max(yHigh, y);
+            }
+    const double yTolerance = std::max(1e-12, (yHigh - yLow) * 5e-3);  // about a line's width
+    std::vector<QString> names;
+    for (std::size_t i = 0; i < spec.series.size(); ++i) {
+        QString name = spec.series[i].name;
+        for (std::size_t j = spec.series.size(); j-- > i + 1;)
+            if (!spec.series[j].name.isEmpty() && spec.series[j].inLegend
+                && liesAlong(spec, spec.series[i], spec.series[j], yTolerance)) {
+                name = ChartText::tr("%1 (under %2)").arg(name, spec.series[j].name);
+                break;
+            }
+        names.push_back(name);
+    }
+    return names;
+}
+
 double chartLeastHeight(const ChartSpec& spec, const FigureStyle& style)
 {
     const double em = QFontMetricsF(style.font()).height();
@@ -119,11 +197,13 @@ namespace {
 double legendWidth(const ChartSpec& spec, const FigureStyle& style, bool right)
 {
     const QFontMetricsF body(style.font());
+    const std::vector<QString> names = legendNames(spec);
     double legend = 0;
-    for (const ChartSeries& s : spec.series) {
+    for (std::size_t i = 0; i < spec.series.size(); ++i) {
+        const ChartSeries& s = spec.series[i];
         if (s.name.isEmpty() || !s.inLegend)
             continue;
-        const double entry = body.horizontalAdvance(s.name) + body.height() * 3;  // the marker and the gaps
+        const double entry = body.horizontalAdvance(names[i]) + body.height() * 3;  // the marker and the gaps
         legend = right ? std::max(legend, entry) : legend + entry;
     }
     return legend;
@@ -198,14 +278,37 @@ Axes layoutAxes(const ChartSpec& spec, const FigureStyle& style, const QSizeF& s
     return a;
 }
 
+// A title as rich text, broken at spaces into lines no wider than `width`.
+QString wrappedTitle(const QString& title, const QFont& font, double width)
+{
+    const QFontMetricsF metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : title.split(QLatin1Char(' '))) {
+        const QString joined = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(joined) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = joined;
+        }
+    }
+    lines << line;
+    for (QString& l : lines)
+        l = l.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
 // Builds the chart for a spec in a style at a size; the caller owns it.
 QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
 {
     auto* chart = new QChart;
-    // A blank line under the title: the top tick's label, centred on the axis's end, reaches above
-    // the plot and would otherwise touch a title wider than the plot.
-    chart->setTitle(spec.title.isEmpty() ? QString() : spec.title + QStringLiteral("<br>&nbsp;"));
-    chart->setTitleFont(style.font(style.bodyPoints() * 1.2, true));
+    // The title wrapped to the chart's width (Qt Charts would cut it with "..."), and a blank line
+    // under it: the top tick's label, centred on the axis's end, reaches above the plot and would
+    // otherwise touch a title wider than the plot.
+    const QFont titleFont = style.font(style.bodyPoints() * 1.2, true);
+    chart->setTitle(spec.title.isEmpty() ? QString() : wrappedTitle(spec.title, titleFont, size.width() - 24) + QStringLiteral("<br>&nbsp;"));
+    chart->setTitleFont(titleFont);
     chart->setTitleBrush(style.foreground());
     chart->setBackgroundBrush(style.transparent ? QBrush(Qt::transparent) : QBrush(style.background()));
     chart->setBackgroundRoundness(0);
@@ -225,7 +328,9 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
     QAbstractAxis* y = makeAxis(spec.y, axes.yRange, axes.yTicks, style);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
-    for (const ChartSeries& s : spec.series) {
+    const std::vector<QString> names = legendNames(spec);
+    for (std::size_t i = 0; i < spec.series.size(); ++i) {
+        const ChartSeries& s = spec.series[i];
         QXYSeries* series = nullptr;
         if (s.kind == ChartSeries::Kind::Points) {
             auto* scatter = new QScatterSeries;
@@ -235,8 +340,9 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
         } else {
             series = new QLineSeries;
         }
-        series->setName(s.name);
+        series->setName(names[i]);
         series->setColor(s.colour);
+
         if (s.kind != ChartSeries::Kind::Points) {
             QPen pen(s.colour, style.lineWidth());
             if (s.dashed)
@@ -267,6 +373,65 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
     return chart;
 }
 
+// The series' point labels (a scatter's recipe names), once the chart is laid out: beside the
+// point, to its right (to its left where the plot ends), moved down past a label already placed
+// so that no two overlap.
+void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& style)
+{
+    for (QGraphicsItem* item : chart->childItems())
+        if (item->data(0).toString() == QLatin1String("pointLabel"))
+            delete item;
+    const QFont font = labelFont(style);
+    const QFontMetricsF metrics(font);
+    const QRectF plot = chart->plotArea();
+    const QList<QAbstractSeries*> series = chart->series();
+    // The markers first: a label never covers a point.
+    std::vector<QRectF> placed;
+    const double marker = style.slide ? 10 : 6;
+    for (qsizetype i = 0; i < series.size() && i < static_cast<qsizetype>(spec.series.size()); ++i)
+        if (spec.series[static_cast<std::size_t>(i)].kind == ChartSeries::Kind::Points)
+            for (const QPointF& p : spec.series[static_cast<std::size_t>(i)].points) {
+                const QPointF at = chart->mapToPosition(p, series[i]);
+                placed.emplace_back(at.x() - marker / 2, at.y() - marker / 2, marker, marker);
+            }
+    for (qsizetype i = 0; i < series.size() && i < static_cast<qsizetype>(spec.series.size()); ++i) {
+        const ChartSeries& s = spec.series[static_cast<std::size_t>(i)];
+        if (s.pointLabel.isEmpty())
+            continue;
+        for (const QPointF& p : s.points) {
+            const QPointF at = chart->mapToPosition(p, series[i]);
+            const double w = metrics.horizontalAdvance(s.pointLabel);
+            const double gap = metrics.height() * 0.5;
+            QRectF box(at.x() + gap, at.y() - metrics.height() / 2, w, metrics.height());
+            if (box.right() > plot.right())
+                box.moveRight(at.x() - gap);
+            // Down past what is in the way; where that leaves the plot, up past it instead.
+            const QRectF start = box;
+            const auto clear = [&](bool down) {
+                for (bool moved = true; moved;) {
+                    moved = false;
+                    for (const QRectF& other : placed)
+                        if (box.intersects(other)) {
+                            down ? box.moveTop(other.bottom() + 1) : box.moveBottom(other.top() - 1);
+                            moved = true;
+                        }
+                }
+            };
+            clear(true);
+            if (box.bottom() > plot.bottom()) {
+                box = start;
+                clear(false);
+            }
+            placed.push_back(box);
+            auto* label = new QGraphicsSimpleTextItem(s.pointLabel, chart);
+            label->setData(0, QStringLiteral("pointLabel"));
+            label->setFont(font);
+            label->setBrush(readableOn(s.colour, style.background(), 4.5));
+            label->setPos(box.topLeft() - chart->pos());
+        }
+    }
+}
+
 }  // namespace
 
 ChartView::ChartView(QWidget* parent) : QWidget(parent)
@@ -292,7 +457,9 @@ void ChartView::rebuild()
     QChart* old = m_view->chart();
     const FigureStyle style = FigureStyle::fromPalette(palette(), font().pointSizeF());
     m_tickCounts = layoutAxes(m_spec, style, QSizeF(size())).counts;
-    m_view->setChart(buildChart(m_spec, style, QSizeF(size())));
+    QChart* chart = buildChart(m_spec, style, QSizeF(size()));
+    connect(chart, &QChart::plotAreaChanged, chart, [this, chart, style] { placePointLabels(chart, m_spec, style); });
+    m_view->setChart(chart);
     delete old;
 }
 
@@ -320,6 +487,9 @@ void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, co
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    if (chart->layout() != nullptr)
+        chart->layout()->activate();
+    placePointLabels(chart, spec, style);
     scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
 }
 

@@ -28,6 +28,7 @@ struct ChartSeries {
     Kind kind = Kind::Line;
     bool dashed = false;
     bool inLegend = true;  // false: a series that another one names (a run's markers beside its line)
+    QString pointLabel = {};  // written beside each of its points (a scatter's recipe names); empty: none
 };
 
 // An axis: its ticks come from AxisTicks (1, 2, 2.5, 5 × 10^k; whole numbers on an integer axis;
@@ -75,6 +76,11 @@ private:
     QChartView* m_view = nullptr;
     std::pair<int, int> m_tickCounts{0, 0};  // as built: rebuilt when the size asks for others
 };
+
+// The names the legend gives the series: a series hidden under one drawn after it (the same points
+// to about a line's width, a two-hundredth of the plot's span) says so, "fp32 (under exact)", so
+// that a reader does not look for a line that is there.
+std::vector<QString> legendNames(const ChartSpec& spec);
 
 // The least height a chart reads well at in a figure's style: its title, legend and tick labels,
 // and a plot at least as tall as its vertical axis's title is long (Qt Charts cuts a longer one:

@@ -159,9 +159,9 @@ QString InnerProductsFigure::subtitle() const
                    "accumulator and compared with the exact sum.")
                     .arg(m_data.setup.seed);
     if (m_data.setup.promote > 0)
-        s += QLatin1Char(' ')
-           + tr("Dashed: partial sums of %1 products promoted into fp32, as DeepSeek-V3 does on Hopper (section 3.3.2).")
-                 .arg(m_data.setup.promote);
+        s = thenSentence(s, tr("Dashed: partial sums of %1 products promoted into fp32, as DeepSeek-V3 does on Hopper "
+                               "(section 3.3.2).")
+                                .arg(m_data.setup.promote));
     return s;
 }
 
@@ -236,7 +236,19 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
     l.plotBottom = l.plotTop + std::clamp(width * 0.2, body * 15, body * 28);
     l.floorY = l.plotBottom + body * 1.3;
     l.axisY = l.floorY + body * 0.7;
-    l.tableTop = l.axisY + Log2Axis::height(style) + metrics.height() * 1.2 + body * 0.6;
+    // The legend under the axis's title: entries side by side, a new row where the width ends.
+    l.legendTop = l.axisY + Log2Axis::height(style) + metrics.height() * 1.2 + body * 0.3;
+    double x = 0;
+    for (std::size_t i = 0; i < m_data.curves.size(); ++i) {
+        const double w = legendEntryWidth(i, style);
+        if (l.legendRows.empty() || (x + w > text && x > 0)) {
+            l.legendRows.emplace_back();
+            x = 0;
+        }
+        l.legendRows.back().push_back(i);
+        x += w;
+    }
+    l.tableTop = l.legendTop + metrics.height() * 1.3 * static_cast<double>(l.legendRows.size()) + body * 0.6;
     l.sentencesTop = l.tableTop + table(m_data).height(style) + body * 0.6;
     l.height = l.sentencesTop + paragraphsHeight(stallSentences(m_data), text, style) + l.margin * 0.5;
     l.left = l.margin + QFontMetricsF(style.font(0, true)).height() * 1.2 + small.horizontalAdvance(LessonText::powerOfTwo(-100))
@@ -257,6 +269,11 @@ InnerProductsFigure::Layout InnerProductsFigure::layout(double width, const Figu
     l.yLo = std::floor(lo) - 1;
     l.yHi = std::max(std::ceil(hi) + 1, l.yLo + 4);
     return l;
+}
+
+double InnerProductsFigure::legendEntryWidth(std::size_t curve, const FigureStyle& style) const
+{
+    return style.bodyPoints() * 3.6 + QFontMetricsF(style.font()).horizontalAdvance(text::accumulatorName(m_data.curves[curve].accumulator));
 }
 
 double InnerProductsFigure::heightForWidth(double width, const FigureStyle& style) const
@@ -389,7 +406,25 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     painter.drawText(QRectF(l.left, l.axisY + Log2Axis::height(style), l.right - l.left, QFontMetricsF(style.font()).height()),
                      Qt::AlignHCenter | Qt::AlignTop, tr("K, the number of products summed"));
 
-    // 4. The table and the sentences.
+    // 4. The legend: each curve's line (dashed where promoted) and its name.
+    painter.setFont(style.font());
+    const double line = QFontMetricsF(style.font()).height() * 1.3;
+    for (std::size_t r = 0; r < l.legendRows.size(); ++r) {
+        double x = l.margin;
+        const double y = l.legendTop + line * static_cast<double>(r) + line / 2;
+        for (const std::size_t i : l.legendRows[r]) {
+            const InnerProductsCurve& c = m_data.curves[i];
+            const QColor colour = curveColour(m_data, i);
+            painter.setPen(QPen(colour, style.lineWidth(), c.accumulator.promoteEvery ? Qt::DashLine : Qt::SolidLine));
+            painter.drawLine(QPointF(x, y), QPointF(x + body * 2.2, y));
+            painter.setPen(readableOn(colour, style.background(), 4.5));
+            painter.drawText(QRectF(x + body * 2.6, y - line / 2, legendEntryWidth(i, style), line), Qt::AlignLeft | Qt::AlignVCenter,
+                             text::accumulatorName(c.accumulator));
+            x += legendEntryWidth(i, style);
+        }
+    }
+
+    // 5. The table and the sentences.
     const FigureTable t = table(m_data);
     t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
     paintParagraphs(painter, stallSentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);

@@ -96,6 +96,8 @@ private:
         double plotBottom = 0;  // the floor line for exact results lies below it
         double floorY = 0;
         double axisY = 0;
+        double legendTop = 0;
+        std::vector<std::vector<std::size_t>> legendRows;  // the curves' legend, as many rows as the width needs
         double tableTop = 0;
         double sentencesTop = 0;
         double height = 0;
@@ -105,6 +107,8 @@ private:
         double yHi = 0;  // and at plotTop
     };
     Layout layout(double width, const FigureStyle& style) const;
+    // A legend entry's width: a sample of its line and its name.
+    double legendEntryWidth(std::size_t curve, const FigureStyle& style) const;
     QString subtitle() const;
     double yOf(const Layout& l, const dot::ErrorPoint& p) const;
     std::vector<std::size_t> stalledCurves() const;

@@ -12,6 +12,7 @@
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
+#include "app/text/StdString.h"
 #include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
@@ -158,11 +159,11 @@ QString TrainingFigure::tableCaption(const TrainingData& d)
     if (d.gapView())
         return tr("Bits per character on the validation text at the end of each run; absorbed: the recipe's share of "
                   "updates absorbed, the mean over its steps.");
-    return tr("bits/char: validation at the end; bytes/param: weights, master copy, gradients and Adam's moments "
-              "(the memory ledger); absorbed, underflow, overflow: means over the steps.")
-         + (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.recipe.fp8; })
-                ? QLatin1Char(' ') + tr("fp8: the last step's amax and scale; saturated and flushed: means over the steps.")
-                : QString());
+    return thenSentence(tr("bits/char: validation at the end; bytes/param: weights, master copy, gradients and Adam's "
+                           "moments (the memory ledger); absorbed, underflow, overflow: means over the steps."),
+                        std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.recipe.fp8; })
+                            ? tr("fp8: the last step's amax and scale; saturated and flushed: means over the steps.")
+                            : QString());
 }
 
 QString TrainingFigure::title(const TrainingData& d)
@@ -175,8 +176,33 @@ QString TrainingFigure::title(const TrainingData& d)
         .arg(text::learningRateText(c.peakLearningRate), text::learningRateText(c.finalLearningRate));
 }
 
+// Each recipe's validation less fp32's at the same step, fp32 itself the line at 0.
+ChartSpec TrainingFigure::difference(const TrainingData& d, const train::RunResult& fp32)
+{
+    ChartSpec spec;
+    spec.title = tr("Validation behind fp32's, bits per character");
+    spec.x = {tr("step"), false, 0.0, static_cast<double>(d.request.config.steps), true};
+    spec.y = {tr("behind fp32"), false, std::nullopt, std::nullopt};  // short: the plot's height is its room
+    spec.y.leastSpan = kLeastCostSpan / 5;  // a thousandth apart is no gap: not a plot of noise
+    for (const train::RunResult& run : d.runs) {
+        const bool onGpu = run.products == productsName(ProductsOn::Gpu);
+        std::vector<QPointF> gaps;
+        for (const train::StepRecord& s : run.steps)
+            if (s.valBitsPerChar && std::isfinite(*s.valBitsPerChar))
+                if (const auto reference = validationAt(fp32, s.step))
+                    gaps.emplace_back(s.step, *s.valBitsPerChar - *reference);
+        addLine(spec, text::runName(run), recipeColour(run.recipe.name), std::move(gaps), onGpu);
+    }
+    spec.legendRight = d.runs.size() > 4;
+    return spec;
+}
+
 ChartSpec TrainingFigure::curves(const TrainingData& d)
 {
+    if (d.request.vsFp32)
+        for (const train::RunResult& run : d.runs)
+            if (run.recipe.name == "fp32" && run.products == productsName(ProductsOn::Engine) && !run.steps.empty())
+                return difference(d, run);
     ChartSpec spec;
     spec.title = tr("Training loss (faint) and validation, bits per character");
     spec.x = {tr("step"), false, 0.0, static_cast<double>(d.request.config.steps), true};
@@ -211,12 +237,31 @@ ChartSpec TrainingFigure::cost(const TrainingData& d)
     double most = 0;
     for (const train::RunResult& run : d.runs) {
         most = std::max(most, run.bytesPerParameter);
-        // Named by the curves' legend beside it (and the table): a legend here would not fit a third of the width.
+        // Named beside the point (a legend would not fit a third of the width); recipes on the same
+        // point (to the thousandth of a bit that the axis shows) share one label, on the one drawn last.
         ChartSeries point{text::runName(run), recipeColour(run.recipe.name), {}, ChartSeries::Kind::Points, false,
                           false};
         if (const auto bits = latestValidation(run))
             point.points.emplace_back(run.bytesPerParameter, *bits);
         spec.series.push_back(std::move(point));
+    }
+    for (std::size_t i = 0; i < spec.series.size(); ++i) {
+        if (spec.series[i].points.empty())
+            continue;
+        const QPointF at = spec.series[i].points.front();
+        QStringList here;
+        bool later = false;
+        for (std::size_t j = 0; j < spec.series.size(); ++j) {
+            if (spec.series[j].points.empty())
+                continue;
+            const QPointF other = spec.series[j].points.front();
+            if (std::fabs(other.x() - at.x()) < 0.25 && std::fabs(other.y() - at.y()) < kLeastCostSpan / 100) {
+                here << spec.series[j].name;
+                later = later || j > i;
+            }
+        }
+        if (!later)
+            spec.series[i].pointLabel = here.join(QStringLiteral(", "));
     }
     spec.x = {tr("bytes per parameter"), false, 0.0, std::ceil(most / 4 + 0.5) * 4};
     spec.y = {tr("bits per character"), false, std::nullopt, std::nullopt};

@@ -16,7 +16,7 @@
 
 namespace floatscope::gui {
 
-// Where a run's matrix products run (issue 15, part 7): the engine's emulation (the recipe's
+// Where a run's matrix products run: the engine's emulation (the recipe's
 // roundings, fp32 products on the CPU's BLAS), or this GPU's tensor cores through cuBLASLt with the
 // same roundings (gpu/train/TensorCoreProducts.h). The names are `floatscope train --products`'s
 // and RunResult::products's.
@@ -33,6 +33,9 @@ struct TrainingRequest {
     std::vector<ProductsOn> products = {ProductsOn::Engine};
     std::vector<double> gapPeaks;  // not empty: the gap against the learning rate (on the engine)
     bool untrained = false;        // the recipes and axes only, as a new panel shows them
+    // The curves as each recipe's validation less fp32's at the same step: a gap of a hundredth of
+    // a bit per character, invisible beside the curves' fall from 5 to 3.5, plotted at its size.
+    bool vsFp32 = false;
 };
 
 // The runs a request trains: every recipe on each of its products in turn, runs[p * recipes + r].
@@ -90,6 +93,7 @@ public:
     // Training loss (thin) and validation (with markers) in bits per character against the step, the
     // x axis over the whole run so that training fills it in from the left.
     static ChartSpec curves(const TrainingData& data);
+    static ChartSpec difference(const TrainingData& data, const train::RunResult& fp32);
     // Each recipe's final validation bits per character against the memory ledger's bytes per parameter.
     static ChartSpec cost(const TrainingData& data);
     // Each recipe's gap to fp32 against the peak learning rate (log10 on the axis).

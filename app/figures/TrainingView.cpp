@@ -209,6 +209,7 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
     // 4. The view's own: the gap against the learning rate, or the recipes before training.
     if (forView) {
         request.untrained = args.has("untrained");
+        request.vsFp32 = args.has("vs-fp32");
         if (const auto peaks = args.value("gap-lr")) {
             const auto parsed = parsePeakList(*peaks, error);
             if (!parsed)
@@ -240,9 +241,9 @@ ExportView TrainingFigure::exportView()
             "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against the "
             "learning rate",
             "[--recipe LIST] [--recipe-file FILES] [--steps N] [--seed S] [--lr X] [--final-lr X] [--eval-every K] "
-            "[--products emulated|gpu|emulated,gpu] [--gap-lr PEAKS] [--untrained]",
+            "[--products emulated|gpu|emulated,gpu] [--gap-lr PEAKS] [--vs-fp32] [--untrained]",
             {{"recipe"}, {"recipe-file"}, {"steps"}, {"seed"}, {"lr"}, {"final-lr"}, {"eval-every"}, {"products"},
-             {"gap-lr"}, {"untrained", 0, false}},
+             {"gap-lr"}, {"vs-fp32", 0, false}, {"untrained", 0, false}},
             make};
 }
 

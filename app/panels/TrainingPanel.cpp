@@ -1,6 +1,7 @@
 #include "app/panels/TrainingPanel.h"
 
 #include <algorithm>
+#include <set>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -36,6 +37,7 @@
 #include "app/panels/PanelKit.h"
 #include "app/style/Palette.h"
 #include "app/text/HardwareText.h"
+#include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
 #include "gpu/train/TensorCoreProducts.h"
 
@@ -324,8 +326,11 @@ void TrainingPanel::createWidgets()
     chartsRow->addWidget(m_cost, 1);
     m_endTable = makeTable(runsPage);
     m_fp8Table = makeTable(runsPage);
+    m_vsFp32 = new QCheckBox(runsPage);
+    m_vsFp32->setObjectName(QStringLiteral("vsFp32"));
     auto* runsLayout = new QVBoxLayout(runsPage);
     runsLayout->setContentsMargins(0, 0, 0, 0);
+    runsLayout->addWidget(m_vsFp32);
     runsLayout->addLayout(chartsRow, 1);
     runsLayout->addWidget(m_endTable);
     runsLayout->addWidget(m_fp8Table);
@@ -373,6 +378,7 @@ void TrainingPanel::createWidgets()
         edited();
     });
     connect(m_ownRate, &HintedField::edited, this, edited);
+    connect(m_vsFp32, &QCheckBox::toggled, this, &TrainingPanel::showData);
     connect(m_view, &QComboBox::activated, this, [this, edited] {
         updateEnabled();
         edited();
@@ -439,6 +445,7 @@ void TrainingPanel::retranslate()
     m_rate->setItemText(kOwnRate, tr("a peak of your own, cosine to a tenth:"));
     m_ownRate->edit()->setToolTip(tr("The peak learning rate, a number in (0, 1]"));
     m_viewLabel->setText(tr("&Show:"));
+    m_vsFp32->setText(tr("&Validation as the gap to fp32 (a hundredth of a bit per character made visible)"));
     m_view->setItemText(0, tr("the recipes side by side"));
     m_view->setItemText(1, tr("each recipe's gap to fp32 against the peak learning rate"));
     m_peaksLabel->setText(tr("&Peaks:"));
@@ -774,6 +781,7 @@ void TrainingPanel::showData()
         m_gapChart->setSpec(TrainingFigure::gapChart(m_data));
         showTable(m_gapTable, TrainingFigure::gapTable(m_data));
     } else {
+        m_data.request.vsFp32 = m_vsFp32->isChecked();  // how the curves are drawn, not what is trained
         m_curves->setSpec(TrainingFigure::curves(m_data));
         m_cost->setSpec(TrainingFigure::cost(m_data));
         showTable(m_endTable, TrainingFigure::endTable(m_data));
@@ -823,7 +831,23 @@ void TrainingPanel::showStatus()
                                         .arg(c.steps)
                                   : tr("Trained: every recipe reached step %1.").arg(c.steps);
         break;
-    case Status::Cancelled: status = tr("Cancelled: what the runs did until then stays below."); break;
+    case Status::Cancelled: {
+        // Runs train in turn: a cancel leaves them at different steps; the table compares each with
+        // fp32 at a step both reached, and says so.
+        QStringList reached;
+        std::set<int> steps;
+        for (const train::RunResult& run : m_data.runs) {
+            const int step = run.steps.empty() ? 0 : run.steps.back().step;
+            steps.insert(step);
+            reached << tr("%1 at step %2").arg(text::runName(run), LessonText::count(step));
+        }
+        status = steps.size() <= 1
+                     ? tr("Cancelled: what the runs did until then stays below.")
+                     : tr("Cancelled: the runs stopped at different steps (%1). Each is compared with fp32 at the last "
+                          "step both were validated at, and its curve ends where it stopped.")
+                           .arg(reached.join(QStringLiteral(", ")));
+        break;
+    }
     case Status::Changed: status = tr("The inputs changed since this run: press Train to train them."); break;
     }
     m_status->setText(status);
@@ -915,6 +939,7 @@ QVariantMap TrainingPanel::settings() const
                           : QString::fromLatin1(train::learningRatePresets()[static_cast<std::size_t>(rate)].name)},
         {QStringLiteral("ownLearningRate"), m_ownRate->text()},
         {QStringLiteral("view"), m_view->currentIndex() == 1 ? QStringLiteral("gap") : QStringLiteral("recipes")},
+        {QStringLiteral("vsFp32"), m_vsFp32->isChecked()},
         {QStringLiteral("peaks"), m_peaks->text()},
         {QStringLiteral("recipeFile"), m_recipePath},
         {QStringLiteral("products"), QString::fromLatin1(productsName(m_products->currentIndex() == kOnGpu ? ProductsOn::Gpu
@@ -951,6 +976,7 @@ void TrainingPanel::restoreSettings(const QVariantMap& s)
             m_rate->setCurrentIndex(static_cast<int>(i));
     m_ownRate->setText(s.value(QStringLiteral("ownLearningRate"), QString::fromLatin1(kDefaultOwnRate)).toString());
     m_view->setCurrentIndex(s.value(QStringLiteral("view")).toString() == QLatin1String("gap") ? 1 : 0);
+    m_vsFp32->setChecked(s.value(QStringLiteral("vsFp32")).toBool());
     m_peaks->setText(s.value(QStringLiteral("peaks"), QString::fromLatin1(kDefaultGapPeaks)).toString());
     m_recipePath = s.value(QStringLiteral("recipeFile")).toString();
     // The GPU, where it was chosen and is still here.
@@ -971,9 +997,14 @@ namespace {
 
 std::vector<std::vector<std::string>> trainingDeck()
 {
+    // On a slide the recipes are told apart by their gap to fp32, a hundredth of a bit per
+    // character that the curves' fall from 5 to 3.5 would hide.
     std::vector<std::vector<std::string>> pages;
-    for (const TrainingPanel::Preset& p : TrainingPanel::presets())
+    for (const TrainingPanel::Preset& p : TrainingPanel::presets()) {
         pages.push_back(TrainingPanel::presetArguments(p));
+        if (!p.gap)
+            pages.back().push_back("--vs-fp32");
+    }
     return pages;
 }
 

@@ -26,7 +26,7 @@ class ChartView;
 class HintedField;
 struct LiveRuns;
 
-// The training lab (issue 15; lecture 10's demo 5, the BF16 lesson's loss curves, the FP8 blog's
+// The training lab (lecture 10's demo 5, the BF16 lesson's loss curves, the FP8 blog's
 // "the curves coincide"): the tiny character model trained once per recipe from the same weights and
 // batches, on the background job with progress and cancel, the curves filling in while it trains;
 // every recipe's end in a table, the fp8 casts, the final loss against bytes per parameter, and in
@@ -148,6 +148,7 @@ private:
 
     QStackedWidget* m_pages = nullptr;
     ChartView* m_curves = nullptr;
+    QCheckBox* m_vsFp32 = nullptr;  // the curves as each recipe's gap to fp32
     ChartView* m_cost = nullptr;
     QTableWidget* m_endTable = nullptr;
     QTableWidget* m_fp8Table = nullptr;

@@ -26,17 +26,18 @@ QColor fieldColour(BitField field)
 
 QColor formatColour(const std::string& name)
 {
-    // The formats users compare most get distinct hues; the rest share hues by family. fp64 is a
-    // slate rather than Okabe-Ito's black, which vanishes on the dark theme; e8m0 an olive dark
-    // enough for the light one.
+    // The formats users compare most get distinct hues; a family shares its hue at another
+    // lightness (e4m3fn, e4m3 and e4m3fnuz are three pinks), so that two formats in one chart are
+    // never one colour (CIEDE2000 at least 10 apart). fp64 is a slate rather than Okabe-Ito's
+    // black, which vanishes on the dark theme; e8m0 an olive dark enough for the light one.
     struct Entry {
         std::string_view name;
         QRgb colour;
     };
     static constexpr Entry kFixed[] = {
         {"fp64", 0x6F7F9F}, {"fp32", 0x0072B2}, {"tf32", 0x56B4E9}, {"fp16", 0xD55E00}, {"bf16", 0x009E73},
-        {"e4m3fn", 0xCC79A7}, {"e4m3", 0xCC79A7}, {"e5m2", 0xE69F00}, {"e4m3fnuz", 0xCC79A7},
-        {"e5m2fnuz", 0xE69F00}, {"e2m3", 0x8C6D1F}, {"e3m2", 0x8C6D1F}, {"e2m1", 0x7F7F7F}, {"e8m0", 0x928200},
+        {"e4m3fn", 0xCC79A7}, {"e4m3", 0x9E4A84}, {"e5m2", 0xE69F00}, {"e4m3fnuz", 0xA77BCA},
+        {"e5m2fnuz", 0xBF7E00}, {"e2m3", 0x8C6D1F}, {"e3m2", 0x6B4A2A}, {"e2m1", 0x7F7F7F}, {"e8m0", 0x8A8300},
     };
     for (const Entry& e : kFixed)
         if (e.name == name)
@@ -49,16 +50,18 @@ QColor formatColour(const std::string& name)
 
 QColor recipeColour(const std::string& name)
 {
-    // Nine hues apart, each at least 3:1 against both themes' windows (WCAG 2.1 §1.4.11), since a
-    // recipe is a line on either: the formats' colours are not all (fp32's blue is 2.7:1 on dark).
+    // Nine colours at least 20 apart (CIEDE2000; fp8-current's slate and fp8-delayed's purple were
+    // 12, bf16-master's and fp16-noscale's browns 6), each at least 3:1 against both themes'
+    // windows (WCAG 2.1 §1.4.11), since a recipe is a line on either: the formats' colours are not
+    // all (fp32's blue is 2.7:1 on dark). fp8-current is the one without a hue.
     struct Entry {
         std::string_view name;
         QRgb colour;
     };
     static constexpr Entry kFixed[] = {
-        {"fp32", 0x3A8FC7},        {"bf16-pure", 0x00857A},       {"fp16-pure", 0xD55E00},
-        {"bf16-master", 0xB57600}, {"fp16-amp", 0xB65C93},        {"fp16-noscale", 0xA0702A},
-        {"bf16-stochastic", 0x6E8B00}, {"fp8-current", 0x6F7F9F}, {"fp8-delayed", 0x8A6CC0},
+        {"fp32", 0x317EA6},        {"bf16-pure", 0x409C92},       {"fp16-pure", 0xBF6821},
+        {"bf16-master", 0xA08406}, {"fp16-amp", 0xDA62B3},        {"fp16-noscale", 0xD0474F},
+        {"bf16-stochastic", 0x5F9E37}, {"fp8-current", 0x948F91}, {"fp8-delayed", 0x8265CB},
     };
     for (const Entry& e : kFixed)
         if (e.name == name)

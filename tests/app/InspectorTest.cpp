@@ -2,6 +2,9 @@
 // sessions. Offscreen; the widgets are the real ones.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -416,6 +419,77 @@ TEST(FormatColours, ContrastOnBothThemes)
         for (const QColor& ground : {light, dark, QColor(Qt::white)})
             EXPECT_GE(contrastRatio(readableOn(formatColour(f.name()), ground), ground), 4.5) << f.name();
     EXPECT_NEAR(contrastRatio(Qt::black, Qt::white), 21.0, 1e-9);
+}
+
+// CIELAB (D65 white) of an sRGB colour.
+std::array<double, 3> labOf(const QColor& c)
+{
+    const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const double r = linear(c.redF()), g = linear(c.greenF()), b = linear(c.blueF());
+    const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    const auto f = [](double t) { return t > 216.0 / 24389 ? std::cbrt(t) : (24389.0 / 27 * t + 16) / 116; };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+
+// CIEDE2000 (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula", 2005) between two
+// CIELAB colours: how far apart a person sees them.
+double labDifference(const std::array<double, 3>& first, const std::array<double, 3>& second)
+{
+    const auto [l1, a1, b1] = first;
+    const auto [l2, a2, b2] = second;
+    const double pi = std::acos(-1.0);
+    const auto rad = [pi](double d) { return d * pi / 180; };
+    const double cMean = (std::hypot(a1, b1) + std::hypot(a2, b2)) / 2;
+    const double g = 0.5 * (1 - std::sqrt(std::pow(cMean, 7) / (std::pow(cMean, 7) + std::pow(25.0, 7))));
+    const double a1p = (1 + g) * a1, a2p = (1 + g) * a2;
+    const double c1 = std::hypot(a1p, b1), c2 = std::hypot(a2p, b2);
+    const auto hue = [pi](double b, double a) { return std::fmod(std::atan2(b, a) * 180 / pi + 360, 360.0); };
+    const double h1 = hue(b1, a1p), h2 = hue(b2, a2p);
+    double dh = h2 - h1;
+    if (c1 * c2 == 0)
+        dh = 0;
+    else if (dh > 180)
+        dh -= 360;
+    else if (dh < -180)
+        dh += 360;
+    const double dL = l2 - l1, dC = c2 - c1, dH = 2 * std::sqrt(c1 * c2) * std::sin(rad(dh / 2));
+    const double lMean = (l1 + l2) / 2, cMeanP = (c1 + c2) / 2;
+    double hMean = h1 + h2;
+    if (c1 * c2 != 0)
+        hMean = std::fabs(h1 - h2) <= 180 ? (h1 + h2) / 2 : (h1 + h2 + (h1 + h2 < 360 ? 360 : -360)) / 2;
+    const double t = 1 - 0.17 * std::cos(rad(hMean - 30)) + 0.24 * std::cos(rad(2 * hMean)) + 0.32 * std::cos(rad(3 * hMean + 6))
+                   - 0.20 * std::cos(rad(4 * hMean - 63));
+    const double sL = 1 + 0.015 * (lMean - 50) * (lMean - 50) / std::sqrt(20 + (lMean - 50) * (lMean - 50));
+    const double sC = 1 + 0.045 * cMeanP, sH = 1 + 0.015 * cMeanP * t;
+    const double rC = 2 * std::sqrt(std::pow(cMeanP, 7) / (std::pow(cMeanP, 7) + std::pow(25.0, 7)));
+    const double rT = -std::sin(rad(60 * std::exp(-std::pow((hMean - 275) / 25, 2)))) * rC;
+    return std::sqrt(std::pow(dL / sL, 2) + std::pow(dC / sC, 2) + std::pow(dH / sH, 2) + rT * (dC / sC) * (dH / sH));
+}
+
+double colourDifference(const QColor& first, const QColor& second) { return labDifference(labOf(first), labOf(second)); }
+
+// Series in one chart are told apart by colour, not only from the ground: any two formats (a
+// family shares its hue at another lightness) at least 10 apart, any two training recipes (lines
+// in one chart, delayed scaling's two among them) at least 15.
+TEST(FormatColours, EveryTwoDifferInOneChart)
+{
+    // The formula against Sharma et al.'s test data (pairs 1, 7 and 17 of their table 1).
+    EXPECT_NEAR(labDifference({50, 2.6772, -79.7751}, {50, 0, -82.7485}), 2.0425, 1e-4);
+    EXPECT_NEAR(labDifference({50, 0, 0}, {50, -1, 2}), 2.3669, 1e-4);
+    EXPECT_NEAR(labDifference({50, 2.5, 0}, {73, 25, -18}), 27.1492, 1e-4);
+    const std::vector<Format>& formats = namedFormats();
+    for (std::size_t i = 0; i < formats.size(); ++i)
+        for (std::size_t j = i + 1; j < formats.size(); ++j)
+            EXPECT_GE(colourDifference(formatColour(formats[i].name()), formatColour(formats[j].name())), 10.0)
+                << formats[i].name() << " and " << formats[j].name();
+    const char* recipes[] = {"fp32", "bf16-pure", "fp16-pure", "bf16-master", "fp16-amp",
+                             "fp16-noscale", "bf16-stochastic", "fp8-current", "fp8-delayed"};
+    for (std::size_t i = 0; i < std::size(recipes); ++i)
+        for (std::size_t j = i + 1; j < std::size(recipes); ++j)
+            EXPECT_GE(colourDifference(recipeColour(recipes[i]), recipeColour(recipes[j])), 15.0)
+                << recipes[i] << " and " << recipes[j];
 }
 
 // The docks belong to the inspector: a lesson tab gets the whole width, and its own hint.

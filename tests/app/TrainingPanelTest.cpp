@@ -76,6 +76,14 @@ TEST(TrainingPanel, LiveRunReportsProgressAndStepsAndCanBeCancelled)
     EXPECT_FALSE(panel.training());
     EXPECT_FALSE(panel.data().finished);
     EXPECT_TRUE(panel.statusText().startsWith(QStringLiteral("Cancelled"))) << panel.statusText().toStdString();
+    // Where the runs stopped at different steps, the status names each run's step and says how they
+    // are compared.
+    const auto lastStep = [](const train::RunResult& r) { return r.steps.empty() ? 0 : r.steps.back().step; };
+    if (lastStep(panel.data().runs[0]) != lastStep(panel.data().runs[1])) {
+        EXPECT_TRUE(panel.statusText().contains(QStringLiteral("fp32 at step %1").arg(lastStep(panel.data().runs[0]))))
+            << panel.statusText().toStdString();
+        EXPECT_TRUE(panel.statusText().contains(QStringLiteral("compared with fp32 at the last step"))) << panel.statusText().toStdString();
+    }
     const std::vector<train::StepRecord>& kept = panel.data().runs[0].steps;
     ASSERT_GE(kept.size(), live.size());
     EXPECT_LT(kept.size(), 5000u) << "cancelled long before the end";
@@ -355,7 +363,7 @@ TEST(TrainingPanel, TheWindowRemembersTheInputs)
     EXPECT_EQ(stepsIn(window)->value(), kDefaultTrainingSteps);
 }
 
-// --- The model's gradients and weights in the other lessons (issue 15, part 4) -------------------
+// --- The model's gradients and weights in the other lessons -------------------------------------
 
 // Lecture 10's demo 3 on the lab's model: the loss-scaling panel's third source trains to step k on
 // the background job and adds the real backward pass's columns, as the export view draws them.
