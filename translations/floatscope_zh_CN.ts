@@ -107,10 +107,6 @@
         <translation>− 精确值</translation>
     </message>
     <message>
-        <source>effective adds</source>
-        <translation>有效加法次数</translation>
-    </message>
-    <message>
         <source>first stall</source>
         <translation>首次停滞</translation>
     </message>
@@ -216,8 +212,20 @@
         <translation>%1：%2：%3。</translation>
     </message>
     <message>
-        <source>%1 (first at step %2)</source>
-        <translation>%1（首次在第 %2 步）</translation>
+        <source>steps that moved the sum</source>
+        <translation>改变了和的步数</translation>
+    </message>
+    <message>
+        <source>The compensation keeps what each add loses and hands it on, so %1 still moved on %2 of %3 steps and ends at %4.</source>
+        <translation>补偿项记下每次加法丢掉的部分并传给下一步，所以 %1 在 %3 步中仍有 %2 步改变了和，最终为 %4。</translation>
+    </message>
+    <message>
+        <source>Rounding up now and then, %1 still moved on %2 of %3 steps and ends at %4.</source>
+        <translation>由于时而向上舍入，%1 在 %3 步中仍有 %2 步改变了和，最终为 %4。</translation>
+    </message>
+    <message>
+        <source>%1 of %2, the first at step %3</source>
+        <translation>%2 步中的 %1 步，第一次在第 %3 步</translation>
     </message>
 </context>
 <context>
@@ -398,6 +406,13 @@
     <message>
         <source>stochastic: the random draw left the kept bits as they are</source>
         <translation>随机舍入：这次随机抽样让保留位保持不变</translation>
+    </message>
+</context>
+<context>
+    <name>Chart</name>
+    <message>
+        <source>%1 (under %2)</source>
+        <translation>%1（被 %2 遮住）</translation>
     </message>
 </context>
 <context>
@@ -1303,6 +1318,97 @@ exact %5</source>
     </message>
 </context>
 <context>
+    <name>LectureNotes</name>
+    <message>
+        <source>Lesson 14 says BF16 covers more than 80 orders of magnitude; in fact it covers about 78.6 decades from its smallest subnormal (2⁻¹³³ ≈ 9.2×10⁻⁴¹) to its largest value (≈ 3.39×10³⁸), and about 76.5 decades counting normal numbers only.</source>
+        <translation>第 14 课说 BF16 覆盖超过 80 个数量级；实际上，从最小次正规数（2⁻¹³³ ≈ 9.2×10⁻⁴¹）到最大值（≈ 3.39×10³⁸）约为 78.6 个数量级，只算正规数则约为 76.5 个。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview gives FP8 ranges of 10⁻⁶ to 10⁴ (E4M3) and 10⁻¹⁴ to 10⁴ (E5M2); those lower ends are the binary exponents 2⁻⁶ and 2⁻¹⁴ misread as powers of ten: in fact E4M3 runs from 2⁻⁹ ≈ 1.95×10⁻³ (smallest normal 2⁻⁶ ≈ 0.0156) to 448, and E5M2 from 2⁻¹⁶ ≈ 1.5×10⁻⁵ (smallest normal 2⁻¹⁴ ≈ 6.1×10⁻⁵) to 57,344.</source>
+        <translation>BF16/FP8 概述文章给出的 FP8 范围是 10⁻⁶～10⁴（E4M3）和 10⁻¹⁴～10⁴（E5M2），其下限其实是把二进制指数 2⁻⁶ 和 2⁻¹⁴ 误当成了 10 的幂：实际上 E4M3 的范围是 2⁻⁹ ≈ 1.95×10⁻³（最小正规数 2⁻⁶ ≈ 0.0156）到 448，E5M2 是 2⁻¹⁶ ≈ 1.5×10⁻⁵（最小正规数 2⁻¹⁴ ≈ 6.1×10⁻⁵）到 57,344。</translation>
+    </message>
+    <message>
+        <source>Lesson 14 says fp16 gradients between 10⁻⁶ and 10⁻⁸ underflow to zero; in fact 10⁻⁶ and 10⁻⁷ become subnormals (1.013×10⁻⁶ and 1.192×10⁻⁷, off by 1.3% and 19%), and only values at or below 2⁻²⁵ ≈ 2.98×10⁻⁸, such as 10⁻⁸, become zero.</source>
+        <translation>第 14 课说 10⁻⁶ 到 10⁻⁸ 的梯度在 FP16 中会下溢为零；实际上 10⁻⁶ 和 10⁻⁷ 会变成次正规数（1.013×10⁻⁶ 和 1.192×10⁻⁷，误差分别为 1.3% 和 19%），只有不大于 2⁻²⁵ ≈ 2.98×10⁻⁸ 的值（例如 10⁻⁸）才会变成零。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview labels 128×128 weight blocks and 1×128 activation tiles as NVIDIA MXFP8; in fact those are DeepSeek-V3&apos;s block sizes (with FP32 scales amax/448), while MXFP8 shares one power-of-two E8M0 scale across each block of 32 consecutive values.</source>
+        <translation>BF16/FP8 概述文章把 128×128 权重块和 1×128 激活 tile 称为 NVIDIA MXFP8；实际上这是 DeepSeek-V3 的分块方式（缩放因子为 FP32 的 amax/448），而 MXFP8 是每 32 个连续数值共用一个 2 的幂形式的 E8M0 缩放因子。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview presents PyTorch&apos;s GradScaler as FP8 delayed scaling; in fact GradScaler is fp16 loss scaling (one loss multiplier, halved on inf/NaN and doubled after a run of good steps), while delayed scaling sets each FP8 tensor&apos;s scale from the amax recorded in earlier steps (e.g. 448/amax for E4M3).</source>
+        <translation>BF16/FP8 概述文章把 PyTorch 的 GradScaler 当作 FP8 的延迟缩放；实际上 GradScaler 是 FP16 的损失缩放（整个损失乘一个倍数，遇到 inf/NaN 减半，连续若干步正常后加倍），而延迟缩放是按前几步记录的 amax 为每个 FP8 张量确定缩放因子（例如 E4M3 用 448/amax）。</translation>
+    </message>
+    <message>
+        <source>The BF16 lesson says the anchor model&apos;s 16 bytes per parameter (444.5 GB) is 5.6 times an 80 GB card; in fact an &quot;80 GB&quot; H100 holds 80 GiB, and 444.5 GB is 413.98 GiB, so it is 5.17 cards (5.6 only if the card held 80×10⁹ bytes); either way six cards are needed before activations.</source>
+        <translation>BF16 一课说锚点模型每参数 16 字节（444.5 GB）是 80 GB 单卡的 5.6 倍；实际上所谓 80 GB 的 H100 显存是 80 GiB，而 444.5 GB 等于 413.98 GiB，所以是 5.17 张卡（只有当一张卡是 80×10⁹ 字节时才是 5.6 倍）；无论按哪种算法，不算激活也需要 6 张卡。</translation>
+    </message>
+    <message>
+        <source>Lesson 14 says the bf16 copy of an fp32 master weight (1.0 plus 0.001 per step) first moves after 8 steps; in fact with round-to-nearest-even, which the lesson itself uses and PyTorch&apos;s cast does, it moves to 1.0078125 at step 4, as soon as the master (1.004) passes the midpoint 1.00390625; 8 steps is what a truncating cast gives.</source>
+        <translation>第 14 课说 FP32 主权重（1.0，每步加 0.001）的 BF16 副本要累积 8 步才会变化；实际上按就近舍入、平局取偶（该课自己用的规则，也是 PyTorch 类型转换的规则），第 4 步主权重达到 1.004、超过中点 1.00390625，BF16 副本就跳到 1.0078125；8 步是截断式转换的结果。</translation>
+    </message>
+    <message>
+        <source>The BF16 lesson says per-block scaling cuts 0.01&apos;s error in [1000, 0.01, 0.02, 0.5] from 12.8% to 0.45%; that holds only if 1000 sits in another block, since all four values fit in one 1×128 tile and then scale exactly like the whole tensor (E4M3, scale 1000/448, error 12.8%); the 0.45% comes from a block whose largest value is 0.5 (0.01 → 9 × 0.5/448 ≈ 0.010045).</source>
+        <translation>BF16 一课说分块缩放让张量 [1000, 0.01, 0.02, 0.5] 中 0.01 的误差从 12.8% 降到 0.45%；这只有在 1000 落在另一个块里时才成立：这四个数放得进同一个 1×128 tile，那样它们的缩放和整张量完全相同（E4M3，缩放因子 1000/448，误差仍是 12.8%）；0.45% 来自最大值为 0.5 的块（0.01 → 9 × 0.5/448 ≈ 0.010045）。</translation>
+    </message>
+    <message>
+        <source>Lesson 14&apos;s table gives E4M3&apos;s smallest normal number as about 1.95×10⁻³; in fact that is its smallest subnormal (2⁻⁹), and the smallest normal is 2⁻⁶ = 0.015625, as the lesson&apos;s own code output (1.562e-02) shows.</source>
+        <translation>第 14 课的表格把 E4M3 的最小正规数写成约 1.95×10⁻³；实际上这是它的最小次正规数（2⁻⁹），最小正规数是 2⁻⁶ = 0.015625，该课自己的代码输出（1.562e-02）也是这个值。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview&apos;s FP8 code calls torch.set_float8_matmul_precision and torch.fp8_autocast; in fact PyTorch has neither (it has torch.set_float32_matmul_precision, which picks TF32/bf16 for fp32 matmuls), and fp8_autocast lives in NVIDIA Transformer Engine as transformer_engine.pytorch.fp8_autocast.</source>
+        <translation>BF16/FP8 概述文章的 FP8 代码调用了 torch.set_float8_matmul_precision 和 torch.fp8_autocast；实际上 PyTorch 没有这两个函数（它只有 torch.set_float32_matmul_precision，用来让 FP32 矩阵乘改用 TF32/BF16 计算），fp8_autocast 在 NVIDIA Transformer Engine 里，即 transformer_engine.pytorch.fp8_autocast。</translation>
+    </message>
+    <message>
+        <source>Lesson 14 says BF16&apos;s dynamic range is exactly the same as FP32&apos;s; in fact only the exponent range of normal numbers is shared (smallest normal 2⁻¹²⁶ in both): BF16&apos;s largest value is 3.3895×10³⁸ against FP32&apos;s 3.4028×10³⁸, and its smallest subnormal is 2⁻¹³³ ≈ 9.2×10⁻⁴¹ against FP32&apos;s 2⁻¹⁴⁹ ≈ 1.4×10⁻⁴⁵.</source>
+        <translation>第 14 课说 BF16 的动态范围与 FP32 完全相同；实际上两者只是正规数的指数范围相同（最小正规数都是 2⁻¹²⁶）：BF16 的最大值是 3.3895×10³⁸，FP32 是 3.4028×10³⁸；BF16 的最小次正规数是 2⁻¹³³ ≈ 9.2×10⁻⁴¹，FP32 则是 2⁻¹⁴⁹ ≈ 1.4×10⁻⁴⁵。</translation>
+    </message>
+    <message>
+        <source>Lesson 14 gives E4M3&apos;s maximum as 448 in its table but its own float_props prints 240; both are right under different conventions: 240 = 1.875 × 2⁷ is the IEEE-like E4M3 that keeps exponent 1111 for inf/NaN, while 448 = 1.75 × 2⁸ is the OCP E4M3FN format that hardware and PyTorch use.</source>
+        <translation>第 14 课的表格写 E4M3 的最大值是 448，而它自己的 float_props 输出的是 240；两者在不同约定下都对：240 = 1.875 × 2⁷ 是把指数 1111 留给 inf/NaN 的类 IEEE E4M3，448 = 1.75 × 2⁸ 是硬件和 PyTorch 使用的 OCP E4M3FN 格式。</translation>
+    </message>
+    <message>
+        <source>Lesson 14&apos;s float_props calls epsilon = 2⁻ᵐ &quot;the first representable number after 1.0&quot;; in fact it is the gap between 1.0 and that number: the next number after 1.0 is 1 + 2⁻ᵐ (1.0078125 in BF16), and epsilon is 2⁻ᵐ (0.0078125).</source>
+        <translation>第 14 课的 float_props 把 epsilon = 2⁻ᵐ 注释为“1.0 之后第一个可表示数”；实际上它是 1.0 与该数之间的间距：1.0 之后的下一个数是 1 + 2⁻ᵐ（BF16 中为 1.0078125），epsilon 是 2⁻ᵐ（0.0078125）。</translation>
+    </message>
+    <message>
+        <source>Lecture 10 says fp16 turns numbers above 65504 into inf and numbers below 2⁻²⁴ ≈ 6×10⁻⁸ into 0; in fact with round-to-nearest (PyTorch&apos;s cast) only values from 65520 up overflow (65510 becomes 65504), and only values up to 2⁻²⁵ ≈ 3.0×10⁻⁸ become 0 (4×10⁻⁸ becomes 2⁻²⁴ ≈ 5.96×10⁻⁸).</source>
+        <translation>第 10 讲说 FP16 会把大于 65504 的数变成 inf、把小于 2⁻²⁴ ≈ 6×10⁻⁸ 的数变成 0；实际上按就近舍入（PyTorch 的转换方式），只有不小于 65520 的数才会溢出（65510 会变成 65504），也只有不大于 2⁻²⁵ ≈ 3.0×10⁻⁸ 的数才会变成 0（4×10⁻⁸ 会变成 2⁻²⁴ ≈ 5.96×10⁻⁸）。</translation>
+    </message>
+    <message>
+        <source>Lesson 14&apos;s answer to Q1 says BF16&apos;s precision is about 10 times worse than FP16&apos;s; in fact the ratio is exactly 8, since their epsilons are 2⁻⁷ and 2⁻¹⁰ (the BF16 lesson says 8 correctly).</source>
+        <translation>第 14 课 Q1 的参考答案说 BF16 的精度比 FP16 差约 10 倍；实际上正好是 8 倍，因为两者的 epsilon 分别是 2⁻⁷ 和 2⁻¹⁰（BF16 一课给出的 8 倍是对的）。</translation>
+    </message>
+    <message>
+        <source>Lesson 14&apos;s answer to Q3 puts the 30B model&apos;s BF16 ledger at about 60 GB per card under ZeRO-2 with dp = 8; in fact ZeRO-2 keeps the bf16 weights whole on every card, 2Ψ + 14Ψ/8 = 60 + 52.5 = 112.5 GB per card, and only ZeRO-3 (16Ψ/8) reaches 60 GB (55.9 GiB), which is less than, not more than, an 80 GiB card before activations.</source>
+        <translation>第 14 课 Q3 的参考答案说 30B 模型在 ZeRO-2、dp = 8 时 BF16 账本约为每卡 60 GB；实际上 ZeRO-2 在每张卡上都保留完整的 BF16 权重，每卡为 2Ψ + 14Ψ/8 = 60 + 52.5 = 112.5 GB，只有 ZeRO-3（16Ψ/8）才是 60 GB（55.9 GiB），而且在不计激活时它小于而不是大于 80 GiB 的单卡显存。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview says weights, gradients and optimizer states can all be kept in BF16 and that frameworks quietly keep Adam&apos;s moments in FP32; in fact a pure-BF16 weight absorbs any update below half its spacing (1 + 0.001 stays 1, so 1000 such steps leave it at 1), and PyTorch&apos;s Adam/AdamW create their moment buffers in the parameter&apos;s own dtype, so an FP32 master copy has to be kept on purpose.</source>
+        <translation>BF16/FP8 概述文章说权重、梯度和优化器状态都可以用 BF16，而且框架会在内部悄悄用 FP32 保存 Adam 的矩；实际上纯 BF16 的权重会吞掉小于半个间距的更新（1 + 0.001 仍是 1，加 1000 步也还是 1），PyTorch 的 Adam/AdamW 也按参数本身的类型创建矩的缓冲区，所以 FP32 主权重必须显式保留。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview says FP8 training halves memory; in fact, by lesson 14&apos;s ledger, static memory per parameter goes from 16 bytes (BF16 mixed precision) to 16 with Transformer Engine, 15 with DeepSeek-V3 and 9 with FP8-LM O3, because only the working copy of the weights shrinks from 2 bytes to 1 while master weights and optimizer states stay wide.</source>
+        <translation>BF16/FP8 概述文章说 FP8 训练能把显存砍半；实际上按第 14 课的账本，每参数静态显存从 BF16 混合精度的 16 字节变为 Transformer Engine 的 16 字节、DeepSeek-V3 的 15 字节和 FP8-LM O3 的 9 字节，因为缩小的只是权重的计算副本（2 字节变 1 字节），主权重和优化器状态仍然是高精度。</translation>
+    </message>
+    <message>
+        <source>The BF16/FP8 overview puts gradients in E4M3 while lesson 14 puts them in E5M2; both are real recipes: E5M2 (2⁻¹⁶ to 57,344, about 32 powers of two) is Transformer Engine&apos;s hybrid choice for per-tensor scaling, and E4M3 (2⁻⁹ to 448, about 18 powers of two, but one more mantissa bit) is DeepSeek-V3&apos;s choice, which works because its 1×128 and 128×128 blocks each get their own scale.</source>
+        <translation>BF16/FP8 概述文章让梯度使用 E4M3，第 14 课则说梯度使用 E5M2；这两种做法都存在：E5M2（2⁻¹⁶ 到 57,344，约 32 个 2 的幂）是 Transformer Engine 在整张量缩放下的混合（HYBRID）方案，E4M3（2⁻⁹ 到 448，约 18 个 2 的幂，但多一位尾数）是 DeepSeek-V3 的选择，它之所以可行，是因为每个 1×128 和 128×128 的块都有自己的缩放因子。</translation>
+    </message>
+    <message>
+        <source>The BF16 lesson says FP16&apos;s window is 40 powers of two wide; that counts the subnormals (2⁻²⁴ up to 65,504 ≈ 2¹⁶), whereas full-precision normal numbers span only 30 powers of two (2⁻¹⁴ up to 2¹⁶).</source>
+        <translation>BF16 一课说 FP16 的窗口只有 40 个 2 的幂宽；这个数包含了次正规数（从 2⁻²⁴ 到 65,504 ≈ 2¹⁶），而精度完整的正规数只跨 30 个 2 的幂（从 2⁻¹⁴ 到 2¹⁶）。</translation>
+    </message>
+    <message>
+        <source>The BF16 lesson&apos;s activation figures for one 4,096-token sequence (162.5 GiB, 42.5 GiB with selective recomputation, 2.5 GiB with full recomputation) follow from Korthikanti&apos;s formula only for a shape it never states, hidden size 5,120, 64 layers and 24 attention heads; other head counts change the first figure (40 heads would give 242.5 GiB).</source>
+        <translation>BF16 一课给出的单条 4,096 token 序列的激活数字（162.5 GiB，选择性重计算后 42.5 GiB，全量重计算后 2.5 GiB）只有在隐藏维度 5,120、64 层、24 个注意力头这一组课中从未写明的模型形状下，才能由 Korthikanti 的公式算出；头数不同，第一个数就会变（40 个头时为 242.5 GiB）。</translation>
+    </message>
+    <message>
+        <source>Where the lecture notes differ</source>
+        <translation>讲义与此处不同之处</translation>
+    </message>
+</context>
+<context>
     <name>LedgerFigure</name>
     <message>
         <source>Training memory per GPU: %1 parameters (%2)</source>
@@ -1742,7 +1848,7 @@ exact %5</source>
     </message>
     <message>
         <source>%1 stores %2 and %3: e^%4 ≈ %5, %6 × the true ratio (%7 distinct logits of %8).</source>
-        <translation>%1 存为 %2 和 %3：e^%4 ≈ %5，是真实比值的 %6 倍（%8 个 logits 中只有 %7 个互不相同）。</translation>
+        <translation>%1 存为 %2 和 %3：e^%4 ≈ %5，是真实比值的 %6 倍（%8 个 logits 中有 %7 个互不相同）。</translation>
     </message>
     <message>
         <source>format</source>
@@ -2383,7 +2489,7 @@ exact %5</source>
     </message>
     <message>
         <source>OCP MX v1.0: 32 values share a power of two, 2^(floor(log2 amax) − emax). amax 2.7 and e2m1&apos;s emax 2 give 2^(1 − 2) = 2^−1. 0.05 / 0.5 = 0.1 is below half of e2m1&apos;s smallest step (0.5), so 0.05 becomes 0. MXFP4 costs 4 + 8/32 = 4.25 bits per element.</source>
-        <translation>OCP MX v1.0：32 个值共用一个 2 的幂，2^(floor(log2 amax) − emax)。amax 2.7 与 e2m1 的 emax 2 得到 2^(1 − 2) = 2^−1。0.05 / 0.5 = 0.1 小于 e2m1 最小步长（0.5）的一半，所以 0.05 变为 0。MXFP4 每元素占 4 + 8/32 = 4.25 位。</translation>
+        <translation>OCP MX v1.0：32 个值共用一个 2 的幂，2^(⌊log2 amax⌋ − emax)。amax 2.7 与 e2m1 的 emax 2 得到 2^(1 − 2) = 2^−1。0.05 / 0.5 = 0.1 小于 e2m1 最小步长（0.5）的一半，所以 0.05 变为 0。MXFP4 每元素占 4 + 8/32 = 4.25 位。</translation>
     </message>
     <message>
         <source>NVFP4 block [0.3, −1.2, 2.7, 0.05]</source>
@@ -2418,7 +2524,7 @@ exact %5</source>
     </message>
     <message>
         <source>floor: X = 2^(floor(log2 amax) - emax), OCP MX v1.0 section 6.3; values above max clamp</source>
-        <translation>floor：X = 2^(floor(log2 amax) − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
+        <translation>向下取整：X = 2^(⌊log2 amax⌋ − emax)，OCP MX v1.0 §6.3；超过最大值的数被截断</translation>
     </message>
     <message>
         <source>ceil: X = 2^(ceil(log2 amax) - emax); nothing clamps, but X is often twice what rceil needs</source>
@@ -2816,6 +2922,18 @@ largest finite: %5</source>
         <source>rel. error of the variance</source>
         <translation>方差的相对误差</translation>
     </message>
+    <message>
+        <source>Why: the running sum of the values ends at %1, where %2&apos;s gap is %3; a value near %4, below half of that, no longer counts, so the mean comes out as %5 instead of %6.</source>
+        <translation>原因：各值的累加和最终停在 %1，那里 %2 的间隔是 %3；接近 %4 的值小于间隔的一半，已经加不进去，所以均值算成了 %5，而不是 %6。</translation>
+    </message>
+    <message>
+        <source>Why: the sum of the %1 squares ends at %2, where %3&apos;s gap is %4; a square near %5, below half of that, no longer counts. The mean square comes out as %6 instead of %7, and dividing by its root makes every output about %8 too large (in the first row).</source>
+        <translation>原因：%1 个平方的和最终停在 %2，那里 %3 的间隔是 %4；接近 %5 的平方小于间隔的一半，已经加不进去。均方值算成了 %6，而不是 %7，除以它的平方根让每个输出大约偏大 %8（第一行）。</translation>
+    </message>
+    <message>
+        <source>%1 tokens have tied weights: two of their chosen experts got the same %2 weight, so their order is decided by where they sit, not by their logits.</source>
+        <translation>%1 个 token 的权重出现并列：它们选中的两个专家得到了相同的 %2 权重，于是两者的先后由位置决定，而不是由 logits 决定。</translation>
+    </message>
 </context>
 <context>
     <name>ScalingText</name>
@@ -2897,7 +3015,7 @@ largest finite: %5</source>
     </message>
     <message>
         <source>floor</source>
-        <translation>floor</translation>
+        <translation>向下取整</translation>
     </message>
     <message>
         <source>ceil</source>
@@ -3503,6 +3621,14 @@ largest finite: %5</source>
         <source>fp8: the last step&apos;s amax and scale; saturated and flushed: means over the steps.</source>
         <translation>fp8：最后一步的 amax 和缩放因子；饱和与清零比例：各步的平均。</translation>
     </message>
+    <message>
+        <source>Validation behind fp32&apos;s, bits per character</source>
+        <translation>验证集落后 fp32 多少，比特/字符</translation>
+    </message>
+    <message>
+        <source>behind fp32</source>
+        <translation>落后 fp32</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::AbsorbedUpdatesPanel</name>
@@ -3774,10 +3900,6 @@ largest finite: %5</source>
         <translation>fp32 主副本</translation>
     </message>
     <message>
-        <source>effective adds</source>
-        <translation>有效加法次数</translation>
-    </message>
-    <message>
         <source>first stall</source>
         <translation>首次停滞</translation>
     </message>
@@ -3816,6 +3938,10 @@ largest finite: %5</source>
     <message>
         <source>A logarithmic step axis shows where each sum stalls, however long the run.</source>
         <translation>对数步数轴能看清每个和在哪里停滞，无论运行多长。</translation>
+    </message>
+    <message>
+        <source>steps that moved the sum</source>
+        <translation>改变了和的步数</translation>
     </message>
 </context>
 <context>
@@ -4010,12 +4136,16 @@ largest finite: %5</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Export lesson into a folder</source>
-        <translation>将课程导出到文件夹</translation>
-    </message>
-    <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG 缩放</translation>
+    </message>
+    <message>
+        <source>Export lesson into a folder (a new name makes one)</source>
+        <translation>把本课导出到文件夹（输入新名称即新建文件夹）</translation>
     </message>
 </context>
 <context>
@@ -5508,10 +5638,6 @@ GEMM 精度：%4</translation>
         <translation>设置</translation>
     </message>
     <message>
-        <source>Exported the lesson: %1 pages</source>
-        <translation>已导出课程：共 %1 页</translation>
-    </message>
-    <message>
         <source>Export &amp;lesson…</source>
         <translation>导出课程(&amp;L)…</translation>
     </message>
@@ -5530,6 +5656,34 @@ GEMM 精度：%4</translation>
     <message>
         <source>The view on show as a slide, full screen: ← → step through the lesson&apos;s presets, Esc leaves</source>
         <translation>把当前视图作为全屏幻灯片放映：← → 逐个切换本课的预设，Esc 退出</translation>
+    </message>
+    <message>
+        <source>The lecture notes are the texts Floatscope teaches from. Where one of their claims is wrong, or right only under a convention it does not state, the view it concerns says so beside it; here they are together, each figure computed exactly.</source>
+        <translation>讲义是 Floatscope 所依据的教学文本。凡讲义中的说法有误，或只在某个未说明的约定下才成立，相关视图都会在旁边注明；这里把它们集中列出，每个数字都经过精确计算。</translation>
+    </message>
+    <message>
+        <source>Notes on the lecture notes</source>
+        <translation>关于讲义的说明</translation>
+    </message>
+    <message>
+        <source>&amp;Notes on the lecture notes</source>
+        <translation>关于讲义的说明(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Where the lecture notes are wrong, or right only under a convention they do not state</source>
+        <translation>讲义中有误、或只在未说明的约定下才成立的地方</translation>
+    </message>
+    <message>
+        <source>Exported the figure to %1</source>
+        <translation>已把图导出到 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 pages to %2</source>
+        <translation>已导出 %1 页到 %2</translation>
+    </message>
+    <message>
+        <source>Bookmarked %1 (in the History dock)</source>
+        <translation>已收藏 %1（见“历史”面板）</translation>
     </message>
 </context>
 <context>
@@ -6334,6 +6488,18 @@ GEMM 精度：%4</translation>
     <message>
         <source>Training</source>
         <translation>训练</translation>
+    </message>
+    <message>
+        <source>&amp;Validation as the gap to fp32 (a hundredth of a bit per character made visible)</source>
+        <translation>验证集画成与 fp32 的差距(&amp;V)（让百分之一比特/字符的差距看得见）</translation>
+    </message>
+    <message>
+        <source>%1 at step %2</source>
+        <translation>%1 停在第 %2 步</translation>
+    </message>
+    <message>
+        <source>Cancelled: the runs stopped at different steps (%1). Each is compared with fp32 at the last step both were validated at, and its curve ends where it stopped.</source>
+        <translation>已取消：各次运行停在不同的步数（%1）。每个配方都在与 fp32 都做过验证的最后一步上与 fp32 比较，它的曲线在停下处结束。</translation>
     </message>
 </context>
 <context>

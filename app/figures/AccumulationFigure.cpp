@@ -14,6 +14,7 @@
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "app/style/Palette.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
@@ -103,7 +104,7 @@ private:
                     AccumulationFigure::tr("− exact")};
         if (m_companion)
             t.header << m_companionHeader;
-        t.header << AccumulationFigure::tr("effective adds") << AccumulationFigure::tr("first stall");
+        t.header << AccumulationFigure::tr("steps that moved the sum") << AccumulationFigure::tr("first stall");
         for (const AccumulationReadout& r : m_readouts) {
             QStringList row = {r.format, r.bits, r.value, r.error};
             if (m_companion)
@@ -285,7 +286,19 @@ QString AccumulationFigure::stallSentence(const Accumulator& run)
         break;
     }
     //: A stall in one sentence: the format, what happened, why.
-    return tr("%1: %2: %3.").arg(format, head, why);
+    const QString stalled = tr("%1: %2: %3.").arg(format, head, why);
+    // Compensated or stochastic, a stalled step is not the end: say how the sum still moved.
+    const std::int64_t steps = run.stepsDone();
+    if (forGood || run.effectiveAdds() == 0 || run.effectiveAdds() >= steps)
+        return stalled;
+    const QString end = LessonText::exactValue(run.format(), run.code());
+    const QString moved = LessonText::count(run.effectiveAdds());
+    const QString of = LessonText::count(steps);
+    return thenSentence(stalled, run.mode() == AccumulationMode::Kahan
+                ? tr("The compensation keeps what each add loses and hands it on, so %1 still moved on %2 of %3 "
+                     "steps and ends at %4.")
+                      .arg(format, moved, of, end)
+                : tr("Rounding up now and then, %1 still moved on %2 of %3 steps and ends at %4.").arg(format, moved, of, end));
 }
 
 std::vector<AccumulationReadout> AccumulationFigure::readouts(const AccumulationRun& run, const std::vector<Accumulator>& at)
@@ -310,9 +323,11 @@ std::vector<AccumulationReadout> AccumulationFigure::readouts(const Accumulation
             o.companion = LessonText::exactValue(r.incrementFormat(), *master);
         else if (const auto c = r.compensationCode())
             o.companion = LessonText::exactValue(f, *c);
+        // How many of the steps moved the sum, and when the first did, where not every one did.
         o.adds = LessonText::count(r.effectiveAdds());
         if (const auto first = r.firstChange(); first && r.effectiveAdds() < step)
-            o.adds = tr("%1 (first at step %2)").arg(o.adds, LessonText::count(*first));
+            o.adds = tr("%1 of %2, the first at step %3")
+                         .arg(o.adds, LessonText::count(step), LessonText::count(*first));
         o.stall = r.firstStall() ? tr("step %1").arg(LessonText::count(r.firstStall()->step)) : QStringLiteral("—");
         o.why = stallSentence(r);
         out.push_back(std::move(o));

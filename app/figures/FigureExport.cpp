@@ -174,6 +174,21 @@ void paintFitted(QPainter& painter, const Figure& figure, const QSizeF& page, co
     painter.restore();
 }
 
+QString proposedFileName(const Figure& figure, const QString& suffix)
+{
+    QString name;
+    for (const QChar c : figure.title()) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('+'))
+            name += c.toLower();
+        else if (!name.isEmpty() && !name.endsWith(QLatin1Char('-')))
+            name += QLatin1Char('-');
+    }
+    name = name.left(48);
+    while (name.endsWith(QLatin1Char('-')) || name.endsWith(QLatin1Char('.')))
+        name.chop(1);
+    return (name.isEmpty() ? QStringLiteral("figure") : name) + QLatin1Char('.') + suffix;
+}
+
 QString exportSizeProblem(const QSize& pixels, double scale, bool png)
 {
     if (pixels.width() < kMinExportSide || pixels.height() < kMinExportSide || pixels.width() > kMaxExportSide

@@ -46,6 +46,11 @@ QString exportPdfPages(int count, const std::function<std::shared_ptr<const Figu
                        const std::function<bool(int done)>& progress = {}, bool* cancelled = nullptr);
 
 // SVG, PNG (at the scale) and the title as text, for pasting into slides.
+// A file name for the figure from its title ("257 in 3 formats" -> "257-in-3-formats.svg"): its
+// letters, digits, points and plus signs, the rest as single dashes, at most 48 characters;
+// "figure" where the title has none.
+QString proposedFileName(const Figure& figure, const QString& suffix);
+
 QMimeData* figureMimeData(const Figure& figure, const ExportSize& size, const FigureStyle& style);
 
 // The figure's size in logical pixels for an export size.

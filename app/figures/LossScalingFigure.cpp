@@ -12,6 +12,7 @@
 #include "app/text/LessonText.h"
 #include "app/figures/Log2Axis.h"
 #include "app/style/Palette.h"
+#include "app/text/StdString.h"
 
 namespace floatscope::gui {
 
@@ -205,13 +206,12 @@ QString LossWindowFigure::modelCaption(const LossScalingData& d)
                               .arg(*d.modelStep)
                               .arg(LessonText::count(d.valueCount));
     if (!measured)
-        return where + QLatin1Char(' ')
-             + tr("%1 cannot hold the model's roles, so no backward pass ran in it.").arg(QString::fromStdString(d.format.name()));
-    return where + QLatin1Char(' ')
-         + tr("The last three columns are lecture 10's demo 3: the backward pass run in %1 with the loss times S, "
-              "divided by S in fp32: the gradients that became 0 though fp32's is not, those that became inf or NaN, "
-              "and ||g − g₃₂|| / ||g₃₂||.")
-               .arg(QString::fromStdString(d.format.name()));
+        return thenSentence(where, tr("%1 cannot hold the model's roles, so no backward pass ran in it.")
+                                       .arg(QString::fromStdString(d.format.name())));
+    return thenSentence(where, tr("The last three columns are lecture 10's demo 3: the backward pass run in %1 with the "
+                                  "loss times S, divided by S in fp32: the gradients that became 0 though fp32's is not, "
+                                  "those that became inf or NaN, and ||g − g₃₂|| / ||g₃₂||.")
+                                   .arg(QString::fromStdString(d.format.name())));
 }
 
 QString LossWindowFigure::toolTipAt(const QPointF& p, const QSizeF& size, const FigureStyle& style) const

@@ -13,7 +13,9 @@
 #include "app/text/LessonText.h"
 #include "app/text/StdString.h"
 #include "core/format/Registry.h"
+#include "core/exact/ExactValue.h"
 #include "core/reduce/FormatArithmetic.h"
+#include "core/round/Neighbours.h"
 
 namespace floatscope::gui {
 
@@ -30,6 +32,15 @@ QString methodText(reduce::VarianceMethod m)
     case reduce::VarianceMethod::Welford: return ReductionsFigure::tr("Welford");
     }
     return {};
+}
+
+// The gap between a value of the format and the next one up: where an add of less than half of it
+// changes nothing.
+double gapAt(const Format& f, double value)
+{
+    const RoundResult r = roundExact(ExactValue::fromDouble(value), f);
+    const auto ulp = ulpOf(f, r.code);
+    return ulp ? ExactValue::fromDyadic(*ulp).value().get_d() : 0.0;
 }
 
 QString errorText(const std::optional<double>& e)
@@ -319,23 +330,52 @@ QStringList ReductionsFigure::sentences(const ReductionsData& d)
             QString line = tr("%1, %2: variance %3 against %4 (relative error %5).")
                                .arg(qs(r.format.name()), methodText(r.method), LessonText::approx(r.variance, 6),
                                     LessonText::approx(r.exactVariance, 6), errorText(r.varianceError));
+            // A sum whose gap outgrew the values: say where it ended and what its gap was there.
+            const double sum = r.mean * static_cast<double>(d.setup.moments.count);
+            if (r.method != reduce::VarianceMethod::Welford && r.meanError && *r.meanError > 1e-3)
+                line = thenSentence(line, tr("Why: the running sum of the values ends at %1, where %2's gap is %3; a value near %4, below "
+                           "half of that, no longer counts, so the mean comes out as %5 instead of %6.")
+                            .arg(LessonText::approx(sum, 6), qs(r.format.name()), LessonText::approx(gapAt(r.format, sum), 4),
+                                 LessonText::approx(d.setup.moments.mean, 4), LessonText::approx(r.mean, 6),
+                                 LessonText::approx(r.exactMean, 6)));
             if (r.variance < 0)
-                line += QLatin1Char(' ') + tr("A negative variance: E[x²] and E[x]² cancel.");
+                line = thenSentence(line, tr("A negative variance: E[x²] and E[x]² cancel."));
             lines << line;
         }
         break;
     case Reduction::RmsNorm:
-        for (const reduce::RmsNormRow& r : d.rmsNorm)
-            lines << tr("%1: %2 of the bf16 outputs are the exact result rounded once; the worst is off by %3.")
-                         .arg(qs(r.format.name()), LessonText::percent(r.correctlyRounded), errorText(r.maxRelativeError));
+        for (const reduce::RmsNormRow& r : d.rmsNorm) {
+            QString line = tr("%1: %2 of the bf16 outputs are the exact result rounded once; the worst is off by %3.")
+                               .arg(qs(r.format.name()), LessonText::percent(r.correctlyRounded), errorText(r.maxRelativeError));
+            if (r.meanSquare > 0 && std::fabs(r.meanSquare - r.exactMeanSquare) > 1e-3 * r.exactMeanSquare) {
+                // Dividing by the root of a mean square that came out too small makes every output too large.
+                const double eps = d.setup.rmsNorm.eps;
+                const double larger = std::sqrt((r.exactMeanSquare + eps) / (r.meanSquare + eps)) - 1;
+                const double sum = r.meanSquare * static_cast<double>(d.setup.rmsNorm.hidden);
+                line = thenSentence(line, tr("Why: the sum of the %1 squares ends at %2, where %3's gap is %4; a square near %5, below half "
+                           "of that, no longer counts. The mean square comes out as %6 instead of %7, and dividing by "
+                           "its root makes every output about %8 too large (in the first row).")
+                            .arg(LessonText::count(static_cast<std::int64_t>(d.setup.rmsNorm.hidden)), LessonText::approx(sum, 6),
+                                 qs(r.format.name()), LessonText::approx(gapAt(r.format, sum), 4),
+                                 LessonText::approx(r.exactMeanSquare, 3), LessonText::approx(r.meanSquare, 6),
+                                 LessonText::approx(r.exactMeanSquare, 6), LessonText::percent(larger)));
+            }
+            lines << line;
+        }
         break;
     case Reduction::Router:
         for (const reduce::RouterRow& r : d.router)
-            lines << tr("%1: %2 of %3 tokens are routed to another set of %4 experts, %5 to another first expert.")
-                         .arg(qs(r.format.name()), LessonText::count(static_cast<std::int64_t>(r.tokensChanged)),
-                              LessonText::count(static_cast<std::int64_t>(d.setup.router.tokens)))
-                         .arg(d.setup.router.topK)
-                         .arg(LessonText::count(static_cast<std::int64_t>(r.topOneChanged)));
+            lines << thenSentence(
+                tr("%1: %2 of %3 tokens are routed to another set of %4 experts, %5 to another first expert.")
+                    .arg(qs(r.format.name()), LessonText::count(static_cast<std::int64_t>(r.tokensChanged)),
+                         LessonText::count(static_cast<std::int64_t>(d.setup.router.tokens)))
+                    .arg(d.setup.router.topK)
+                    .arg(LessonText::count(static_cast<std::int64_t>(r.topOneChanged))),
+                r.tiedWeights == 0
+                    ? QString()
+                    : tr("%1 tokens have tied weights: two of their chosen experts got the same %2 weight, so their "
+                         "order is decided by where they sit, not by their logits.")
+                          .arg(LessonText::count(static_cast<std::int64_t>(r.tiedWeights)), qs(r.format.name())));
         break;
     }
     return lines;

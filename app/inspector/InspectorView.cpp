@@ -1,9 +1,12 @@
 #include "app/inspector/InspectorView.h"
 
+#include <QEvent>
+#include <QLabel>
 #include <QVBoxLayout>
 
 #include "app/inspector/FormatRow.h"
 #include "app/inspector/InspectorState.h"
+#include "app/text/LectureNotesText.h"
 
 namespace floatscope::gui {
 
@@ -13,6 +16,15 @@ InspectorView::InspectorView(InspectorState* state, QWidget* parent) : QScrollAr
     auto* layout = new QVBoxLayout(m_content);
     layout->setSpacing(6);
     layout->addStretch();
+    // Under the rows, where the lecture notes differ from what the rows show.
+    m_notes = new QLabel(m_content);
+    m_notes->setObjectName(QStringLiteral("lectureNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::RichText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setForegroundRole(QPalette::PlaceholderText);
+    m_notes->setText(text::lectureNotesHtml("inspector"));
+    layout->addWidget(m_notes);
     setWidget(m_content);
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
@@ -59,6 +71,13 @@ void InspectorView::refresh()
     }
     for (std::size_t i = 0; i < results.size(); ++i)
         m_rows[i]->display(m_state->formats()[i], results[i]);
+}
+
+void InspectorView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        m_notes->setText(text::lectureNotesHtml("inspector"));
+    QScrollArea::changeEvent(event);
 }
 
 }  // namespace floatscope::gui

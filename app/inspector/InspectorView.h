@@ -4,6 +4,8 @@
 
 #include <QScrollArea>
 
+class QLabel;
+
 namespace floatscope::gui {
 
 class FormatRow;
@@ -24,9 +26,13 @@ public:
 signals:
     void copyRequested(int row, const QString& kind);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     InspectorState* m_state;
     QWidget* m_content = nullptr;
+    QLabel* m_notes = nullptr;  // where the lecture notes differ, under the rows
     std::vector<FormatRow*> m_rows;
 };
 

@@ -410,7 +410,7 @@ void AccumulationPanel::updateReadouts()
     QStringList headers = {tr("format"), tr("bits"), tr("value (exact)"), tr("− exact sum")};
     if (companion)
         headers << (mode == AccumulationMode::Kahan ? tr("compensation") : tr("fp32 master"));
-    headers << tr("effective adds") << tr("first stall");
+    headers << tr("steps that moved the sum") << tr("first stall");
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(rows.size()));

@@ -74,23 +74,17 @@ DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
     m_seed = spin(content, 0, 1'000'000'000, static_cast<int>(defaults.seed));
     m_figure = new FigureWidget(content);
 
-    // Two columns of fields as wide as what they hold (the run, and its tensor's size), so that the
-    // figure starts above the fold of a 720-pixel screen.
-    for (HintedField* field : {m_spikeFactor, m_drift})  // room for a hint on one line
-        field->setMinimumWidth(field->fontMetrics().averageCharWidth() * 30);
-    auto* columns = new QHBoxLayout;
+    // The fields one under another in the column beside the figure: the run, then its spike.
+    auto* layout = new QVBoxLayout(content);
     for (const auto& fields : {std::initializer_list<QWidget*>{m_element, m_steps, m_history, m_seed},
                                std::initializer_list<QWidget*>{m_spikeStep, m_spikeLength, m_spikeFactor, m_drift}}) {
         auto* form = new QFormLayout;
-        form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
         for (QWidget* field : fields)
             form->addRow(new QLabel(content), field);
-        columns->addLayout(form);
+        layout->addLayout(form);
         m_forms.push_back(form);
     }
-    columns->addStretch();
-    auto* layout = new QVBoxLayout(content);
-    layout->addLayout(columns);
     layout->addStretch();
     m_figure->setFitted(true);
     auto* results = new QVBoxLayout(areas.results);

@@ -282,8 +282,8 @@ QString HardwarePanel::tableTitle() const
                        "references take fp32), through every backend: ✓ same bits as the engine, ✗ other "
                        "bits and why.");
     if (m_state->mode() == RoundingMode::Stochastic)
-        title += QLatin1Char(' ') + tr("No reference rounds stochastically: this table and the verify below use "
-                                       "nearest-even.");
+        title = thenSentence(title, tr("No reference rounds stochastically: this table and the verify below use "
+                                       "nearest-even."));
     return title;
 }
 

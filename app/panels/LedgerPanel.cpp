@@ -162,6 +162,7 @@ void LedgerPanel::createWidgets()
     column->addWidget(m_view);
     column->addWidget(m_schemes);
     column->addWidget(m_activationBox);
+    addLectureNotes(column);
     auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);

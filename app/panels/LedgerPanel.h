@@ -20,7 +20,7 @@ namespace floatscope::gui {
 class LedgerSchemesEditor;
 class ScalingFigureView;
 
-// The memory ledger (issue 6): a model's parameter count typed or from presets; GPUs and the ZeRO
+// The memory ledger: a model's parameter count typed or from presets; GPUs and the ZeRO
 // stage; GB or GiB; the training recipes as editable rows of components, the user's own too
 // (LedgerSchemesEditor); a stacked bar per scheme; activations with none, selective or full
 // recomputation; and whether it all fits a GPU of a chosen size. Numbers come from core. Bad input

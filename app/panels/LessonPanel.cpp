@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QBoxLayout>
 #include <QComboBox>
 #include <QEvent>
 #include <QResizeEvent>
@@ -12,9 +13,12 @@
 #include <QVBoxLayout>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QTimer>
 
+#include "app/panels/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
+#include "app/text/LectureNotesText.h"
 #include "app/text/LessonInput.h"
 
 namespace floatscope::gui {
@@ -38,9 +42,38 @@ QString LessonPanel::loadFile(const QString&)
 
 void LessonPanel::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        showLectureNotes();
+    }
     QWidget::changeEvent(event);
+}
+
+void LessonPanel::addLectureNotes(QBoxLayout* layout)
+{
+    if (m_lectureNotes != nullptr)
+        return;
+    m_lectureNotes = new QLabel;
+    m_lectureNotes->setObjectName(QStringLiteral("lectureNotes"));
+    m_lectureNotes->setWordWrap(true);
+    m_lectureNotes->setTextFormat(Qt::RichText);
+    m_lectureNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lectureNotes->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(m_lectureNotes);
+    showLectureNotes();
+}
+
+void LessonPanel::showLectureNotes()
+{
+    if (m_lectureNotes == nullptr)
+        return;
+    // The lesson's deck name, from the registration that gave the panel its object name.
+    QString html;
+    for (const Lesson& lesson : lessons())
+        if (objectName() == QLatin1String(lesson.objectName))
+            html = text::lectureNotesHtml(lesson.view.name);
+    m_lectureNotes->setText(html);
+    m_lectureNotes->setVisible(!html.isEmpty());
 }
 
 QWidget* LessonPanel::scrollingContent()
@@ -83,6 +116,7 @@ void LessonPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
     placeColumn();
+    showLectureNotes();  // the panel has its lesson's object name by now
 }
 
 void LessonPanel::resizeEvent(QResizeEvent* event)
@@ -101,6 +135,9 @@ void LessonPanel::placeColumn()
     auto* column = static_cast<QScrollArea*>(m_splitter->widget(0));
     if (!m_combosShrunk) {
         m_combosShrunk = true;
+        // Under the fields, the lecture notes' claims this lesson's view corrects.
+        if (auto* layout = qobject_cast<QBoxLayout*>(column->widget()->layout()))
+            addLectureNotes(layout);
         for (QComboBox* box : column->widget()->findChildren<QComboBox*>()) {
             box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
             box->setMinimumContentsLength(12);

@@ -9,6 +9,7 @@
 
 #include "app/figures/Figure.h"
 
+class QBoxLayout;
 class QLabel;
 class QSplitter;
 class QTimer;
@@ -70,6 +71,9 @@ protected:
         QWidget* results = nullptr;
     };
     Areas splitContent();
+    // Where the lecture notes differ from this lesson's view, in a label at the end of `layout`
+    // (splitContent's column gets it when first shown).
+    void addLectureNotes(QBoxLayout* layout);
     // Recomputes once nothing has changed for `milliseconds` (typing, a spin box held down).
     void recomputeLater(int milliseconds);
     // Asks for a tensor file (.npy, .csv, .txt) and loads it (loadFile).
@@ -81,6 +85,8 @@ protected:
 private:
     QTimer* m_delay = nullptr;
     void placeColumn();
+    void showLectureNotes();
+    QLabel* m_lectureNotes = nullptr;  // under the fields: where the lecture notes differ from this view
     QSplitter* m_splitter = nullptr;  // splitContent()'s
     bool m_combosShrunk = false;
     bool m_columnMoved = false;       // by the user: then the line stays where it was put

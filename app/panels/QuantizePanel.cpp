@@ -267,6 +267,7 @@ void QuantizePanel::createWidgets()
     controlsLayout->addWidget(tensorBox);
     controlsLayout->addWidget(recipeBox);
     controlsLayout->addStretch(1);
+    addLectureNotes(controlsLayout);
     auto* scroll = m_scroll = new QScrollArea(this);
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);

@@ -28,7 +28,7 @@ class BlockTableModel;
 class ElementTableModel;
 class QuantizeResults;
 
-// Block scaling and quantization (issue 6): a tensor typed, generated or loaded; an element format
+// Block scaling and quantization: a tensor typed, generated or loaded; an element format
 // and a scheme; every element's code, dequantized value and error, every block's scale, a summary,
 // the same tensor through the other recipes, and a heatmap of errors for matrices. The lecture notes'
 // examples are presets. Large tensors are quantized in the background with progress and cancel;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "app/text/StdString.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Codec.h"
 #include "core/text/Parse.h"
@@ -32,14 +33,6 @@ QString modeWords(RoundingMode mode)
     case RoundingMode::NearestAway: return ExplainText::tr("rounding to nearest, ties away from zero");
     }
     return {};
-}
-
-// Two sentences, one after the other: a space after English punctuation, none after Chinese.
-QString then(const QString& first, const QString& second)
-{
-    if (first.isEmpty() || first.back().unicode() >= 0x3000)
-        return first + second;
-    return first + QLatin1Char(' ') + second;
 }
 
 bool nearestMode(RoundingMode mode) { return mode == RoundingMode::NearestEven || mode == RoundingMode::NearestAway; }
@@ -160,15 +153,15 @@ QString decision(const QString& x, const Format& f, const Inspection& in)
     const QString name = QString::fromStdString(f.name());
     const QString stored = valueOf(f, in.code);
     if (p.past && overflowReason(p.reason))
-        return then(pastTheEnd(x, f, p), overflowOutcome(f, in));
+        return thenSentence(pastTheEnd(x, f, p), overflowOutcome(f, in));
     if (p.past && p.reason == RoundingReason::Exact)
-        return then(ExplainText::tr("%1 is exactly representable in %2.").arg(x, name), beyondTheRange(f, *p.past));
+        return thenSentence(ExplainText::tr("%1 is exactly representable in %2.").arg(x, name), beyondTheRange(f, *p.past));
     if (p.past) {
         // Between the end of the range and the step past it: the step stands in for the missing neighbour.
         const QString end = exactText(p.past->largest);
         const QString step = exactText(p.past->step);
         const bool positive = p.past->step > 0;
-        return then(between(x, f, in, positive ? end : step, positive ? step : end), beyondTheRange(f, *p.past));
+        return thenSentence(between(x, f, in, positive ? end : step, positive ? step : end), beyondTheRange(f, *p.past));
     }
 
     switch (p.reason) {

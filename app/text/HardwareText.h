@@ -37,7 +37,7 @@ QString backendFailure(const QString& backend, const std::string& failure);
 QString dotComparisonText(const QString& what, const gpu::DotComparison& comparison);
 // What the probing method found, a line per feature in probeFeatureText's words.
 QStringList probeFindings(const dot::ProbeReport& report);
-// Why the training lab cannot run a recipe's products on this GPU (issue 15, part 7), in a sentence
+// Why the training lab cannot run a recipe's products on this GPU, in a sentence
 // that names the recipe: "fp8-current multiplies e4m3fn inputs, which need compute capability 8.9 or
 // later; NVIDIA A100-SXM4-80GB has 8.0".
 QString productsRefusalText(const gpu::ProductsRefusal& refusal, const QString& recipe);

@@ -169,18 +169,18 @@ QString message(const LedgerError& e)
     const QString subject = qs(e.subject);
     switch (e.kind) {
     case LedgerErrorKind::SchemeWithoutEquals:
-        return LedgerText::tr("scheme '%1' has no '='").arg(subject) + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(LedgerText::tr("scheme '%1' has no '='").arg(subject), schemeUsage());
     case LedgerErrorKind::BadSchemeId:
         return LedgerText::tr("scheme id '%1' must be 1..64 letters, digits, '-', '_' or '.'").arg(subject);
     case LedgerErrorKind::ComponentWithoutColon:
-        return LedgerText::tr("component '%1' is not ROLE:FORMAT").arg(subject) + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(LedgerText::tr("component '%1' is not ROLE:FORMAT").arg(subject), schemeUsage());
     case LedgerErrorKind::UnknownRole:
-        return LedgerText::tr("unknown component role '%1'").arg(subject) + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(LedgerText::tr("unknown component role '%1'").arg(subject), schemeUsage());
     case LedgerErrorKind::NegativeBytes: return LedgerText::tr("component '%1' has negative bytes").arg(subject);
     case LedgerErrorKind::ComponentFormat:
         return LedgerText::tr("component '%1': %2").arg(subject, e.format ? message(*e.format) : QString());
     case LedgerErrorKind::NoComponents:
-        return LedgerText::tr("scheme '%1' has no components").arg(subject) + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(LedgerText::tr("scheme '%1' has no components").arg(subject), schemeUsage());
     case LedgerErrorKind::NoParameters: return LedgerText::tr("the parameter count must be positive");
     case LedgerErrorKind::NoGpus: return LedgerText::tr("the GPU count must be at least 1");
     case LedgerErrorKind::BadZeroStage: return LedgerText::tr("ZeRO stage must be 0, 1, 2 or 3, got %1").arg(e.number);

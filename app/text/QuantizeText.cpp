@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "app/text/ScalingText.h"
+#include "app/text/StdString.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
@@ -50,13 +51,11 @@ QString message(const SchemeError& e)
     const QString text = QString::fromStdString(e.text);
     switch (e.kind) {
     case SchemeErrorKind::UnknownScheme:
-        return QuantizeText::tr("unknown scheme '%1'").arg(text) + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(QuantizeText::tr("unknown scheme '%1'").arg(text), schemeUsage());
     case SchemeErrorKind::BadTileLength:
-        return QuantizeText::tr("scheme '%1': the tile length must be a positive whole number").arg(text)
-            + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(QuantizeText::tr("scheme '%1': the tile length must be a positive whole number").arg(text), schemeUsage());
     case SchemeErrorKind::BadBlockShape:
-        return QuantizeText::tr("scheme '%1': a block is ROWSxCOLS with positive whole numbers").arg(text)
-            + QLatin1Char(' ') + schemeUsage();
+        return thenSentence(QuantizeText::tr("scheme '%1': a block is ROWSxCOLS with positive whole numbers").arg(text), schemeUsage());
     }
     return {};
 }

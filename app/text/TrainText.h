@@ -41,7 +41,7 @@ QString gapSettingsText(const train::TrainConfig& config, std::size_t parameters
 QStringList trainingNotes(const train::TrainConfig& config, const std::vector<train::RunResult>& runs);
 // A run as the legend and the tables name it: the recipe, with "(GPU)" where its products ran on the GPU.
 QString runName(const train::RunResult& run);
-// What the runs on the GPU did beside the engine's runs of the same recipes (issue 15, part 7): per
+// What the runs on the GPU did beside the engine's runs of the same recipes: per
 // recipe, how far its curve strayed and where its validation ended; a failure and its reason. Empty
 // without runs on the GPU. `device` is the GPU's name, as the driver gives it.
 QStringList productsNotes(const std::vector<train::RunResult>& runs, const QString& device);

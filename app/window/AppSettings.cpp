@@ -1,5 +1,7 @@
 #include "app/window/AppSettings.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QFileDevice>
 #include <QJsonArray>
@@ -125,6 +127,16 @@ void AppSettings::setBookmarks(const QStringList& v) { m_settings.setValue("insp
 
 QString AppSettings::language() const { return m_settings.value("view/language").toString(); }
 void AppSettings::setLanguage(const QString& v) { m_settings.setValue("view/language", v); }
+QString AppSettings::exportFolder() const { return m_settings.value("export/folder").toString(); }
+void AppSettings::setExportFolder(const QString& v) { m_settings.setValue("export/folder", v); }
+int AppSettings::exportScale() const { return std::clamp(m_settings.value("export/scale", 2).toInt(), 1, 4); }
+void AppSettings::setExportScale(int v) { m_settings.setValue("export/scale", v); }
+QStringList AppSettings::deckLessons() const { return m_settings.value("export/deckLessons").toStringList(); }
+void AppSettings::setDeckLessons(const QStringList& v) { m_settings.setValue("export/deckLessons", v); }
+int AppSettings::deckKind() const { return std::clamp(m_settings.value("export/deckKind", 0).toInt(), 0, 2); }
+void AppSettings::setDeckKind(int v) { m_settings.setValue("export/deckKind", v); }
+QString AppSettings::deckTheme() const { return m_settings.value("export/deckTheme").toString(); }
+void AppSettings::setDeckTheme(const QString& v) { m_settings.setValue("export/deckTheme", v); }
 QString AppSettings::tab() const { return m_settings.value("view/tab").toString(); }
 void AppSettings::setTab(const QString& v) { m_settings.setValue("view/tab", v); }
 Theme AppSettings::theme() const

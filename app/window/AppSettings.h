@@ -47,6 +47,18 @@ public:
     void setLanguage(const QString& value);
     Theme theme() const;
     void setTheme(Theme value);
+    // Where figures and lessons were last exported: the folder, the PNG scale (1 to 4), and the
+    // Export lesson dialog's choices (its decks by name, what they become, their theme).
+    QString exportFolder() const;
+    void setExportFolder(const QString& value);
+    int exportScale() const;  // 2 when never set
+    void setExportScale(int value);
+    QStringList deckLessons() const;
+    void setDeckLessons(const QStringList& value);
+    int deckKind() const;
+    void setDeckKind(int value);
+    QString deckTheme() const;
+    void setDeckTheme(const QString& value);
     // The tab on show, by its page's object name ("inspectorPage", "accumulationDock", ...).
     QString tab() const;
     void setTab(const QString& value);

@@ -4,7 +4,9 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -12,6 +14,8 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QStyle>
+
+#include "app/window/AppSettings.h"
 
 namespace floatscope::gui {
 
@@ -27,15 +31,19 @@ QString DeckDialog::pagesText(const QString& title, int pages)
 }
 
 DeckDialog::DeckDialog(std::vector<Deck> decks, const std::string& current, const QString& language, Theme theme,
-                       std::function<void(const QString&)> switchLanguage, QWidget* parent)
-    : QDialog(parent), m_all(std::move(decks)), m_interfaceLanguage(language), m_switchLanguage(std::move(switchLanguage))
+                       std::function<void(const QString&)> switchLanguage, AppSettings* settings, QWidget* parent)
+    : QDialog(parent), m_all(std::move(decks)), m_interfaceLanguage(language), m_switchLanguage(std::move(switchLanguage)),
+      m_settings(settings)
 {
     setWindowTitle(tr("Export lesson"));
+    // The lessons of the last export, or the tab on show.
+    const QStringList remembered = m_settings != nullptr ? m_settings->deckLessons() : QStringList();
     m_decks = new QListWidget(this);
     for (const Deck& d : m_all) {
         auto* item = new QListWidgetItem(pagesText(d.title(), static_cast<int>(d.pages.size())), m_decks);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(d.name == current ? Qt::Checked : Qt::Unchecked);
+        const bool checked = remembered.isEmpty() ? d.name == current : remembered.contains(QString::fromStdString(d.name));
+        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
     }
     m_decks->setMinimumWidth(m_decks->sizeHintForColumn(0) + 2 * m_decks->frameWidth()
                              + m_decks->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8);
@@ -48,6 +56,15 @@ DeckDialog::DeckDialog(std::vector<Deck> decks, const std::string& current, cons
     m_theme = new QComboBox(this);
     m_theme->addItems({tr("light"), tr("dark")});
     m_theme->setCurrentIndex(theme == Theme::Dark ? 1 : 0);
+    m_scale = new QComboBox(this);
+    m_scale->addItems({QStringLiteral("1×"), QStringLiteral("2×"), QStringLiteral("3×"), QStringLiteral("4×")});
+    m_scale->setCurrentIndex(1);
+    if (m_settings != nullptr) {
+        m_kind->setCurrentIndex(m_settings->deckKind());
+        if (!m_settings->deckTheme().isEmpty())
+            m_theme->setCurrentIndex(m_settings->deckTheme() == QLatin1String("dark") ? 1 : 0);
+        m_scale->setCurrentIndex(m_settings->exportScale() - 1);
+    }
     m_slide = new QCheckBox(tr("Slide style: large type, thick lines, 1280 × 720"), this);
     m_slide->setChecked(true);
     m_pages = new QLabel(this);
@@ -58,12 +75,15 @@ DeckDialog::DeckDialog(std::vector<Deck> decks, const std::string& current, cons
     connect(m_export, &QPushButton::clicked, this, &DeckDialog::exportChosen);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_decks, &QListWidget::itemChanged, this, &DeckDialog::updatePages);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int kind) { m_scale->setEnabled(kind == PngFolder); });
+    m_scale->setEnabled(m_kind->currentIndex() == PngFolder);
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("Lessons"), m_decks);
     form->addRow(tr("As"), m_kind);
     form->addRow(tr("Language"), m_language);
     form->addRow(tr("Theme"), m_theme);
+    form->addRow(tr("PNG scale"), m_scale);
     form->addRow(m_slide);
     form->addRow(m_pages);
     form->addRow(buttons);
@@ -105,6 +125,7 @@ DeckResult DeckDialog::exportTo(const QString& path)
     output.path = path;
     output.folder = toFolder();
     output.suffix = m_kind->currentIndex() == SvgFolder ? QStringLiteral("svg") : QStringLiteral("png");
+    output.size.scale = m_kind->currentIndex() == PngFolder ? m_scale->currentIndex() + 1.0 : 1.0;
     const Theme theme = m_theme->currentIndex() == 1 ? Theme::Dark : Theme::Light;
     output.style = m_slide->isChecked() ? FigureStyle::forSlides(theme, false) : FigureStyle::screen(theme);
     const std::vector<Deck> decks = chosen();
@@ -131,14 +152,36 @@ DeckResult DeckDialog::exportTo(const QString& path)
         if (window != nullptr)
             window->setUpdatesEnabled(true);
     }
+    if (result.error.isEmpty() && !result.cancelled) {
+        m_exported = path;
+        if (m_settings != nullptr) {
+            QStringList names;
+            for (const Deck& d : decks)
+                names << QString::fromStdString(d.name);
+            m_settings->setDeckLessons(names);
+            m_settings->setDeckKind(m_kind->currentIndex());
+            m_settings->setDeckTheme(theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+            m_settings->setExportScale(m_scale->currentIndex() + 1);
+            m_settings->setExportFolder(QFileInfo(path).absolutePath());  // a folder of figures: the one it is in
+        }
+    }
     return result;
 }
 
 void DeckDialog::exportChosen()
 {
+    // In the folder of the last export, a name from the lessons: a PDF, or a folder of figures that
+    // is made when it does not exist yet (a name typed is a new folder).
+    const std::vector<Deck> decks = chosen();
+    const QString base = decks.size() == 1 ? QString::fromStdString(decks.front().name) : QStringLiteral("lessons");
+    const QString folder = m_settings != nullptr && QDir(m_settings->exportFolder()).exists() ? m_settings->exportFolder()
+                                                                                           : QDir::homePath();
     const QString path = toFolder()
-                             ? QFileDialog::getExistingDirectory(this, tr("Export lesson into a folder"))
-                             : QFileDialog::getSaveFileName(this, tr("Export lesson"), QStringLiteral("lesson.pdf"),
+                             ? QFileDialog::getSaveFileName(this, tr("Export lesson into a folder (a new name makes one)"),
+                                                            QDir(folder).filePath(base + QStringLiteral("-slides")),
+                                                            QString(), nullptr, QFileDialog::ShowDirsOnly)
+                             : QFileDialog::getSaveFileName(this, tr("Export lesson"),
+                                                            QDir(folder).filePath(base + QStringLiteral(".pdf")),
                                                             tr("PDF (*.pdf)"));
     if (path.isEmpty())
         return;

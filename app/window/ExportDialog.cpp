@@ -5,8 +5,10 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,6 +16,7 @@
 #include <QPushButton>
 
 #include "app/figures/FigureExport.h"
+#include "app/window/AppSettings.h"
 
 namespace floatscope::gui {
 
@@ -23,8 +26,9 @@ constexpr double kPixelsPerCm = 96.0 / 2.54;
 
 }  // namespace
 
-ExportDialog::ExportDialog(std::vector<FigureSource> sources, int current, Theme theme, QWidget* parent)
-    : QDialog(parent), m_sources(std::move(sources))
+ExportDialog::ExportDialog(std::vector<FigureSource> sources, int current, Theme theme, AppSettings* settings,
+                           QWidget* parent)
+    : QDialog(parent), m_sources(std::move(sources)), m_settings(settings)
 {
     setWindowTitle(tr("Export figure"));
     m_view = new QComboBox(this);
@@ -41,7 +45,7 @@ ExportDialog::ExportDialog(std::vector<FigureSource> sources, int current, Theme
     }
     m_scale = new QComboBox(this);
     m_scale->addItems({QStringLiteral("1×"), QStringLiteral("2×"), QStringLiteral("3×"), QStringLiteral("4×")});
-    m_scale->setCurrentIndex(1);
+    m_scale->setCurrentIndex(m_settings != nullptr ? m_settings->exportScale() - 1 : 1);
     m_theme = new QComboBox(this);
     m_theme->addItems({tr("light"), tr("dark")});
     m_theme->setCurrentIndex(theme == Theme::Dark ? 1 : 0);
@@ -125,15 +129,28 @@ void ExportDialog::copyToClipboard() const
     QApplication::clipboard()->setMimeData(figureMimeData(*figure, size(), style()));
 }
 
+QString ExportDialog::proposedPath() const
+{
+    const auto figure = m_sources[static_cast<std::size_t>(m_view->currentIndex())].make();
+    const QString folder = m_settings != nullptr && QDir(m_settings->exportFolder()).exists() ? m_settings->exportFolder()
+                                                                                           : QDir::homePath();
+    return QDir(folder).filePath(proposedFileName(*figure, QStringLiteral("svg")));
+}
+
 void ExportDialog::exportFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"), QStringLiteral("figure.svg"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"), proposedPath(),
                                                       tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png)"));
     if (path.isEmpty())
         return;
     if (const QString error = exportTo(path); !error.isEmpty()) {
         QMessageBox::warning(this, tr("Export figure"), error);
         return;
+    }
+    m_exported = path;
+    if (m_settings != nullptr) {
+        m_settings->setExportFolder(QFileInfo(path).absolutePath());
+        m_settings->setExportScale(m_scale->currentIndex() + 1);
     }
     accept();
 }

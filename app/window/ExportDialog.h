@@ -16,6 +16,8 @@ class QSpinBox;
 
 namespace floatscope::gui {
 
+class AppSettings;
+
 // A view that can become a figure: the inspector's bits, the neighbourhood, each lesson panel.
 struct FigureSource {
     std::function<QString()> name;  // as the user sees it, in the current language
@@ -28,11 +30,17 @@ class ExportDialog : public QDialog {
     Q_OBJECT
 
 public:
-    ExportDialog(std::vector<FigureSource> sources, int current, Theme theme, QWidget* parent = nullptr);
+    // `settings` (may be null): where the last export went and at what PNG scale, proposed again.
+    ExportDialog(std::vector<FigureSource> sources, int current, Theme theme, AppSettings* settings = nullptr,
+                 QWidget* parent = nullptr);
 
     // For tests and the dialog's own buttons: writes the chosen figure to `path`.
     QString exportTo(const QString& path) const;
     void copyToClipboard() const;
+    // The file the dialog's Export wrote (empty until it wrote one), and the name it proposes for
+    // the chosen view, in the folder of the last export.
+    QString exportedPath() const { return m_exported; }
+    QString proposedPath() const;
 
 private:
     FigureStyle style() const;
@@ -50,6 +58,8 @@ private:
     QCheckBox* m_slide = nullptr;
     QCheckBox* m_transparent = nullptr;
     QLabel* m_note = nullptr;
+    AppSettings* m_settings = nullptr;
+    QString m_exported;
 };
 
 }  // namespace floatscope::gui

@@ -1,11 +1,16 @@
 #include "app/window/MainWindow.h"
 
+#include <map>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -13,8 +18,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -23,6 +28,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -48,6 +54,7 @@
 #include "app/text/InspectionText.h"
 #include "app/window/DeckDialog.h"
 #include "app/window/PresentationView.h"
+#include "app/text/LectureNotesText.h"
 
 namespace floatscope::gui {
 
@@ -286,8 +293,9 @@ int MainWindow::activeFigureSource() const
 
 void MainWindow::exportFigureDialog()
 {
-    ExportDialog dialog(figureSources(), activeFigureSource(), m_theme, this);
-    dialog.exec();
+    ExportDialog dialog(figureSources(), activeFigureSource(), m_theme, &m_settings, this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.exportedPath().isEmpty())
+        statusBar()->showMessage(tr("Exported the figure to %1").arg(QDir::toNativeSeparators(dialog.exportedPath())), 8000);
 }
 
 std::string MainWindow::currentDeck() const
@@ -300,9 +308,11 @@ std::string MainWindow::currentDeck() const
 
 void MainWindow::exportLessonDialog()
 {
-    DeckDialog dialog(decks(), currentDeck(), m_language, m_theme, [this](const QString& l) { setLanguage(l); }, this);
+    DeckDialog dialog(decks(), currentDeck(), m_language, m_theme, [this](const QString& l) { setLanguage(l); },
+                      &m_settings, this);
     if (dialog.exec() == QDialog::Accepted)
-        statusBar()->showMessage(tr("Exported the lesson: %1 pages").arg(dialog.pageCount()), 5000);
+        statusBar()->showMessage(tr("Exported %1 pages to %2").arg(dialog.pageCount()).arg(QDir::toNativeSeparators(dialog.exportedPath())),
+                                 8000);
 }
 
 void MainWindow::copyFigure()
@@ -332,6 +342,37 @@ void MainWindow::present()
     m_presentation->showFullScreen();
     m_presentation->activateWindow();
     m_presentation->setFocus();
+}
+
+void MainWindow::showLectureNotes()
+{
+    // Each note once, with the views it concerns (their tab titles) after it.
+    std::map<std::string, QString> titles = {{"inspector", tr("Inspector")}};
+    for (const Lesson& lesson : lessons())
+        titles[lesson.view.name] = lesson.title();
+    QString html = QStringLiteral("<p>%1</p>")
+                       .arg(tr("The lecture notes are the texts Floatscope teaches from. Where one of their claims is "
+                               "wrong, or right only under a convention it does not state, the view it concerns says so "
+                               "beside it; here they are together, each figure computed exactly.")
+                                .toHtmlEscaped());
+    for (const text::LectureNote& note : text::lectureNotes()) {
+        QStringList views;
+        for (const std::string& lesson : note.lessons)
+            views << titles[lesson];
+        html += QStringLiteral("<p>%1 <i>(%2)</i></p>").arg(note.text.toHtmlEscaped(), views.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("lectureNotesDialog"));
+    dialog.setWindowTitle(tr("Notes on the lecture notes"));
+    auto* browser = new QTextBrowser(&dialog);
+    browser->setHtml(html);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(browser);
+    layout->addWidget(buttons);
+    dialog.resize(std::min(760, width()), std::min(640, height()));
+    dialog.exec();
 }
 
 void MainWindow::createActions()
@@ -375,7 +416,10 @@ void MainWindow::createActions()
     connect(m_focusEntryAction, &QAction::triggered, m_entry, &ValueEntry::focusEntry);
     m_bookmarkAction = new QAction(this);
     m_bookmarkAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    connect(m_bookmarkAction, &QAction::triggered, this, [this] { m_history->addBookmark(m_state->text()); });
+    connect(m_bookmarkAction, &QAction::triggered, this, [this] {
+        m_history->addBookmark(m_state->text());
+        statusBar()->showMessage(tr("Bookmarked %1 (in the History dock)").arg(m_state->text()), 5000);
+    });
     m_formatsAction = new QAction(this);
     m_formatsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     connect(m_formatsAction, &QAction::triggered, this, &MainWindow::chooseFormats);
@@ -406,6 +450,8 @@ void MainWindow::createActions()
     m_presentAction = new QAction(this);
     m_presentAction->setShortcut(QKeySequence(Qt::Key_F11));
     connect(m_presentAction, &QAction::triggered, this, &MainWindow::present);
+    m_lectureNotesAction = new QAction(this);
+    connect(m_lectureNotesAction, &QAction::triggered, this, &MainWindow::showLectureNotes);
     m_aboutAction = new QAction(this);
     connect(m_aboutAction, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Floatscope"),
@@ -443,6 +489,7 @@ void MainWindow::createMenus()
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languageMenu->addActions({m_englishAction, m_chineseAction});
     m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_lectureNotesAction);
     m_helpMenu->addAction(m_aboutAction);
 }
 
@@ -481,6 +528,8 @@ void MainWindow::retranslate()
     m_exportLessonAction->setStatusTip(tr("Every view of a lesson, its presets a page each, as one PDF or a folder of figures"));
     m_copyFigureAction->setText(tr("&Copy figure"));
     m_presentAction->setText(tr("&Presentation"));
+    m_lectureNotesAction->setText(tr("&Notes on the lecture notes"));
+    m_lectureNotesAction->setStatusTip(tr("Where the lecture notes are wrong, or right only under a convention they do not state"));
     m_presentAction->setStatusTip(tr("The view on show as a slide, full screen: ← → step through the lesson's presets, "
                                      "Esc leaves"));
     m_copyFigureAction->setStatusTip(tr("The active view as a figure on the clipboard (SVG and PNG)"));

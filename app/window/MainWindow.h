@@ -98,6 +98,8 @@ private:
     void copyFigure();
     // View > Presentation (F11): the view on show as a full-screen slide (PresentationView).
     void present();
+    // Help > Notes on the lecture notes: every correction together, with the views it concerns.
+    void showLectureNotes();
     int activeFigureSource() const;
 
     InspectorState* m_state = nullptr;
@@ -147,6 +149,7 @@ private:
     QAction* m_exportLessonAction = nullptr;
     QAction* m_copyFigureAction = nullptr;
     QAction* m_presentAction = nullptr;
+    QAction* m_lectureNotesAction = nullptr;
     PresentationView* m_presentation = nullptr;  // while one is open
     struct Source {
         FigureSource figure;

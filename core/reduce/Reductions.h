@@ -86,6 +86,10 @@ struct RmsNormRow {
     double maxRelativeError = 0;   // of the bf16 outputs against the exact y
     double meanRelativeError = 0;
     double correctlyRounded = 0;   // share of outputs equal to the exact y rounded once to bf16
+    // Why, in the first row: the mean of the squares as the format computed it, and exactly
+    // (nearest double).
+    double meanSquare = 0;
+    double exactMeanSquare = 0;
 };
 
 std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const dot::RunControl& control = {});

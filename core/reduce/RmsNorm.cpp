@@ -25,10 +25,13 @@ std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const 
     // The exact outputs, per row.
     std::vector<double> exact(x.size()), exactBf16(x.size());
     const Precise eps(setup.eps);
+    double exactMeanSquare0 = 0;  // the first row's, for the words on why
     for (std::size_t r = 0; r < setup.rows; ++r) {
         Precise squares;
         for (std::size_t i = 0; i < n; ++i)
             squares += Precise(x[r * n + i]) * Precise(x[r * n + i]);
+        if (r == 0)
+            exactMeanSquare0 = (squares / Precise(static_cast<double>(n))).toDouble();
         const Precise rms = Precise::sqrt(squares / Precise(static_cast<double>(n)) + eps);
         for (std::size_t i = 0; i < n; ++i) {
             const Precise y = Precise(x[r * n + i]) * Precise(g[i]) / rms;
@@ -50,7 +53,12 @@ std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const 
             double squares = 0;
             for (std::size_t i = 0; i < n; ++i)
                 squares = a.add(squares, a.multiply(x[r * n + i], x[r * n + i]));
-            const double inverse = a.divide(1, a.sqrt(a.add(a.divide(squares, a.round(static_cast<double>(n))), epsF)));
+            const double meanSquare = a.divide(squares, a.round(static_cast<double>(n)));
+            if (r == 0) {
+                row.meanSquare = meanSquare;
+                row.exactMeanSquare = exactMeanSquare0;
+            }
+            const double inverse = a.divide(1, a.sqrt(a.add(meanSquare, epsF)));
             for (std::size_t i = 0; i < n; ++i) {
                 const double y = bf16.round(a.multiply(a.multiply(x[r * n + i], inverse), g[i]));
                 const double e = exact[r * n + i];

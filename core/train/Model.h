@@ -10,7 +10,7 @@ namespace floatscope::train {
 // The tiny decoder-only character transformer of lecture 10's demo 5: token and position
 // embeddings, `layers` pre-norm blocks (RMSNorm, causal multi-head attention, RMSNorm, GELU MLP),
 // a final RMSNorm and an output head. No biases; the norms' gains start at 1.0, as the lecture's do.
-// The default is the size of the PyTorch reference: about 30k parameters with the built-in
+// The default is the size of an independent PyTorch model of this network: about 30k parameters with the built-in
 // corpus's 38 characters (30,240); two heads of 16 halve the attention's T x T work that four heads
 // of 8 would cost.
 struct ModelShape {

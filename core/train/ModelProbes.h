@@ -12,7 +12,7 @@
 
 namespace floatscope::train {
 
-// The training lab's model for the other lessons (issue 15, part 4): its weights after k fp32 steps
+// The training lab's model for the other lessons: its weights after k fp32 steps
 // for the absorbed-updates lesson, and its real gradients at step k, under loss scales, for the
 // loss-scaling lesson (lecture 10's demo 3 on this model instead of a log-normal).
 //

@@ -25,12 +25,12 @@ struct LearningRatePreset {
     double peak;
     double final;
 };
-// "lecture" (3e-3 -> 3e-4, the lecture's schedule) and "small" (3e-4 -> 3e-5, where the issue's
-// PyTorch reference left bf16-pure 0.29 bit/char behind fp32).
+// "lecture" (3e-3 -> 3e-4, the lecture's schedule) and "small" (3e-4 -> 3e-5, where an independent
+// PyTorch model of this network left bf16-pure 0.29 bit/char behind fp32).
 const std::vector<LearningRatePreset>& learningRatePresets();
 std::optional<LearningRatePreset> findLearningRatePreset(std::string_view name);
 
-// The lab's default: batch 16 x 96, half the issue's PyTorch reference (32 x 96), so that 300 steps of
+// The lab's default: batch 16 x 96, half the independent PyTorch model's (32 x 96), so that 300 steps of
 // any recipe take about 2 s on one core of the 2-core machine (tests/bench/TrainBench.cpp measures
 // both sizes); the lecture's effects are the same at both (README, "floatscope train").
 struct TrainConfig {
@@ -183,7 +183,7 @@ struct RunJob {
 std::vector<RunResult> runJobs(const Corpus& corpus, const std::vector<RunJob>& jobs, const RunCallback& onStep = {},
                                const std::atomic<bool>* cancel = nullptr, int threads = 2);
 
-// The learning-rate lesson (issue 15, part 6): `recipe` and `reference` trained at each peak learning
+// The learning-rate lesson: `recipe` and `reference` trained at each peak learning
 // rate (cosine to a tenth of it), and the gap in final validation bits per character. Runs on up to
 // `threads` threads; onStep reports (run index, step) with run 2i the reference and 2i + 1 the recipe
 // at peaks[i].

@@ -10,7 +10,7 @@
 
 namespace floatscope::gpu {
 
-// The training lab's products on this GPU (issue 15, part 7): the engine of core/train/Products.h
+// The training lab's products on this GPU: the engine of core/train/Products.h
 // that runs each of a recipe's matrix products through cuBLASLt on device 0 (gpu/cuda/
 // TensorCoreSession.h): fp16, bf16 and tf32 inputs on the tensor cores with fp32 accumulation,
 // e4m3fn and e5m2 (compute capability 8.9 and later) on the tensor cores' fp8 path, fp32 on the CUDA

@@ -466,7 +466,7 @@ TEST(ChineseWindow, ShowsNoEnglish)
         everyRefusal(dock, c, where);
     }
     if (HardwarePanel* hardware = window.hardware()) {
-        // Results computed in English must follow the switch to Chinese (issue 12).
+        // Results computed in English must follow the switch to Chinese.
         window.setLanguage(QStringLiteral("en"));
         for (QLineEdit* e : hardware->findChildren<QLineEdit*>())
             e->setText(QStringLiteral("0x3f800000-0x3f80ffff"));

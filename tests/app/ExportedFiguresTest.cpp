@@ -2,7 +2,7 @@
 // inspector's views for its presets, each registered lesson's for its .deck), so that a new lesson
 // is covered by registering: tick labels as a person would write them (a nice step, the digits it
 // needs, thousands grouped), a page filled at any size, no table cell cut, format names readable
-// on both themes; and the traps issue 12 found, each by name.
+// on both themes; and the traps found on them, each by name.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -308,7 +308,7 @@ TEST(ExportedFigures, NoTickLabelLongerThanTheDataNeeds)
         }
 }
 
-// The checker itself, on the labels the issue found: it must refuse them.
+// The checker itself, on the labels once found on screen: it must refuse them.
 TEST(ExportedFigures, TheTickCheckerRefusesTheLabelsIssue12Found)
 {
     EXPECT_FALSE(checkAxis({{1, "1"}, {1.250011683, "1.250011683"}, {1.500023365, "1.500023365"}}).isEmpty());
@@ -852,7 +852,7 @@ TEST(LessonDeckExport, TheWindowsDialogExportsTheChosenLessonInItsLanguage)
     window.tabs()->setCurrentIndex(tab);
     EXPECT_EQ(window.currentDeck(), "accumulation");
     DeckDialog dialog(decks(), window.currentDeck(), window.language(), Theme::Light,
-                      [&](const QString& l) { window.setLanguage(l); }, &window);
+                      [&](const QString& l) { window.setLanguage(l); }, nullptr, &window);
     const std::vector<Deck> chosen = dialog.chosen();
     ASSERT_EQ(chosen.size(), 1u);
     EXPECT_EQ(chosen.front().name, "accumulation");

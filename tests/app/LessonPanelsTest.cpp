@@ -1,4 +1,4 @@
-// The lesson panels of issue 5, driven as a user drives them (offscreen): the lecture notes' outcomes in the
+// The lesson panels, driven as a user drives them (offscreen): the lecture notes' outcomes in the
 // readouts, stepping and the slider, the background job with progress and cancel, red hints that
 // keep the last result, and the export views' options (what every lesson owes, its tab, its view's
 // bytes, its completion, is checked for each registered lesson in LessonRegistryTest.cpp).
@@ -68,10 +68,10 @@ TEST(AccumulationPanel, OnePlusOneThousandthShowsTheLessonsOutcome)
     EXPECT_EQ(cell(t, "fp16", "value (exact)"), "1.9765625");
     EXPECT_EQ(cell(t, "bf16", "bits"), "0x3f80");
     EXPECT_EQ(cell(t, "bf16", "value (exact)"), "1");
-    EXPECT_EQ(cell(t, "bf16", "effective adds"), "0");
+    EXPECT_EQ(cell(t, "bf16", "steps that moved the sum"), "0");
     EXPECT_EQ(cell(t, "bf16", "first stall"), "step 1");
     EXPECT_TRUE(cell(t, "fp32", "value (exact)").startsWith("2.0000")) << cell(t, "fp32", "value (exact)").toStdString();
-    EXPECT_EQ(cell(t, "fp16", "effective adds"), "1,000");
+    EXPECT_EQ(cell(t, "fp16", "steps that moved the sum"), "1,000");
     // Why bf16 stalled: the increment against half the gap at 1.
     EXPECT_TRUE(panel.notes().contains("below half the gap")) << panel.notes().toStdString();
     EXPECT_TRUE(panel.notes().contains("threshold 0.00390625")) << panel.notes().toStdString();

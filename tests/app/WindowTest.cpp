@@ -89,7 +89,7 @@ TEST_F(Window, EveryTabTitleIsReadable)
 }
 
 // The headline demo: the absorption chart is on the screen when its tab opens, not below the fold,
-// from 1280x720 up (the smallest screen; half of 1920x1080 is smaller still).
+// from 1280x720 up (a projector's; half of 1920x1080 is smaller still).
 TEST_F(Window, AbsorptionChartIsAboveTheFold)
 {
     if (available().height() < 680)

@@ -1,4 +1,4 @@
-// The accumulation lesson's speed target (issue 5, and issue 11 for the modes other than stored):
+// The accumulation lesson's speed target (the stored mode's, and the other modes'):
 // 10^6 steps in each of 8 formats within 50 ms, so that the panel can rerun a whole simulation
 // while a slider moves. Measured for each mode on
 // the lecture notes' demo (1 + 10^-3 per step), with and without the chart's min/max buckets, and per

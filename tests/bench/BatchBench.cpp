@@ -1,5 +1,5 @@
 // Batch conversion speed against references measured in the same run, with the ratios the
-// engine issue sets as targets printed at the end:
+// engine's design sets as targets printed at the end:
 //   engine batch on 2^26 values        >= 0.8 x a plain copy (read 4 bytes, write 2)
 //   engine batch in cache (fp16)       >= 0.5 x F16C
 //   engine batch                       >= 10 x NVIDIA's host functions

@@ -1,6 +1,6 @@
 // `floatscope show 0.1` answers in <= 50 ms wall (DESIGN.md budget): the whole process, from spawn
 // to exit, against spawning /bin/true in the same run (the floor any command pays). And any
-// accepted input answers as fast (DESIGN.md, issue 13: 1e-100000 took 4.4 s, 8.9 s in 14
+// accepted input answers as fast (DESIGN.md; before, 1e-100000 took 4.4 s, 8.9 s in 14
 // formats): the worst inputs the parser accepts, at the exponent limit and the text length limit,
 // in the default formats and in all 14 with --json (every exact digit of every error).
 #include <benchmark/benchmark.h>

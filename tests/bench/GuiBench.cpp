@@ -1,6 +1,6 @@
 // The window's budgets (DESIGN.md): a new value re-renders every row in <= 16 ms, with all fourteen
 // named formats shown; cold start to first paint <= 1 s (the real executable, offscreen, quitting on
-// its first paint); and the UI thread never waits (issue 13): the longest the event loop goes
+// its first paint); and the UI thread never waits: the longest the event loop goes
 // without a turn while 1e-100000 is typed a key at a time, while a 10^4-digit value is entered, and
 // while a hostile session (that value and 200 fp16 rows) opens.
 #include <benchmark/benchmark.h>

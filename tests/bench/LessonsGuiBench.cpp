@@ -1,4 +1,4 @@
-// The accumulation panel's budget (issue 5): a chart redraw <= 16 ms for any N, 10^3 .. 10^7 steps.
+// The accumulation panel's budget: a chart redraw <= 16 ms for any N, 10^3 .. 10^7 steps.
 // The run is computed once per N (stochastic rounding, so that every bucket of the chart has its
 // own minimum and maximum: the most points a decimated chart can have); then the chart is rebuilt
 // and painted at a step (what a resize or the theme does), and a play tick moves one frame on

@@ -1,5 +1,5 @@
 // Quantizing 2^24 elements (a 4096 x 4096 matrix of normal values with outliers, stored in fp32)
-// with each scheme, against the target of 100 ms per scheme. The time covers everything
+// with each scheme, against the target of 100 ms per scheme. The time covers everything
 // quantize() does: block amax, scales, one exact rounding per element, codes, and the summary
 // statistics (MSE, largest errors, flushed and saturated counts).
 #include <benchmark/benchmark.h>

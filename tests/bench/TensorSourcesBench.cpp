@@ -1,7 +1,7 @@
 // Loading tensors, against references run alongside: 2^22 values of CSV text into fp32 storage
 // against glibc's strtof over the same fields and against the engine quantizing as many values
-// (the issue: parsing took 200x what the engine takes, 12.7 s for 2^24 values); CSV into bf16
-// storage (through binary64; the issue: 11.5 s for 2^24 values); the seeded generator; and .npy
+// (before: parsing took 200x what the engine takes, 12.7 s for 2^24 values); CSV into bf16
+// storage (through binary64; before: 11.5 s for 2^24 values); the seeded generator; and .npy
 // against allocating and widening the same floats.
 #include <benchmark/benchmark.h>
 
@@ -86,7 +86,7 @@ void quantizeReference(benchmark::State& state)
 }
 
 // Narrow storage reads through binary64 (std::from_chars, then one rounding of that double, the exact
-// parser only at the storage's rounding boundaries): the issue's 750 ns a value were the exact parser.
+// parser only at the storage's rounding boundaries): the 750 ns a value before were the exact parser.
 void csvIntoBf16(benchmark::State& state)
 {
     csv();
@@ -150,10 +150,10 @@ void printRatios(const bench::Recorder& recorder)
     std::map<std::string, double> ms = recorder.times();
     auto ratio = [&ms](const char* a, const char* b) { return ms[a] / ms[b]; };
     std::printf("\n2^22 values of CSV into fp32: %.0f ms, %.2fx glibc strtof over the same fields, %.1fx the\n"
-                "engine quantizing them (e4m3fn, per tensor; the issue: 200x before)\n",
+                "engine quantizing them (e4m3fn, per tensor; 200x before)\n",
                 ms["csvIntoFp32"], ratio("csvIntoFp32", "strtofReference"),
                 ratio("csvIntoFp32", "quantizeReference"));
-    std::printf("2^22 values of CSV into bf16: %.0f ms, %.0f ns a value, %.2fx into fp32 (the issue: 750 ns a value)\n",
+    std::printf("2^22 values of CSV into bf16: %.0f ms, %.0f ns a value, %.2fx into fp32 (before: 750 ns a value)\n",
                 ms["csvIntoBf16"], ms["csvIntoBf16"] * 1e6 / static_cast<double>(kValues),
                 ratio("csvIntoBf16", "csvIntoFp32"));
     std::printf("2^22 generated normal values: %.0f ms; 2^22 float32 .npy values: %.2fx a widening copy\n",

@@ -119,7 +119,7 @@ TEST(HostileFiles, DeviceOrFifoAsTensorIsRefusedAtOnce)
     expectDeviceAndFifoRefused("quantize --input", zero, "fifo.csv");
 }
 
-// The same trap for recipe files (issue 13): `train --recipe-file /dev/zero` read until memory ran
+// The same trap for recipe files: `train --recipe-file /dev/zero` read until memory ran
 // out, and a FIFO blocked forever.
 TEST(HostileFiles, DeviceOrFifoAsRecipeIsRefusedAtOnce)
 {

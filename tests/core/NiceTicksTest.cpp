@@ -1,6 +1,6 @@
 // Axis ticks against an independent oracle: every nice step written as a decimal (1e-3, 2.5e-3,
 // ...), the ticks inside the range counted in exact rational arithmetic (GMP), the smallest step
-// that keeps the count under the limit. The ranges are the ones issue 12 found on screen.
+// that keeps the count under the limit. The ranges are ones once found on screen.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// The training lab's products on this GPU (issue 15, part 7), against the engine's emulated ones:
+// The training lab's products on this GPU, against the engine's emulated ones:
 // single products of the model's shapes within the accumulator's error bound of the exact sum (and
 // bit for bit the tensor-core preset of core/dot where one models this GPU), and a few steps of
 // bf16-master, fp16-amp and (from compute capability 8.9) fp8-current whose curves stay within a

@@ -22,7 +22,7 @@ if [ "$only" = training ]; then
         | sed 's/^\[ device   \] /   /'
 fi
 
-# The training lab's products on the tensor cores (issue 15, part 7): single products of the model's
+# The training lab's products on the tensor cores: single products of the model's
 # shapes against the accumulator's bound and the presets, then a few steps of bf16-master, fp16-amp
 # (and fp8-current from sm_89) whose curves must stay within the stated tolerance of the emulated ones.
 if "$build/tests/floatscope_gpu_tests" --gtest_filter='TensorCoreTraining.*' | tee "$build/training-tests.log"; then

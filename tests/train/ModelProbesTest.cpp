@@ -229,7 +229,7 @@ TEST(RecipeFile, ReadsWhatRecipeTextWrites)
     EXPECT_EQ(bad.error->value, "bf17");
 }
 
-// The trap (issue 13): --recipe-file /dev/zero read until memory ran out, and a FIFO blocked forever.
+// The trap: --recipe-file /dev/zero read until memory ran out, and a FIFO blocked forever.
 TEST(RecipeFile, DeviceFifoAndHugeFilesAreRefusedAtOnce)
 {
     EXPECT_EQ(readRecipeFile("/dev/zero").problem, FileProblem::NotRegular);

@@ -120,7 +120,7 @@ TEST(TrainCli, RecipeFilesAreRead)
     EXPECT_EQ(run["bytes_per_param"].toDouble(), 8.0);
 }
 
-// fp8 statistics leave core (issue 15, part 3): per step and direction amax, scale and the shares
+// fp8 statistics leave core: per step and direction amax, scale and the shares
 // saturated and flushed. With current scaling the scale is the format's largest value over the amax
 // (Transformer Engine's rule), 448 for e4m3fn forward and 57344 for e5m2 gradients; other recipes
 // have nulls.

@@ -1,5 +1,5 @@
 // Whole runs: the same seed gives bit-identical curves (also side by side on threads), progress and
-// cancel work as a panel needs them, and the lecture's results (issue 15, part 6) come out on a
+// cancel work as a panel needs them, and the lecture's results come out on a
 // short run: bf16-master within 0.02 bit/char of fp32, bf16-pure visibly behind, stochastic rounding
 // recovering most of that gap, fp16 without loss scaling losing gradients to zero and fp16-amp none,
 // and the gap depending on the learning rate.
