@@ -164,6 +164,31 @@ TEST_F(Figures, ValuesAHairApartAreOnePointOnAnAxisWithALeastSpan)
     EXPECT_GE(yTicks, 3);
 }
 
+// The trap: in the absorption chart fp32 lay under the exact sum, a line a reader looked for and
+// did not find. A series within a line's width of one drawn after it says so in the legend; one a
+// visible distance apart does not.
+TEST(ChartLegend, ASeriesUnderAnotherSaysSo)
+{
+    ChartSpec spec;
+    spec.x = {QStringLiteral("step"), false, 0.0, 1000.0};
+    spec.y = {QStringLiteral("value"), false, std::nullopt, std::nullopt};
+    const auto line = [](const char* name, double end, std::size_t points) {
+        ChartSeries s{QString::fromLatin1(name), Qt::blue, {}, ChartSeries::Kind::Line, false, true};
+        for (std::size_t i = 0; i < points; ++i) {
+            const double x = 1000.0 * static_cast<double>(i) / static_cast<double>(points - 1);
+            s.points.emplace_back(x, 1 + (end - 1) * x / 1000);
+        }
+        return s;
+    };
+    spec.series = {line("fp32", 2.0000467, 1001), line("fp16", 1.9765625, 1001), line("bf16", 1.0, 2), line("exact", 2.0, 2)};
+    const std::vector<QString> names = legendNames(spec);
+    ASSERT_EQ(names.size(), 4u);
+    EXPECT_EQ(names[0], QStringLiteral("fp32 (under exact)"));  // 4.7e-5 apart on a plot 1 tall
+    EXPECT_EQ(names[1], QStringLiteral("fp16"));                // 0.023 apart: seen
+    EXPECT_EQ(names[2], QStringLiteral("bf16"));
+    EXPECT_EQ(names[3], QStringLiteral("exact"));               // drawn last: on top
+}
+
 TEST(Language, SwitchChangesVisibleTexts)
 {
     MainWindow window;

@@ -131,6 +131,21 @@ TEST(AccumulationFigure, ASumFlatFromTheStartIsALineOnTheLogStepAxis)
     EXPECT_LT(*spec.y.min, 1.0);
 }
 
+// The trap: the Kahan page said bf16 "stayed at 1" while its row ends at 2. A compensated or
+// stochastic run whose sum still moves says how often and where it ends.
+TEST(AccumulationFigure, ACompensatedSumThatStillMovesSaysSo)
+{
+    std::string error;
+    const auto figure = makeViewFigure(AccumulationFigure::exportView(), {"--mode", "kahan"}, error);
+    ASSERT_NE(figure, nullptr) << error;
+    QString all;
+    for (const test::SvgItem& t : test::textsOf(test::svgOf(*figure)))
+        all += t.text + QLatin1Char(' ');
+    all = all.simplified();
+    EXPECT_TRUE(all.contains(QStringLiteral("so bf16 still moved on 128 of 1,000 steps and ends at 2."))) << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("128 of 1,000, the first at step 4"))) << all.toStdString();
+}
+
 TEST(AccumulationPanel, StepBackSliderAndPlayMoveThroughTheRun)
 {
     AccumulationPanel panel;

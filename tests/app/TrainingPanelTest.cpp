@@ -268,6 +268,41 @@ TEST(TrainingPanel, ProductsOnTheGpuAreOfferedOnlyWhereThereIsOne)
     EXPECT_FALSE(products->isEnabled());
 }
 
+// A gap of a hundredth of a bit per character is lost in curves that fall from 5 to 3.5: against
+// fp32, each recipe's validation less fp32's at the same step is plotted at its size, and the
+// points of "loss against memory" are named, recipes on one point in one label.
+TEST(TrainingFigure, GapsToFp32ArePlottedAndPointsNamed)
+{
+    TrainingRequest request;
+    request.recipes = {*train::findPreset("fp32"), *train::findPreset("bf16-pure"), *train::findPreset("bf16-master")};
+    request.config.steps = 6;
+    request.config.evalEvery = 3;
+    request.vsFp32 = true;
+    const TrainingData d = TrainingData::train(request);
+    ASSERT_EQ(d.runs.size(), 3u);
+    const ChartSpec gaps = TrainingFigure::curves(d);
+    const auto line = std::find_if(gaps.series.begin(), gaps.series.end(),
+                                   [](const ChartSeries& s) { return s.name == QLatin1String("bf16-pure") && s.inLegend; });
+    ASSERT_NE(line, gaps.series.end());
+    std::size_t checked = 0;
+    for (const QPointF& p : line->points)
+        for (const train::StepRecord& mine : d.runs[1].steps)
+            for (const train::StepRecord& theirs : d.runs[0].steps)
+                if (mine.step == p.x() && theirs.step == mine.step && mine.valBitsPerChar && theirs.valBitsPerChar) {
+                    EXPECT_DOUBLE_EQ(p.y(), *mine.valBitsPerChar - *theirs.valBitsPerChar);
+                    ++checked;
+                }
+    EXPECT_EQ(checked, 2u);  // steps 3 and 6
+    const ChartSpec cost = TrainingFigure::cost(d);
+    QStringList labels;
+    for (const ChartSeries& s : cost.series)
+        if (!s.pointLabel.isEmpty())
+            labels << s.pointLabel;
+    // bf16-master ends where fp32 does (an fp32 master), at the same 16 bytes: one label for both.
+    EXPECT_TRUE(labels.contains(QStringLiteral("fp32, bf16-master"))) << labels.join(QStringLiteral(" | ")).toStdString();
+    EXPECT_TRUE(labels.contains(QStringLiteral("bf16-pure")));
+}
+
 // The GPU's runs beside the engine's: dashed lines of the same colour, named "(GPU)", a row each in
 // the table, and a sentence on how far each strayed. Made up here (no GPU needed): the GPU's run is
 // the engine's with its losses moved by 1e-4.
