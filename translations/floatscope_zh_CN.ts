@@ -2254,6 +2254,14 @@ exact %5</source>
         <source>%1; every %2 products into fp32 (nearest-even)</source>
         <translation>%1；每 %2 个乘积加入 fp32（就近取偶）</translation>
     </message>
+    <message>
+        <source>Inputs in %1 are not possible: it has no sign and no zero (it holds scales), and inner products need both</source>
+        <translation>输入不能用 %1：它没有符号位也没有零（它用来存放缩放因子），而内积两者都需要</translation>
+    </message>
+    <message>
+        <source>An accumulator in %1 is not possible: it has no sign and no zero (it holds scales), and a sum starts at 0 and takes terms of either sign</source>
+        <translation>累加器不能用 %1：它没有符号位也没有零（它用来存放缩放因子），而求和从 0 开始，加数有正有负</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>
@@ -6251,10 +6259,6 @@ GEMM 精度：%4</translation>
         <translation>请至少选择一种格式</translation>
     </message>
     <message>
-        <source>The reductions compute in formats of at most 25 significant bits within fp32&apos;s range, not %1</source>
-        <translation>约简只能在有效位不超过 25 位、范围不超出 fp32 的格式中计算，%1 不行</translation>
-    </message>
-    <message>
         <source>Computing the %1 in %2 formats…</source>
         <translation>正在用 %2 种格式计算 %1…</translation>
     </message>
@@ -6265,6 +6269,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Reduce</source>
         <translation>约简</translation>
+    </message>
+    <message>
+        <source>The reductions compute in signed formats with a zero, of at most 25 significant bits within fp32&apos;s range, not %1</source>
+        <translation>约简只能在有符号、含零、有效位不超过 25 位且范围不超出 fp32 的格式中计算，%1 不行</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@ format (nearest even), beside a reference computed exactly or with MPFR at 256 b
 
 options:
   --formats LIST   formats to compute in (default bf16,fp16,fp32 for softmax, bf16,fp32 otherwise;
-                   at most 25 significant bits within fp32's range)
+                   signed, with a zero, at most 25 significant bits within fp32's range)
   --seed S         the generator's seed (default 1)
   --logits FMT     softmax: the logits' own format (default bf16)
   --vocab N        softmax: the vocabulary (1..4194304)
@@ -130,7 +130,7 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, error);
         for (const Format& f : *formats)
             if (!reduce::FormatArithmetic::accepts(f))
-                return usageError(io, "reduce computes in formats of at most 25 significant bits within fp32's range, not '"
+                return usageError(io, "reduce computes in signed formats with a zero, of at most 25 significant bits within fp32's range, not '"
                                           + f.name() + "'");
     }
     const bool json = args.has("json");
@@ -144,7 +144,7 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         if (const auto f = args.value("logits")) {
             const FormatLookup lookup = lookupFormat(*f);
             if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format))
-                return usageError(io, "bad --logits '" + *f + "': a format of at most 25 significant bits within fp32's range");
+                return usageError(io, "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range");
             s.logits = *lookup.format;
         }
         if (!readSize(args, "vocab", 1, std::size_t{1} << 22, s.vocabulary, error)

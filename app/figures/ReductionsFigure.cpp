@@ -541,7 +541,7 @@ ExportView ReductionsFigure::exportView()
                 return nullptr;
             for (const Format& f : *formats)
                 if (!reduce::FormatArithmetic::accepts(f)) {
-                    error = "reduce computes in formats of at most 25 significant bits within fp32's range, not '" + f.name() + "'";
+                    error = "reduce computes in signed formats with a zero, of at most 25 significant bits within fp32's range, not '" + f.name() + "'";
                     return nullptr;
                 }
             setup.setFormats(*formats);
@@ -564,7 +564,7 @@ ExportView ReductionsFigure::exportView()
             if (const auto f = args.value("logits")) {
                 const FormatLookup lookup = lookupFormat(*f);
                 if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format)) {
-                    error = "bad --logits '" + *f + "': a format of at most 25 significant bits within fp32's range";
+                    error = "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range";
                     return nullptr;
                 }
                 setup.softmax.logits = *lookup.format;

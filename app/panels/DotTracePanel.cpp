@@ -21,7 +21,7 @@
 #include "app/text/LessonInput.h"
 #include "app/text/OperatorsText.h"
 #include "core/dot/AccumulatorSpec.h"
-#include "core/dot/Operands.h"
+#include "core/dot/InnerProduct.h"
 #include "core/format/Registry.h"
 
 namespace floatscope::gui {
@@ -32,7 +32,7 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
     QWidget* content = areas.controls;
     m_inputs = new QComboBox(content);
     for (const Format& f : namedFormats())
-        if (dot::productsFit(f))
+        if (dot::acceptsInputs(f))
             m_inputs->addItem(QString::fromStdString(f.name()));
     m_inputs->setCurrentText(QString::fromLatin1(DotTraceData::kDefaultInputs));
     m_accumulator = new HintedField(QString::fromLatin1(DotTraceData::kDefaultAccumulator), content);

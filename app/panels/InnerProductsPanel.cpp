@@ -19,7 +19,7 @@
 #include "app/panels/LessonRegistry.h"
 #include "app/text/LessonText.h"
 #include "app/text/OperatorsText.h"
-#include "core/dot/Operands.h"
+#include "core/dot/InnerProduct.h"
 #include "core/format/Registry.h"
 
 namespace floatscope::gui {
@@ -38,7 +38,7 @@ InnerProductsPanel::InnerProductsPanel(QWidget* parent) : FigurePanel(parent)
     QWidget* content = areas.controls;
     m_inputs = new QComboBox(content);
     for (const Format& f : namedFormats())
-        if (dot::productsFit(f))
+        if (dot::acceptsInputs(f))
             m_inputs->addItem(QString::fromStdString(f.name()));
     m_inputs->setCurrentText(QString::fromLatin1(InnerProductsSetup::kDefaultInputs));
     m_distribution = new QComboBox(content);

@@ -287,7 +287,8 @@ void ReductionsPanel::compute()
     QString formatsError = formats.empty() ? tr("Choose at least one format") : QString();
     for (const Format& f : formats)
         if (!reduce::FormatArithmetic::accepts(f))
-            formatsError = tr("The reductions compute in formats of at most 25 significant bits within fp32's range, not %1")
+            formatsError = tr("The reductions compute in signed formats with a zero, of at most 25 significant bits "
+                              "within fp32's range, not %1")
                                .arg(QString::fromStdString(f.name()));
     setErrorHint(m_formatsHint, formatsError);
     const bool fieldsOk = readFields(setup);

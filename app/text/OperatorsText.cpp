@@ -68,6 +68,14 @@ QString dotErrorText(const dot::DotError& e)
     case dot::DotErrorKind::BadParameter: return OperatorsText::tr("A parameter is out of range: %1").arg(detail);
     case dot::DotErrorKind::StartNotRepresentable:
         return OperatorsText::tr("The starting value is not a value of %1").arg(detail);
+    case dot::DotErrorKind::InputsUnsigned:
+        return OperatorsText::tr("Inputs in %1 are not possible: it has no sign and no zero (it holds scales), and "
+                                 "inner products need both")
+            .arg(detail);
+    case dot::DotErrorKind::ResultUnsigned:
+        return OperatorsText::tr("An accumulator in %1 is not possible: it has no sign and no zero (it holds scales), "
+                                 "and a sum starts at 0 and takes terms of either sign")
+            .arg(detail);
     }
     return detail;
 }

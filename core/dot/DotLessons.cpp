@@ -93,8 +93,13 @@ ErrorSweepResult errorVersusK(const ErrorSweep& sweep, const RunControl& control
                 result.cancelled = true;
                 return result;
             }
-            const DotResult& r = std::get<DotResult>(*outcome);
-            curve.points.push_back(ErrorPoint{k, r.value(), r.exact, nearest(relativeError(r.value(), r.exact))});
+            const auto* r = std::get_if<DotResult>(&*outcome);
+            if (r == nullptr) {  // checkDot() let through what the sum refused: say so, never abort
+                result.error = std::get<DotError>(*outcome);
+                result.curves.clear();
+                return result;
+            }
+            curve.points.push_back(ErrorPoint{k, r->value(), r->exact, nearest(relativeError(r->value(), r->exact))});
             done += static_cast<double>(k);
             control.report(done / total);
         }
@@ -112,9 +117,10 @@ std::optional<OnesStall> onesStall(const Format& inputs, const Accumulator& accu
     // The sum of the first k ones, or nothing when it counts correctly (or the run was cancelled).
     const auto wrong = [&](std::size_t k) -> std::optional<ExactValue> {
         const auto outcome = innerProduct(prefix(ones, k), accumulator, RunControl{control.cancel, {}});
-        if (!outcome)
+        const auto* r = outcome ? std::get_if<DotResult>(&*outcome) : nullptr;
+        if (r == nullptr)
             return std::nullopt;
-        const ExactValue v = std::get<DotResult>(*outcome).value();
+        const ExactValue v = r->value();
         if (v == ExactValue::fromRational(mpq_class(static_cast<unsigned long>(k))))
             return std::nullopt;
         return v;

@@ -153,6 +153,12 @@ std::optional<std::uint64_t> sumOf(const Accumulator& accumulator, const Operand
 
 std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumulator)
 {
+    // Inner products start at 0 and their terms take either sign: an unsigned format (e8m0, which
+    // holds scales) can be neither an input nor the sum.
+    if (inputs.signBits() == 0)
+        return DotError{DotErrorKind::InputsUnsigned, inputs.name()};
+    if (resultFormat(accumulator).signBits() == 0)
+        return DotError{DotErrorKind::ResultUnsigned, resultFormat(accumulator).name()};
     if (!productsFit(inputs))
         return DotError{DotErrorKind::InputsTooWide, inputs.name()};
     if (!accumulator.preset.empty()) {
@@ -164,6 +170,8 @@ std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumu
         return DotError{DotErrorKind::BadParameter, std::to_string(*accumulator.promoteEvery)};
     return std::visit([&](const auto& model) { return checkModel(inputs, model); }, accumulator.model);
 }
+
+bool acceptsInputs(const Format& inputs) { return inputs.signBits() == 1 && productsFit(inputs); }
 
 std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulator& accumulator, const RunControl& control,
                               DotTrace* trace, std::size_t maxTraceSteps)

@@ -34,6 +34,8 @@ enum class DotErrorKind : std::uint8_t {
     Vdpbf16psInputs,         // VDPBF16PS multiplies bf16
     BadParameter,            // a block size, width or promotion interval out of range
     StartNotRepresentable,   // the starting value is not a value of the result format
+    InputsUnsigned,          // the inputs have no sign and no zero (e8m0): products of them cannot be summed
+    ResultUnsigned,          // the result format has no sign and no zero (e8m0): a sum cannot start at 0
 };
 
 struct DotError {
@@ -52,6 +54,10 @@ using DotOutcome = std::variant<DotResult, DotError>;
 
 // Whether the model can take inputs of this format (before generating or reading any).
 std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumulator);
+
+// Whether some accumulator takes inputs of this format: signed, with exact products (the formats a
+// window offers as inputs).
+bool acceptsInputs(const Format& inputs);
 
 // The inner product through the model, and the exact one beside it. Empty when cancelled. With a
 // trace, up to `maxTraceSteps` steps are recorded (the exact route is then taken: the same bits,

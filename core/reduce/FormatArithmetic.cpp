@@ -13,7 +13,8 @@ namespace floatscope::reduce {
 
 bool FormatArithmetic::accepts(const Format& f)
 {
-    return f.mantissaBits() <= 24 && f.minPositiveExponent() >= -149 && f.maxExponent() <= 127;
+    // Subtraction and the sums of the reductions need a sign and a zero: e8m0 (scales) has neither.
+    return f.signBits() == 1 && f.mantissaBits() <= 24 && f.minPositiveExponent() >= -149 && f.maxExponent() <= 127;
 }
 
 FormatArithmetic::FormatArithmetic(const Format& format) : m_format(format), m_fp32(format == namedFormat("fp32"))

@@ -19,7 +19,8 @@ namespace floatscope::reduce {
 // Reasoning 7(1), 2014). exp is MPFR's at 128 bits, truncated with a sticky bit, rounded once.
 class FormatArithmetic {
 public:
-    // The format must have at most 25 significant bits and every value an fp32 value's range.
+    // The format must be signed (with a zero), have at most 25 significant bits and every value in
+    // fp32's range.
     explicit FormatArithmetic(const Format& format);
     static bool accepts(const Format& format);
 

@@ -623,7 +623,7 @@ TEST(ChineseWindow, EveryMessageKindIsTranslated)
     for (int k = 0; k <= static_cast<int>(dot::SpecErrorKind::FormatTooWide); ++k)
         c.add(text::specErrorText(dot::SpecError{static_cast<dot::SpecErrorKind>(k), "rnx"}, QStringLiteral("fp32:rnx")),
               QStringLiteral("SpecError"));
-    for (int k = 0; k <= static_cast<int>(dot::DotErrorKind::StartNotRepresentable); ++k) {
+    for (int k = 0; k <= static_cast<int>(dot::DotErrorKind::ResultUnsigned); ++k) {
         dot::DotError e;
         e.kind = static_cast<dot::DotErrorKind>(k);
         e.detail = "h100-fp8";

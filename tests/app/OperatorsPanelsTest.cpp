@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -15,6 +16,7 @@
 #include <QToolButton>
 
 #include "FigureSupport.h"
+#include "app/figures/ReductionsFigure.h"
 #include "app/panels/DotTracePanel.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
@@ -93,6 +95,37 @@ TEST(InnerProductsPanel, ABadAccumulatorGetsItsHintAndTheFigureStays)
     panel.recompute();
     EXPECT_TRUE(panel.accumulatorField()->hint().contains(QStringLiteral("e4m3fn"))) << panel.accumulatorField()->hint().toStdString();
     EXPECT_EQ(svgOf(*panel.makeFigure()), before);
+}
+
+// e8m0 holds scales: typed key by key as an accumulator it gets its reason in red, never a crash,
+// and no window offers it as inputs or logits.
+TEST(InnerProductsPanel, TheScaleFormatIsRefusedWithItsReason)
+{
+    InnerProductsPanel panel;
+    const QByteArray before = svgOf(*panel.makeFigure());
+    panel.accumulatorField()->edit()->clear();
+    for (const QChar c : QStringLiteral("e8m0")) {
+        QTest::keyClicks(panel.accumulatorField()->edit(), QString(c));
+        QTest::qWait(20);
+    }
+    panel.recompute();
+    const QString hint = panel.accumulatorField()->hint();
+    EXPECT_TRUE(hint.contains(QStringLiteral("e8m0")) && hint.contains(QStringLiteral("no sign"))) << hint.toStdString();
+    EXPECT_EQ(svgOf(*panel.makeFigure()), before);
+    EXPECT_EQ(panel.inputsBox()->findText(QStringLiteral("e8m0")), -1);
+    EXPECT_NE(panel.inputsBox()->findText(QStringLiteral("e2m1")), -1);
+
+    DotTracePanel trace;
+    EXPECT_EQ(trace.inputsBox()->findText(QStringLiteral("e8m0")), -1);
+    type(trace.accumulatorField(), QStringLiteral("e8m0"));
+    trace.recompute();
+    EXPECT_TRUE(trace.accumulatorField()->hint().contains(QStringLiteral("no sign"))) << trace.accumulatorField()->hint().toStdString();
+
+    ReductionsPanel reductions;
+    const auto* logits = reductions.findChild<QComboBox*>();
+    ASSERT_NE(logits, nullptr);
+    for (const auto* box : reductions.findChildren<QComboBox*>())
+        EXPECT_EQ(box->findText(QStringLiteral("e8m0")), -1);
 }
 
 TEST(InnerProductsPanel, AddMenuOffersEachPresetWithItsSource)
@@ -230,6 +263,37 @@ TEST(ReductionsPanel, OpensOnMomentsWhereTheSumOfSquaresCancels)
     EXPECT_GT(*row("fp32", reduce::VarianceMethod::SumOfSquares).varianceError,
               100 * *row("fp32", reduce::VarianceMethod::TwoPass).varianceError);
     EXPECT_GT(*row("bf16", reduce::VarianceMethod::SumOfSquares).varianceError, 0.1);
+}
+
+// The figure says why, not only what: bf16's running sum of values near 100 ends at 32768, where
+// its gap is 256, so the mean comes out as 8; fp32, whose mean is right, gets no such sentence.
+TEST(ReductionsPanel, MomentsSayWhyTheBf16MeanIsEight)
+{
+    ReductionsPanel panel;
+    ASSERT_TRUE(panel.data());
+    const QStringList lines = ReductionsFigure::sentences(*panel.data());
+    const QString all = lines.join(QLatin1Char('\n'));
+    EXPECT_TRUE(all.contains(QStringLiteral("the running sum of the values ends at 32768, where bf16's gap is 256")))
+        << all.toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("so the mean comes out as 8 instead of 100.033"))) << all.toStdString();
+    for (const QString& line : lines) {
+        if (line.startsWith(QLatin1String("fp32"))) {
+            EXPECT_FALSE(line.contains(QLatin1String("Why:"))) << line.toStdString();
+        }
+    }
+}
+
+// Every curve of the inner products is in the legend under the axis, dashed where promoted.
+TEST(InnerProductsPanel, EveryCurveIsInTheLegend)
+{
+    InnerProductsPanel panel;
+    const auto figure = panel.makeFigure();
+    ASSERT_NE(figure, nullptr);
+    QMap<QString, int> seen;
+    for (const test::SvgItem& t : test::textsOf(test::svgOf(*figure)))
+        ++seen[t.text];
+    for (const char* name : {"fp32", "bf16", "fp16", "bf16 → fp32 every 128", "fp16 → fp32 every 128"})
+        EXPECT_GE(seen.value(QString::fromUtf8(name)), 2) << name << ": in the legend and the table";
 }
 
 TEST(ReductionsPanel, TheFullSoftmaxRunsInTheBackgroundAndCancels)

@@ -108,5 +108,37 @@ TEST(DotLessons, CancelStopsTheSweep)
     EXPECT_EQ(errorVersusK(bad).error->kind, DotErrorKind::PresetInputs);
 }
 
+// e8m0 holds scales: no sign, no zero. As inputs or as the sum it is refused by name, in every
+// sweep, rather than summed into NaN or aborting.
+TEST(DotLessons, AnUnsignedFormatIsRefusedAsInputsAndAsTheSum)
+{
+    const Format& e8m0 = namedFormat("e8m0");
+    ASSERT_EQ(e8m0.signBits(), 0);
+    EXPECT_FALSE(acceptsInputs(e8m0));
+    for (const Format& f : namedFormats()) {
+        if (f.signBits() == 1 && f.mantissaBits() <= 10) {
+            EXPECT_TRUE(acceptsInputs(f)) << f.name();
+        }
+    }
+    for (const char* accumulator : {"e8m0", "e8m0:toward-zero", "e8m0:nearest-even:pairwise"}) {
+        const auto refused = checkDot(namedFormat("bf16"), spec(accumulator));
+        ASSERT_TRUE(refused) << accumulator;
+        EXPECT_EQ(refused->kind, DotErrorKind::ResultUnsigned) << accumulator;
+        EXPECT_EQ(refused->detail, "e8m0");
+        ErrorSweep sweep{namedFormat("bf16"), Distribution::Normal, 1, 0, 3, {spec("fp32"), spec(accumulator)}};
+        const ErrorSweepResult r = errorVersusK(sweep);
+        ASSERT_TRUE(r.error);
+        EXPECT_EQ(r.error->kind, DotErrorKind::ResultUnsigned);
+        EXPECT_TRUE(r.curves.empty());
+        EXPECT_FALSE(onesStall(namedFormat("bf16"), spec(accumulator), 4096));
+    }
+    const auto inputs = checkDot(e8m0, spec("fp32"));
+    ASSERT_TRUE(inputs);
+    EXPECT_EQ(inputs->kind, DotErrorKind::InputsUnsigned);
+    const auto outcome = innerProduct(DotInputs{namedFormat("fp16"), {0x3C00}, {0x3C00}, 0}, spec("e8m0"));
+    ASSERT_TRUE(outcome && std::holds_alternative<DotError>(*outcome));
+    EXPECT_EQ(std::get<DotError>(*outcome).kind, DotErrorKind::ResultUnsigned);
+}
+
 }  // namespace
 }  // namespace floatscope::dot
