@@ -6533,4 +6533,19 @@ GEMM 精度：%4</translation>
         <translation>各行显示的是 %1，即最后一个能解析的值</translation>
     </message>
 </context>
+<context>
+    <name>floatscope::io::AtomicFile</name>
+    <message>
+        <source>it is a folder, not a file</source>
+        <translation>那是一个文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>it is a block device or a socket, not a file: nothing was written</source>
+        <translation>那是块设备或套接字，不是文件：什么也没有写入</translation>
+    </message>
+    <message>
+        <source>it is a FIFO that nothing is reading from</source>
+        <translation>那是一个没有任何进程在读取的 FIFO（命名管道）</translation>
+    </message>
+</context>
 </TS>

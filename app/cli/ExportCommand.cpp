@@ -233,7 +233,12 @@ int runDeck(const std::vector<std::string>& arguments, const Io& io)
     const auto format = args.value("format");
     if (format && *format != "png" && *format != "svg" && *format != "pdf")
         return usageError(io, "--format takes png, svg or pdf, got '" + *format + "'");
-    const bool folder = format || output.back() == '/' || std::filesystem::is_directory(output);
+    std::error_code ignored;
+    const bool existingFolder = std::filesystem::is_directory(output, ignored);
+    if (existingFolder && !format && output.back() != '/' && endsWith(output, ".pdf"))
+        return usageError(io, "'" + output + "' is a folder: give a file name for one PDF, or -o " + output
+                                  + "/ for a folder of pages");
+    const bool folder = format || output.back() == '/' || existingFolder;
     if (!folder && !endsWith(output, ".pdf"))
         return usageError(io, "export deck writes DECK.pdf, or a folder (-o FOLDER/ [--format png|svg|pdf]); got '"
                                   + output + "'");

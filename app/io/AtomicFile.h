@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QFile>
 #include <QSaveFile>
 #include <QString>
 
@@ -15,6 +16,11 @@ namespace floatscope::io {
 // only then renamed over the target. QSaveFile::commit() alone is not enough: on Qt 6.4 a write cut
 // short by a full disk (ENOSPC, or EFBIG past RLIMIT_FSIZE) leaves error() at NoError, and commit()
 // returns true and renames the truncated file over the old one.
+//
+// Only a regular file (or none yet) is replaced. What is already at the path, through any symbolic
+// links, decides the rest: a character device (/dev/null, /dev/full, a terminal) or a FIFO with a
+// reader is written in place, every write checked, and stays what it was; a folder, a FIFO nobody
+// reads, a block device or a socket is refused with the reason, and nothing is written.
 //
 // Several files (a deck's pages, a folder of figures) are several AtomicFiles: each one is whole.
 class AtomicFile {
@@ -32,12 +38,17 @@ public:
 
     const QString& path() const { return m_path; }
     QString errorString() const { return m_error; }
+    // After open(): true when the path is a device or FIFO written in place, not replaced.
+    bool inPlace() const { return m_file == &m_direct; }
 
 private:
     bool fail(const QString& reason);
+    bool openInPlace(bool fifo);
 
     QString m_path;
-    QSaveFile m_file;
+    QSaveFile m_save;
+    QFile m_direct;                  // a device or FIFO already at the path
+    QFileDevice* m_file = nullptr;   // the one of the two open() chose
     QString m_error;
     bool m_failed = false;
 };

@@ -5,8 +5,10 @@
 // 32 KiB tmpfs.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <thread>
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -110,6 +112,64 @@ TEST(AtomicFile, AFolderThatIsAFileFails)
     QTemporaryDir dir;
     put(dir.filePath(QStringLiteral("plain")), "x");
     EXPECT_FALSE(io::writeFileAtomically(dir.filePath(QStringLiteral("plain/a.svg")), "data").isEmpty());
+}
+
+// The trap: a FIFO at the path (or a link to one) was replaced by a regular file, as a device was
+// when run as root. A FIFO someone reads is written in place and stays a FIFO; one nobody reads is
+// refused at once instead of blocking; a folder is refused by name.
+bool isFifo(const QString& path)
+{
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+TEST(AtomicFile, AFifoIsWrittenInPlaceAndStaysAFifo)
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.svg"));
+    const QString link = dir.filePath(QStringLiteral("link.svg"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    ASSERT_TRUE(QFile::link(fifo, link));
+    const QByteArray data(200000, 'x');  // more than a pipe holds: the reader must drain it
+    for (const QString& path : {fifo, link}) {
+        QByteArray read;
+        std::thread reader([&] {
+            QFile in(fifo);
+            if (in.open(QIODevice::ReadOnly))
+                read = in.readAll();
+        });
+        // The reader may not have opened yet: then the FIFO has no reader and is refused; try again.
+        QString error;
+        for (int attempt = 0; attempt < 200; ++attempt) {
+            error = io::writeFileAtomically(path, data);
+            if (!error.contains(QStringLiteral("nothing is reading")))
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        reader.join();
+        EXPECT_EQ(error, QString()) << path.toStdString();
+        EXPECT_EQ(read.size(), data.size()) << path.toStdString();
+        EXPECT_TRUE(isFifo(fifo)) << "still a FIFO after writing to " << path.toStdString();
+    }
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot).size(), 2)
+        << "no temporary file left";
+}
+
+TEST(AtomicFile, AFifoNobodyReadsAndAFolderAreRefusedAtOnce)
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.pdf"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    EXPECT_EQ(io::writeFileAtomically(fifo, "data"), QStringLiteral("it is a FIFO that nothing is reading from"));
+    EXPECT_TRUE(isFifo(fifo));
+    const QString folder = dir.filePath(QStringLiteral("deck.pdf"));
+    ASSERT_TRUE(QDir().mkpath(folder));
+    EXPECT_EQ(io::writeFileAtomically(folder, "data"), QStringLiteral("it is a folder, not a file"));
+    EXPECT_TRUE(QFileInfo(folder).isDir());
+    io::AtomicFile file(folder);
+    EXPECT_FALSE(file.open());
+    EXPECT_FALSE(file.write("x"));
+    EXPECT_FALSE(file.commit());
 }
 
 // The trap: "Save session as..." to a full disk said "Saved" and left 0 bytes.

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
@@ -94,6 +95,73 @@ TEST(FullDisk, StandardOutputToAFullDiskIsAFailure)
     const Outcome run = shell("env -u DISPLAY FLOATSCOPE quantize --generate 64x64 --json > /dev/full");
     EXPECT_EQ(run.status, 2);
     EXPECT_NE(run.err.find("cannot write to standard output: No space left on device"), std::string::npos) << run.err;
+}
+
+// The trap: run as root, `--save-recipe /dev/null` turned /dev/null into a regular file and exited
+// 0, `/dev/full` did the same and said it had saved, and `export bits -o` and `export deck -o` did it
+// to a device or a link to one: the temporary file was renamed over the device. Inside a private
+// mount namespace /dev/null and /dev/full are bound onto files of a scratch tmpfs (a relapse then
+// fails to rename onto the mount point instead of replacing the machine's /dev/null), with links to
+// each: /dev/null takes the output and stays a device, /dev/full says "No space left on device".
+TEST(SpecialFiles, DevicesAreWrittenInPlaceNeverReplaced)
+{
+    if (shell("unshare -rm true").status != 0)
+        GTEST_SKIP() << "no user namespace here to bind /dev/null and /dev/full in (unshare -rm)";
+    const std::vector<std::pair<std::string, std::string>> commands = {
+        {"export bits 257 -f bf16 -o", ".svg"},
+        {"export deck accumulation -o", ".pdf"},
+        {"train --recipe fp32 --save-recipe", ".recipe"},
+    };
+    for (const auto& [command, suffix] : commands) {
+        const std::string null = "null" + suffix, full = "full" + suffix;
+        const Outcome run = shell(
+            "unshare -rm sh -c \"cd \\$(mktemp -d) && mount -t tmpfs tmpfs . && cd . && touch " + null + " " + full + " && "
+            "mount --bind /dev/null " + null + " && mount --bind /dev/full " + full + " && "
+            "ln -s \\$PWD/" + null + " to-" + null + " && ln -s \\$PWD/" + full + " to-" + full + " && "
+            "echo; for F in " + null + " " + full + " to-" + null + " to-" + full + "; do "
+            "env -u DISPLAY FLOATSCOPE " + command + " \\$F 2>&1; echo \\$F status=\\$?; done; "
+            "stat -c %F " + null + " " + full + "; ls -A\"");
+        std::size_t messages = 0;
+        for (std::size_t at = run.out.find("floatscope: "); at != std::string::npos; at = run.out.find("floatscope: ", at + 1))
+            ++messages;
+        EXPECT_EQ(messages, 2u) << command << ": one line for each full device, none for null\n" << run.out << run.err;
+        for (const std::string& line : {null + " status=0", "to-" + null + " status=0", full + " status=2", "to-" + full + " status=2"})
+            EXPECT_NE(run.out.find("\n" + line + "\n"), std::string::npos) << command << ": " << line << "\n" << run.out;
+        EXPECT_NE(run.out.find("No space left on device"), std::string::npos) << command << "\n" << run.out;
+        EXPECT_NE(run.out.find("character special file\ncharacter special file\n"), std::string::npos)
+            << command << ": both are still devices\n" << run.out;
+        EXPECT_NE(run.out.find(full + "\n" + null + "\nto-" + full + "\nto-" + null + "\n"), std::string::npos)
+            << command << ": no temporary file left\n" << run.out;
+    }
+}
+
+// A FIFO with a reader takes the figure and stays a FIFO; one nobody reads is refused at once
+// rather than blocking for ever.
+TEST(SpecialFiles, AFifoIsWrittenInPlaceOrRefusedWhenNobodyReads)
+{
+    const fs::path fifo = scratch("pipe.svg");
+    ASSERT_EQ(shell("mkfifo " + quote(fifo)).status, 0);
+    expectOneLineRefusal(shell("timeout 20 env -u DISPLAY FLOATSCOPE export bits 257 -f bf16 -o " + quote(fifo)),
+                         "it is a FIFO that nothing is reading from");
+    const fs::path copy = scratch("copy.svg");
+    const Outcome run = shell("(timeout 20 cat " + quote(fifo) + " > " + quote(copy) + " &) ; sleep 0.5; "
+                              "timeout 20 env -u DISPLAY FLOATSCOPE export bits 257 -f bf16 -o " + quote(fifo));
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_TRUE(fs::is_fifo(fifo));
+    shell("sleep 0.5");
+    std::ifstream in(copy);
+    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(svg.find("</svg>"), std::string::npos) << svg.size() << " bytes came through";
+}
+
+// The trap: `export deck -o existing_folder.pdf` wrote PNG pages into the folder and exited 0.
+TEST(SpecialFiles, ADeckOntoAFolderNamedPdfIsRefused)
+{
+    const fs::path folder = scratch("deck.pdf");
+    fs::create_directories(folder);
+    expectOneLineRefusal(shell("env -u DISPLAY FLOATSCOPE export deck accumulation -o " + quote(folder)),
+                         "is a folder: give a file name for one PDF, or -o " + folder.string() + "/ for a folder of pages");
+    EXPECT_TRUE(fs::is_empty(folder));
 }
 
 // ---------------------------------------------------------------------------------------------
