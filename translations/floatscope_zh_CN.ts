@@ -2262,6 +2262,10 @@ exact %5</source>
         <source>An accumulator in %1 is not possible: it has no sign and no zero (it holds scales), and a sum starts at 0 and takes terms of either sign</source>
         <translation>累加器不能用 %1：它没有符号位也没有零（它用来存放缩放因子），而求和从 0 开始，加数有正有负</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is a hardware model with its own rounding and order: write it alone, not &apos;%2&apos;</source>
+        <translation>“%1”是硬件模型，自带舍入方式和求和顺序：请单独写它，不要写成“%2”</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>
@@ -3279,10 +3283,6 @@ largest finite: %5</source>
 <context>
     <name>TrainText</name>
     <message>
-        <source>a name without commas</source>
-        <translation>不含逗号的名称</translation>
-    </message>
-    <message>
         <source>The recipe is empty: name a preset (%1) or write key=value pairs</source>
         <translation>精度配方为空：请给出一个预设（%1），或写出 key=value 键值对</translation>
     </message>
@@ -3485,6 +3485,18 @@ largest finite: %5</source>
     <message>
         <source>Lecture 10 reports 0.12 bit/char at 3e-3; on this model that size of gap takes the small learning rates, as in a PyTorch model of this network written apart from Floatscope (0.29 at 3e-4, none at 3e-3).</source>
         <translation>第 10 讲报告 3e-3 时差 0.12 比特/字符；在这个模型上，这么大的差距要到小学习率才出现，与一个独立于 Floatscope 编写的同一网络的 PyTorch 模型一致（3e-4 时 0.29，3e-3 时没有）。</translation>
+    </message>
+    <message>
+        <source>a name of 1 to %1 bytes without commas</source>
+        <translation>1 到 %1 个字节、不含逗号的名字</translation>
+    </message>
+    <message>
+        <source>The recipe holds a byte that is not text (%1) on line %2: a recipe is key=value pairs in plain text</source>
+        <translation>配方第 %2 行含有一个不是文本的字节（%1）：配方应是纯文本的 key=value 键值对</translation>
+    </message>
+    <message>
+        <source>a NUL, 0x00</source>
+        <translation>空字节 0x00</translation>
     </message>
 </context>
 <context>

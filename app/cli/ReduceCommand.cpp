@@ -1,6 +1,10 @@
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,9 +46,11 @@ options:
   --logits FMT     softmax: the logits' own format (default bf16)
   --vocab N        softmax: the vocabulary (1..4194304)
   --count N        moments: values (1..4194304)
-  --hidden N       rmsnorm: the hidden size (1..65536);  --rows N: rows (1..4096)
+  --hidden N       rmsnorm: the hidden size (1..65536);  --rows N: rows (1..4096), at most
+                   16777216 values in all
   --eps X          rmsnorm: the epsilon (default 1e-6)
-  --tokens N       router: tokens (1..65536); --experts N (2..1024); --top-k K (1..experts)
+  --tokens N       router: tokens (1..65536); --experts N (2..1024); --top-k K (1..experts);
+                   at most 4194304 logits (tokens x experts)
   --mean X, --std X  the data's mean and standard deviation
   --json           one JSON document on stdout
   -h, --help       this help
@@ -102,6 +108,11 @@ bool readSize(const ArgParser& args, const char* name, std::size_t min, std::siz
     return true;
 }
 
+// The work a run may take, within a minute and 1 GB on a 2-core machine: 2^24 values of RMSNorm
+// (3.5 s and 121 MB per 2^22 on a Zen 4 core), 2^22 router logits (12 s and 286 MB per 2^21).
+constexpr std::size_t kMaxRmsNormValues = std::size_t{1} << 24;
+constexpr std::size_t kMaxRouterLogits = std::size_t{1} << 22;
+
 }  // namespace
 
 int runReduce(const std::vector<std::string>& arguments, const Io& io)
@@ -118,6 +129,23 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
     const std::string what = args.positionals().front();
     if (what != "softmax" && what != "moments" && what != "rmsnorm" && what != "router")
         return usageError(io, "unknown reduction '" + what + "' (softmax, moments, rmsnorm, router)");
+
+    // An option of another reduction is refused, not ignored: `reduce softmax --count 5` is a mistake.
+    const std::map<std::string, std::vector<std::string>> own = {
+        {"softmax", {"logits", "vocab", "mean", "std"}},
+        {"moments", {"count", "mean", "std"}},
+        {"rmsnorm", {"hidden", "rows", "std", "eps"}},
+        {"router", {"tokens", "experts", "top-k", "std"}},
+    };
+    const std::vector<std::string>& mine = own.at(what);
+    for (const char* option : {"logits", "vocab", "count", "hidden", "rows", "eps", "tokens", "experts", "top-k", "mean"})
+        if (args.has(option) && std::find(mine.begin(), mine.end(), option) == mine.end()) {
+            std::string list;
+            for (const std::string& o : mine)
+                list += (list.empty() ? "--" : ", --") + o;
+            return usageError(io, std::string("--") + option + " is not an option of reduce " + what + " (its own: " + list
+                                      + "; and --formats, --seed, --json)");
+        }
 
     std::string error;
     std::uint64_t seed = 1;
@@ -202,6 +230,10 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
             || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
             return usageError(io, error);
+        if (s.hidden * s.rows > kMaxRmsNormValues)
+            return usageError(io, "--hidden x --rows is at most " + std::to_string(kMaxRmsNormValues) + " values, got "
+                                      + std::to_string(s.hidden) + " x " + std::to_string(s.rows) + " = "
+                                      + std::to_string(s.hidden * s.rows));
         if (formats)
             s.formats = *formats;
         const auto rows = reduce::rmsNorm(s);
@@ -226,6 +258,10 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, error);
         if (s.topK > s.experts)
             return usageError(io, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
+        if (s.tokens * s.experts > kMaxRouterLogits)
+            return usageError(io, "--tokens x --experts is at most " + std::to_string(kMaxRouterLogits) + " logits, got "
+                                      + std::to_string(s.tokens) + " x " + std::to_string(s.experts) + " = "
+                                      + std::to_string(s.tokens * s.experts));
         if (formats)
             s.formats = *formats;
         const auto rows = reduce::routerTopK(s);

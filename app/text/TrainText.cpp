@@ -41,7 +41,7 @@ QString choicesOf(const QString& key)
     if (key == QLatin1String("update"))
         return QStringLiteral("nearest, stochastic");
     if (key == QLatin1String("name"))
-        return TrainText::tr("a name without commas");
+        return TrainText::tr("a name of 1 to %1 bytes without commas").arg(train::kMaxRecipeNameBytes);
     return {};
 }
 
@@ -89,6 +89,10 @@ QString recipeErrorText(const train::RecipeError& e)
         return TrainText::tr("%1=%2: expected a number in %3").arg(key, value, rangeOf(key));
     case train::RecipeErrorKind::MissingName:
         return TrainText::tr("The recipe needs a name (name=...) or a preset to start from (base=...)");
+    case train::RecipeErrorKind::ControlByte:
+        return TrainText::tr("The recipe holds a byte that is not text (%1) on line %2: a recipe is key=value pairs "
+                             "in plain text")
+            .arg(value == QLatin1String("0x00") ? TrainText::tr("a NUL, 0x00") : value, key);
     }
     return {};
 }

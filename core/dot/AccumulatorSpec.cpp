@@ -120,6 +120,8 @@ SpecOutcome parseAccumulator(std::string_view text)
     if (text == "avx512bf16" || text == "vdpbf16ps")
         return Accumulator{Vdpbf16ps{}, std::nullopt, {}};
     const std::vector<std::string_view> parts = splitColons(text);
+    if (parts.size() > 1 && (parts[0] == "avx512bf16" || parts[0] == "vdpbf16ps" || findTensorCorePreset(parts[0])))
+        return SpecError{SpecErrorKind::FixedModel, std::string(parts[0])};
     if (parts[0] == "fixed")
         return fixedWidth(parts);
     return ieee(parts);

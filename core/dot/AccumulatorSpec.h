@@ -17,6 +17,7 @@ enum class SpecErrorKind : std::uint8_t {
     BadNumber,         // a block size or bit count that is not a whole number in range
     TooManyParts,      // "fp32:rne:blocked:64:9"
     FormatTooWide,     // an IEEE accumulator of more than 53 significant bits
+    FixedModel,        // "avx512bf16:toward-zero": a hardware model takes no rounding or order (part: the model)
 };
 
 struct SpecError {

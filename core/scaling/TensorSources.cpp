@@ -271,10 +271,10 @@ TensorLoad generateNormal(const NormalSpec& spec, const Format& storage, std::si
     if (TensorError problem = storageProblem(storage))
         return failure(std::move(problem));
     std::size_t count = 0;
-    if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count == 0)
+    if (spec.rows == 0 || spec.cols == 0)
         return failure(TensorErrorKind::GeneratedShapeEmpty);
-    if (count > maxElements)
-        return tooMany(maxElements);
+    if (__builtin_mul_overflow(spec.rows, spec.cols, &count) || count > maxElements)
+        return tooMany(maxElements);  // 2^32 x 2^32 is too many, not empty
     if (!(spec.stddev >= 0) || !std::isfinite(spec.stddev) || !std::isfinite(spec.mean))
         return failure(TensorErrorKind::GeneratedBadDistribution);
     if (spec.outliers > count) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -81,14 +82,25 @@ std::optional<double> parseNumber(std::string_view text)
 }
 
 // Formats a role can hold: a sign and a zero, and a FloatRounder (values inside fp32).
+// At most kMaxShownValueBytes of `text` for a message, cut between UTF-8 characters.
+std::string shown(std::string_view text)
+{
+    if (text.size() <= kMaxShownValueBytes)
+        return std::string(text);
+    std::size_t cut = kMaxShownValueBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return std::string(text.substr(0, cut)) + "...";
+}
+
 std::variant<Format, RecipeError> roleFormat(const std::string& key, const std::string& value)
 {
     const FormatLookup found = lookupFormat(value);
     if (!found.format)
-        return RecipeError{RecipeErrorKind::UnknownFormat, key, value};
+        return RecipeError{RecipeErrorKind::UnknownFormat, shown(key), shown(value)};
     const Format& f = *found.format;
     if (f.signBits() == 0 || !f.hasZero() || !FloatRounder::make(f))
-        return RecipeError{RecipeErrorKind::UnsupportedFormat, key, value};
+        return RecipeError{RecipeErrorKind::UnsupportedFormat, shown(key), shown(value)};
     return f;
 }
 
@@ -97,8 +109,28 @@ struct Pair {
     std::string value;
 };
 
+// The first byte that is not text (below a blank, other than tab and line ends, or DEL): a NUL in
+// a file would otherwise cut the message that quotes it.
+std::optional<RecipeError> controlByte(std::string_view text)
+{
+    int line = 1;
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b == '\n')
+            ++line;
+        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", b);
+            return RecipeError{RecipeErrorKind::ControlByte, std::to_string(line), hex};
+        }
+    }
+    return std::nullopt;
+}
+
 std::variant<std::vector<Pair>, RecipeError> splitPairs(std::string_view text)
 {
+    if (auto bad = controlByte(text))
+        return *bad;
     std::vector<Pair> pairs;
     std::size_t i = 0;
     while (i < text.size()) {
@@ -119,7 +151,7 @@ std::variant<std::vector<Pair>, RecipeError> splitPairs(std::string_view text)
         const std::string word(text.substr(i, end - i));
         const std::size_t eq = word.find('=');
         if (eq == std::string::npos || eq == 0)
-            return RecipeError{RecipeErrorKind::NotAPair, "", word};
+            return RecipeError{RecipeErrorKind::NotAPair, "", shown(word)};
         pairs.push_back({word.substr(0, eq), word.substr(eq + 1)});
         i = end;
     }
@@ -129,7 +161,7 @@ std::variant<std::vector<Pair>, RecipeError> splitPairs(std::string_view text)
 // Applies one key to the recipe; an error names the key and the value.
 std::optional<RecipeError> apply(Recipe& r, const Pair& p)
 {
-    const auto bad = [&](RecipeErrorKind kind) { return RecipeError{kind, p.key, p.value}; };
+    const auto bad = [&](RecipeErrorKind kind) { return RecipeError{kind, shown(p.key), shown(p.value)}; };
     const auto format = [&](Format& target) -> std::optional<RecipeError> {
         auto f = roleFormat(p.key, p.value);
         if (auto* e = std::get_if<RecipeError>(&f))
@@ -154,7 +186,7 @@ std::optional<RecipeError> apply(Recipe& r, const Pair& p)
     const std::string& k = p.key;
     const std::string& v = p.value;
     if (k == "name") {
-        if (v.empty() || v.find(',') != std::string::npos)
+        if (v.empty() || v.size() > kMaxRecipeNameBytes || v.find(',') != std::string::npos)
             return bad(RecipeErrorKind::BadChoice);
         r.name = v;
         return std::nullopt;
@@ -284,6 +316,9 @@ std::string recipeFileText(const Recipe& recipe)
 
 RecipeParse parseRecipe(std::string_view text)
 {
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // editors on Windows start UTF-8 with it
+    if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark)
+        text.remove_prefix(kByteOrderMark.size());
     auto split = splitPairs(text);
     if (auto* e = std::get_if<RecipeError>(&split))
         return *e;
@@ -293,14 +328,14 @@ RecipeParse parseRecipe(std::string_view text)
     std::set<std::string> seen;
     for (const Pair& p : pairs)
         if (!seen.insert(p.key).second)
-            return RecipeError{RecipeErrorKind::RepeatedKey, p.key, p.value};
+            return RecipeError{RecipeErrorKind::RepeatedKey, shown(p.key), shown(p.value)};
     Recipe recipe;
     recipe.name.clear();
     for (const Pair& p : pairs)
         if (p.key == "base") {
             auto base = findPreset(p.value);
             if (!base)
-                return RecipeError{RecipeErrorKind::UnknownPreset, p.key, p.value};
+                return RecipeError{RecipeErrorKind::UnknownPreset, p.key, shown(p.value)};
             recipe = *base;
         }
     for (const Pair& p : pairs)
@@ -327,8 +362,7 @@ RecipeListParse parseRecipeList(std::string_view text)
         } else if (auto preset = findPreset(item)) {
             out.push_back(*preset);
         } else {
-            return RecipeError{item.empty() ? RecipeErrorKind::Empty : RecipeErrorKind::UnknownPreset, "",
-                               std::string(item)};
+            return RecipeError{item.empty() ? RecipeErrorKind::Empty : RecipeErrorKind::UnknownPreset, "", shown(item)};
         }
         if (comma == std::string_view::npos)
             return out;

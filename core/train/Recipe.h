@@ -38,7 +38,7 @@ struct LossScale {
 
 // A format for every role a number plays in a training step. Products always accumulate in fp32.
 struct Recipe {
-    std::string name;
+    std::string name;             // 1..kMaxRecipeNameBytes, no comma
     Format params = fp32();       // parameter storage: what the forward pass reads
     bool master = false;          // an fp32 master copy that the optimizer updates (else it updates params)
     // Inputs of the linear layers' products: a format (fp32, tf32, bf16, fp16, ...), or fp8 with scales.
@@ -86,7 +86,13 @@ enum class RecipeErrorKind : std::uint8_t {
     BadChoice,        // key, value: not one of the key's words
     BadNumber,        // key, value: not a number in the key's range
     MissingName,      // a recipe needs a name (or a base to take it from)
+    ControlByte,      // a byte that is not text (value: "0x00" for a NUL, "0x1B"; key: its line, from 1)
 };
+
+// A recipe's name is a legend entry: at most this many bytes, no comma (BadChoice beyond). The value
+// an error names is cut to kMaxShownValueBytes (and "..."), so that a long value cannot fill a message.
+inline constexpr std::size_t kMaxRecipeNameBytes = 40;
+inline constexpr std::size_t kMaxShownValueBytes = 48;
 
 struct RecipeError {
     RecipeErrorKind kind = RecipeErrorKind::Empty;

@@ -614,13 +614,16 @@ TEST(ChineseWindow, EveryMessageKindIsTranslated)
     // A recipe's and an accumulator's refusals quote what the user typed: bf17, fp32:rnx.
     for (const char* typed : {"bf17", "fp32:rnx", "rnx"})
         test::addUserInput(QString::fromLatin1(typed));
-    for (int k = 0; k <= static_cast<int>(train::RecipeErrorKind::MissingName); ++k)
+    for (int k = 0; k < static_cast<int>(train::RecipeErrorKind::ControlByte); ++k)
         for (const char* key : {"loss-scale", "fp8-scaling", "scale-growth", "matmul"})
             c.add(text::recipeErrorText(train::RecipeError{static_cast<train::RecipeErrorKind>(k), key, "bf17"}),
                   QStringLiteral("RecipeError"));
+    for (const char* byte : {"0x00", "0x1B"})  // the line, and the byte named as the recipe parser names it
+        c.add(text::recipeErrorText(train::RecipeError{train::RecipeErrorKind::ControlByte, "2", byte}),
+              QStringLiteral("RecipeError"));
     for (int k = 0; k <= static_cast<int>(train::ConfigErrorKind::Corpus); ++k)
         c.add(text::configErrorText(static_cast<train::ConfigErrorKind>(k)), QStringLiteral("ConfigError"));
-    for (int k = 0; k <= static_cast<int>(dot::SpecErrorKind::FormatTooWide); ++k)
+    for (int k = 0; k <= static_cast<int>(dot::SpecErrorKind::FixedModel); ++k)
         c.add(text::specErrorText(dot::SpecError{static_cast<dot::SpecErrorKind>(k), "rnx"}, QStringLiteral("fp32:rnx")),
               QStringLiteral("SpecError"));
     for (int k = 0; k <= static_cast<int>(dot::DotErrorKind::ResultUnsigned); ++k) {

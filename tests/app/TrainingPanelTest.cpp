@@ -489,4 +489,27 @@ TEST(ModelSources, AbsorbedUpdatesTakesTheModelsTrainedWeights)
 }
 
 }  // namespace
+// The trap: a recipe whose name filled the 64 KiB file limit froze the window and crashed it, and once
+// in the saved settings the window never started again. The name is refused by its bound, the hint
+// quotes a few dozen bytes of it, and the panel still trains the presets.
+TEST(TrainingPanel, ARecipeWithAHugeNameInTheSettingsIsRefusedNotDrawn)
+{
+    TrainingPanel panel;
+    QVariantMap settings = panel.settings();
+    settings[QStringLiteral("recipeText")] = QStringLiteral("base=bf16-pure\nname=") + QString(60000, QLatin1Char('n'));
+    settings[QStringLiteral("custom")] = true;
+    settings[QStringLiteral("steps")] = 2;
+    panel.restoreSettings(settings);
+    EXPECT_TRUE(panel.recipeHint().contains(QStringLiteral("at most")) || panel.recipeHint().contains(QStringLiteral("1 to 40")))
+        << panel.recipeHint().toStdString();
+    EXPECT_LT(panel.recipeHint().size(), 200) << panel.recipeHint().toStdString();
+    choose(panel, {"fp32"});
+    QSignalSpy finished(&panel, &TrainingPanel::trainingFinished);
+    panel.train();
+    ASSERT_TRUE(finished.wait(30000));
+    ASSERT_EQ(panel.data().runs.size(), 1u);
+    EXPECT_EQ(panel.data().runs[0].recipe.name, "fp32");
+    EXPECT_NE(panel.makeFigure(), nullptr);
+}
+
 }  // namespace floatscope::gui

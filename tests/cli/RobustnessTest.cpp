@@ -370,6 +370,9 @@ TEST(Quantize, StatisticsOfTinyAndHugeValuesAreRight)
 TEST(Quantize, MoreValuesThanTheLimitAreRefusedBeforeAnyAreMade)
 {
     expectOneLineRefusal(floatscope({"quantize", "--generate", "8193x8192"}), "more than 67108864 values");
+    // The trap: a shape whose product overflows 64 bits was said to be "not positive".
+    expectOneLineRefusal(floatscope({"quantize", "--generate", "4294967296x4294967296"}), "more than 67108864 values");
+    expectOneLineRefusal(floatscope({"quantize", "--generate", "0x5"}), "needs a positive shape");
 }
 
 }  // namespace

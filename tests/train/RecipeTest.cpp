@@ -93,6 +93,9 @@ TEST(Recipe, ErrorsHaveKindsAndNameTheText)
         {"name=x amax-history=2.5", RecipeErrorKind::BadNumber},
         {"params=bf16", RecipeErrorKind::MissingName},
         {"name=a,b", RecipeErrorKind::BadChoice},
+        {"name=a234567890123456789012345678901234567890x", RecipeErrorKind::BadChoice},  // 41 bytes
+        {"name=x\nparams=bf\x1b", RecipeErrorKind::ControlByte, "2", "0x1B"},
+        {"name=x\x7f", RecipeErrorKind::ControlByte, "1", "0x7F"},
     };
     for (const Case& c : cases) {
         const RecipeError error = errorOf(c.text);
@@ -104,6 +107,38 @@ TEST(Recipe, ErrorsHaveKindsAndNameTheText)
             EXPECT_EQ(error.value, c.value) << c.text;
         }
     }
+}
+
+// The traps: a NUL in a recipe file cut the message before its reason; a file saved with a UTF-8
+// byte-order mark said "Unknown recipe key 'base'"; a name inside the file limit (64 KiB) took the
+// training export to 3.5 GB, and every message quoted the whole value.
+TEST(Recipe, NulByteOrderMarkAndLongValuesAreNamedOrTaken)
+{
+    constexpr char kWithNul[] = "name=x\nparams=bf16\0 grads=fp32";
+    const RecipeError nul = errorOf(std::string_view(kWithNul, sizeof kWithNul - 1));
+    EXPECT_EQ(nul.kind, RecipeErrorKind::ControlByte);
+    EXPECT_EQ(nul.value, "0x00");
+    EXPECT_EQ(nul.key, "2");
+
+    const auto marked = parseRecipe("\xEF\xBB\xBF" "base=bf16-pure\nname=mine\n");
+    ASSERT_TRUE(std::holds_alternative<Recipe>(marked));
+    EXPECT_EQ(std::get<Recipe>(marked).name, "mine");
+    EXPECT_EQ(std::get<Recipe>(marked).params.name(), "bf16");
+
+    const std::string longest(kMaxRecipeNameBytes, 'n');
+    ASSERT_TRUE(std::holds_alternative<Recipe>(parseRecipe("base=fp32 name=" + longest)));
+    const std::string huge(60000, 'n');
+    for (const std::string& text : {"base=fp32 name=" + huge, "name=x grads=" + huge, "name=x " + huge + "=1", huge}) {
+        const RecipeError e = errorOf(text);
+        EXPECT_LE(e.value.size(), kMaxShownValueBytes + 3) << e.value.size();
+        EXPECT_LE(e.key.size(), kMaxShownValueBytes + 3) << e.key.size();
+    }
+    const auto list = parseRecipeList("fp32," + huge);
+    ASSERT_TRUE(std::holds_alternative<RecipeError>(list));
+    EXPECT_EQ(std::get<RecipeError>(list).value, std::string(kMaxShownValueBytes, 'n') + "...");
+    // A cut never splits a UTF-8 character: 47 ASCII bytes then a three-byte character.
+    const RecipeError utf8 = errorOf("name=x grads=" + std::string(47, 'a') + "\xE2\x82\xAC" + "tail");
+    EXPECT_EQ(utf8.value, std::string(47, 'a') + "...");
 }
 
 TEST(Recipe, ListsTakePresetsAndTexts)
