@@ -2266,6 +2266,10 @@ exact %5</source>
         <source>&apos;%1&apos; is a hardware model with its own rounding and order: write it alone, not &apos;%2&apos;</source>
         <translation>“%1”是硬件模型，自带舍入方式和求和顺序：请单独写它，不要写成“%2”</translation>
     </message>
+    <message>
+        <source>At most %1 accumulators at once, not %2</source>
+        <translation>一次最多 %1 个累加器，而不是 %2 个</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>

@@ -101,7 +101,12 @@ std::optional<std::vector<dot::Accumulator>> parseAccumulatorList(const QString&
                                                                   std::uint64_t seed, QString& error)
 {
     std::vector<dot::Accumulator> out;
-    for (const QString& part : text.split(QLatin1Char(','))) {
+    const QStringList parts = text.split(QLatin1Char(','));
+    if (static_cast<std::size_t>(parts.size()) > dot::kMaxAccumulators) {
+        error = text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, std::to_string(parts.size())}, text);
+        return std::nullopt;
+    }
+    for (const QString& part : parts) {
         const QString spec = part.trimmed();
         const dot::SpecOutcome outcome = dot::parseAccumulator(spec.toStdString());
         if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {

@@ -39,6 +39,8 @@ QString specErrorText(const dot::SpecError& e, const QString& spec)
         return OperatorsText::tr("Too many parts in '%1' (at '%2')").arg(spec, part);
     case dot::SpecErrorKind::FormatTooWide:
         return OperatorsText::tr("An accumulator of at most 53 significant bits: '%1' is wider").arg(part);
+    case dot::SpecErrorKind::TooMany:
+        return OperatorsText::tr("At most %1 accumulators at once, not %2").arg(dot::kMaxAccumulators).arg(part);
     case dot::SpecErrorKind::FixedModel:
         return OperatorsText::tr("'%1' is a hardware model with its own rounding and order: write it alone, not '%2'")
             .arg(part, spec);

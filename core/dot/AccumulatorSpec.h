@@ -18,7 +18,12 @@ enum class SpecErrorKind : std::uint8_t {
     TooManyParts,      // "fp32:rne:blocked:64:9"
     FormatTooWide,     // an IEEE accumulator of more than 53 significant bits
     FixedModel,        // "avx512bf16:toward-zero": a hardware model takes no rounding or order (part: the model)
+    TooMany,           // more than kMaxAccumulators in one list (part: how many)
 };
+
+// Accumulators compared in one run: a chart tells this many curves apart, and a list of 1001 is a
+// mistake rather than a question.
+inline constexpr std::size_t kMaxAccumulators = 16;
 
 struct SpecError {
     SpecErrorKind kind = SpecErrorKind::Empty;

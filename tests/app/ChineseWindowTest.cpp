@@ -623,9 +623,10 @@ TEST(ChineseWindow, EveryMessageKindIsTranslated)
               QStringLiteral("RecipeError"));
     for (int k = 0; k <= static_cast<int>(train::ConfigErrorKind::Corpus); ++k)
         c.add(text::configErrorText(static_cast<train::ConfigErrorKind>(k)), QStringLiteral("ConfigError"));
-    for (int k = 0; k <= static_cast<int>(dot::SpecErrorKind::FixedModel); ++k)
+    for (int k = 0; k < static_cast<int>(dot::SpecErrorKind::TooMany); ++k)
         c.add(text::specErrorText(dot::SpecError{static_cast<dot::SpecErrorKind>(k), "rnx"}, QStringLiteral("fp32:rnx")),
               QStringLiteral("SpecError"));
+    c.add(text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, "17"}, {}), QStringLiteral("SpecError"));
     for (int k = 0; k <= static_cast<int>(dot::DotErrorKind::ResultUnsigned); ++k) {
         dot::DotError e;
         e.kind = static_cast<dot::DotErrorKind>(k);

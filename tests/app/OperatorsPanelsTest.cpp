@@ -99,6 +99,21 @@ TEST(InnerProductsPanel, ABadAccumulatorGetsItsHintAndTheFigureStays)
 
 // e8m0 holds scales: typed key by key as an accumulator it gets its reason in red, never a crash,
 // and no window offers it as inputs or logits.
+// The trap: 1001 accumulators were accepted in one run. A list longer than a chart can tell apart
+// is refused by its bound, and the figure stays as it was.
+TEST(InnerProductsPanel, MoreAccumulatorsThanTheBoundAreRefused)
+{
+    InnerProductsPanel panel;
+    const QByteArray before = svgOf(*panel.makeFigure());
+    QStringList many;
+    for (int i = 0; i < 17; ++i)
+        many << QStringLiteral("fp32");
+    type(panel.accumulatorField(), many.join(QLatin1Char(',')));
+    panel.recompute();
+    EXPECT_EQ(panel.accumulatorField()->hint(), QStringLiteral("At most 16 accumulators at once, not 17"));
+    EXPECT_EQ(svgOf(*panel.makeFigure()), before);
+}
+
 TEST(InnerProductsPanel, TheScaleFormatIsRefusedWithItsReason)
 {
     InnerProductsPanel panel;

@@ -372,7 +372,7 @@ TEST(Quantize, MoreValuesThanTheLimitAreRefusedBeforeAnyAreMade)
     expectOneLineRefusal(floatscope({"quantize", "--generate", "8193x8192"}), "more than 67108864 values");
     // The trap: a shape whose product overflows 64 bits was said to be "not positive".
     expectOneLineRefusal(floatscope({"quantize", "--generate", "4294967296x4294967296"}), "more than 67108864 values");
-    expectOneLineRefusal(floatscope({"quantize", "--generate", "0x5"}), "needs a positive shape");
+    expectOneLineRefusal(floatscope({"quantize", "--generate", "0x5"}), "with positive whole numbers");
 }
 
 }  // namespace
