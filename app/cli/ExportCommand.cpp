@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
@@ -19,6 +20,9 @@
 namespace floatscope::cli {
 
 namespace {
+
+// A deck of PNG pages: at most 2^30 pixels in all (the default deck at scale 2 is 0.6 of it).
+constexpr double kMaxDeckPngPixels = 1073741824.0;
 
 std::string help()
 {
@@ -62,7 +66,8 @@ Every view of the lessons named (all of them when none is), each of their preset
 multi-page PDF, or a folder of figures named LESSON-NN.png (or .svg, .pdf). Each page fills the
 same page size (1280x720 unless --size says otherwise). A file that cannot be written is left as
 it was, and the reason is printed. The options are those of 'floatscope export'; --format picks
-the folder's figures (default png) and means -o names a folder.
+the folder's figures (default png) and means -o names a folder. PNG pages hold at most 1073741824
+pixels in all (pages x width x height x scale^2): the whole deck at 1280x720 and scale 4 is past it.
 
 lessons:
 )";
@@ -246,6 +251,24 @@ int runDeck(const std::vector<std::string>& arguments, const Io& io)
     const auto common = readExportOptions(args, folder && format.value_or("png") == "png", error);
     if (!common)
         return usageError(io, error);
+
+    // PNG pages are painted pixel by pixel: the deck's pixels in all are bounded before any page is
+    // drawn (an 8192-pixel square page takes about 3 s; 81 of them took five minutes).
+    if (folder && format.value_or("png") == "png") {
+        std::size_t pages = 0;
+        for (const gui::Deck& d : chosen)
+            pages += d.pages.size();
+        const QSize side = common->size.pixels.isEmpty() ? gui::kSlidePage : common->size.pixels;
+        const double pixels = static_cast<double>(pages) * side.width() * side.height() * common->size.scale * common->size.scale;
+        if (pixels > kMaxDeckPngPixels) {
+            char why[300];
+            std::snprintf(why, sizeof why,
+                          "%zu PNG pages of %d x %d at scale %g are %.0f million pixels; a deck is at most %.0f million "
+                          "(fewer lessons, a smaller --size or --scale, or --format svg or pdf)",
+                          pages, side.width(), side.height(), common->size.scale, pixels / 1e6, kMaxDeckPngPixels / 1e6);
+            return usageError(io, why);
+        }
+    }
 
     const HeadlessApp app(common->lang);
     gui::DeckOutput out;

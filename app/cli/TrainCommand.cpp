@@ -49,9 +49,11 @@ recipes (a recipe gives every role a format; 'floatscope train --list' prints ea
   (pairs separated by ';') or in a file: base=bf16-pure;name=mine;update=stochastic;adam-m=bf16
 
 options:
-  --recipe LIST       recipes, comma-separated: preset names or key=value texts
+  --recipe LIST       recipes, comma-separated: preset names or key=value texts (at most 8 recipes
+                      in all; a name of at most 40 bytes)
   --recipe-file FILES recipe files, comma-separated (key=value pairs, '#' comments), run after --recipe
-  --steps N           training steps, 1..100000
+  --steps N           training steps, 1..100000; runs x steps at most 8192 (a minute on two cores;
+                      the window's lab trains longer, with a progress bar and Cancel)
   --seed S            initial weights, batches and stochastic rounding (default 0)
   --lr X              the peak learning rate, a number in (0, 1], or 'lecture' (3e-3 to 3e-4, the
                       default) or 'small' (3e-4 to 3e-5); a number decays to a tenth of itself

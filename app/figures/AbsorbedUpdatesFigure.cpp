@@ -287,7 +287,7 @@ ExportView AbsorbedUpdatesFigure::exportView()
         std::vector<double> weights;
         QString source;
         if (args.value("model-steps")) {
-            const auto steps = readWhole(args, "model-steps", 0, 0, train::TrainConfig::kMaxSteps, error);
+            const auto steps = readWhole(args, "model-steps", 0, 0, kMaxModelStepsInAView, error);
             if (!steps)
                 return nullptr;
             weights = *train::trainedWeights(train::TrainConfig{}, static_cast<int>(*steps));
@@ -318,7 +318,7 @@ ExportView AbsorbedUpdatesFigure::exportView()
     };
     return {"absorbed", "the share of weight updates each storage format loses, and with an fp32 master",
             "[--update U] [-f FMTS] [--count N --std S --ones SHARE --seed S | --values LIST | --file F | "
-            "--model-steps K]",
+            "--model-steps K (0..4096)]",
             {{"update"}, {"formats", 'f'}, {"count"}, {"std"}, {"ones"}, {"seed"}, {"values"}, {"file"}, {"model-steps"}},
             make};
 }

@@ -73,6 +73,11 @@ struct RoundingChoice {
 };
 std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error);
 
+// The steps a view may train the lab's model for before drawing (--model-steps, --model-step): 4096
+// take about 40 s on one Zen 4 core, inside a command's minute. The panels train further, with a
+// progress bar and Cancel.
+inline constexpr std::int64_t kMaxModelStepsInAView = 4096;
+
 // What views read from their options; each sets `error` to one line naming the option and the text.
 // `fallback` is what an absent option means.
 std::optional<ExactValue> readNumber(const ViewArguments& args, const char* option, const char* fallback,

@@ -321,7 +321,7 @@ ExportView LossScalingFigure::exportView()
         std::vector<double> list;
         std::optional<train::ModelGradients> model;
         if (args.value("model-step")) {
-            const auto step = readWhole(args, "model-step", train::kDefaultModelStep, 0, train::TrainConfig::kMaxSteps, error);
+            const auto step = readWhole(args, "model-step", train::kDefaultModelStep, 0, kMaxModelStepsInAView, error);
             if (!step)
                 return nullptr;
             model = train::modelGradients(formats->front(), train::TrainConfig{}, static_cast<int>(*step), lossScaleSweep());
@@ -351,7 +351,7 @@ ExportView LossScalingFigure::exportView()
             formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
     };
     return {"loss-scale", "gradients times a loss scale in the fp16 window, and dynamic loss scaling",
-            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F | --model-step K] [--loss-scale LOG2] "
+            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F | --model-step K (0..4096)] [--loss-scale LOG2] "
             "[--initial LOG2] [--interval N] [--steps N] [--per-step N] [--seed S]",
             {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"model-step"}, {"loss-scale"}, {"initial"},
              {"interval"}, {"steps"}, {"per-step"}, {"seed"}},

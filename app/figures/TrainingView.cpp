@@ -207,6 +207,7 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
     }
 
     // 4. The view's own: the gap against the learning rate, or the recipes before training.
+    std::uint64_t runs = request.recipes.size() * request.products.size();
     if (forView) {
         request.untrained = args.has("untrained");
         request.vsFp32 = args.has("vs-fp32");
@@ -215,6 +216,9 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
             if (!parsed)
                 return std::nullopt;
             request.gapPeaks = *parsed;
+            const auto others = std::count_if(request.recipes.begin(), request.recipes.end(),
+                                              [](const train::Recipe& r) { return r.name != "fp32"; });
+            runs = request.gapPeaks.size() * static_cast<std::uint64_t>(others + 1);  // each recipe and fp32 at each peak
             if (request.products != std::vector<ProductsOn>{ProductsOn::Engine}) {
                 error = "--gap-lr trains on the engine only: leave out --products";
                 return std::nullopt;
@@ -225,6 +229,18 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
                 return std::nullopt;
             }
         }
+    }
+
+    // 5. The work, bounded before any of it is done (100,000 steps took 15 minutes a recipe).
+    if (request.recipes.size() > kMaxTrainingRecipes) {
+        error = "at most " + std::to_string(kMaxTrainingRecipes) + " recipes at once, got " + std::to_string(request.recipes.size());
+        return std::nullopt;
+    }
+    const bool untrained = forView && request.untrained;
+    if (!untrained && runs * static_cast<std::uint64_t>(config.steps) > kMaxTrainingRecipeSteps) {
+        error = "at most " + std::to_string(kMaxTrainingRecipeSteps) + " recipe-steps (runs x --steps), got "
+              + std::to_string(runs) + " x " + std::to_string(config.steps) + " = " + std::to_string(runs * config.steps);
+        return std::nullopt;
     }
     return request;
 }

@@ -50,6 +50,16 @@ TEST(TrainCli, BadInputIsOneLineAndStatusTwo)
     expectRefused("--recipe-file /nonexistent/recipe --steps 3", "/nonexistent/recipe");
     expectRefused("--recipe fp32 --steps 3 --products tpu", "'tpu'");
     expectRefused("--recipe fp32 --steps 3 --products emulated,emulated", "'emulated,emulated'");
+    // The traps: `--steps 100000` trained 15 silent minutes a recipe, and 999 recipes were taken. The
+    // work is bounded before it starts; the bound is in the help.
+    expectRefused("--recipe fp32 --steps 100000", "at most 8192 recipe-steps (runs x --steps), got 1 x 100000 = 100000");
+    expectRefused("--recipe fp32,bf16-pure --steps 4097", "got 2 x 4097 = 8194");
+    expectRefused("--recipe fp32,fp32,fp32,fp32,fp32,fp32,fp32,fp32,fp32 --steps 1", "at most 8 recipes at once, got 9");
+    expectRefused("--recipe 'base=fp32;name=" + std::string(41, 'n') + "' --steps 1", "a name of 1 to 40 bytes without commas");
+    EXPECT_NE(floatscope("--help").out.find("runs x steps at most 8192"), std::string::npos);
+    const Outcome export_ = clitest::shell("env -u DISPLAY FLOATSCOPE export training --steps 100000 -o /tmp/never.svg");
+    EXPECT_EQ(export_.status, 2);
+    EXPECT_NE(export_.err.find("at most 8192 recipe-steps"), std::string::npos) << export_.err;
 }
 
 // Issue 15, part 7: with a usable GPU the runs say where their products ran; without one, --products
