@@ -14,6 +14,7 @@
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ExportViews.h"
+#include "app/cli/Interruption.h"
 #include "app/figures/FigureExport.h"
 #include "app/panels/LessonDeck.h"
 
@@ -277,7 +278,13 @@ int runDeck(const std::vector<std::string>& arguments, const Io& io)
     out.suffix = QString::fromStdString(format.value_or("png"));
     out.size = common->size;
     out.style = common->style();
-    const gui::DeckResult result = gui::LessonDeck::write(chosen, out);
+    // Ctrl-C stops between pages: a PDF is left as it was, a folder keeps the whole pages written.
+    const Interruption interruption;
+    const gui::DeckResult result = gui::LessonDeck::write(chosen, out, [&](int, int) { return !interruption.requested(); });
+    if (result.cancelled) {
+        std::fprintf(io.err, "floatscope: interrupted: %s\n", result.error.toStdString().c_str());
+        return Interruption::kExitStatus;
+    }
     if (!result.error.isEmpty())
         return usageError(io, result.error.toStdString());
     return 0;

@@ -1,9 +1,12 @@
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
+
+#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +15,7 @@
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ExportViews.h"
+#include "app/cli/Interruption.h"
 #include "app/figures/TrainingFigure.h"
 #include "app/io/AtomicFile.h"
 #include "app/text/TrainText.h"
@@ -77,7 +81,12 @@ options:
                       "fp8_forward_amax", ... }]}]} (keys sorted; the fp8 keys below)
   --csv               one row per run and step, with the same fields
   --no-color          no colours, even on a terminal
+  --progress          the steps done on stderr, as on a terminal, also when stderr is not one
   -h, --help          this help
+
+Ctrl-C (or SIGTERM) stops the runs within a step: what was trained is printed (the JSON with
+"interrupted": true, each run's steps so far, and "not_started": the runs that had none), and the
+exit status is 130. A second Ctrl-C ends at once.
 
 train_loss is the step's batch loss in nats per character; val_bits_per_char is null between
 validations; absorbed_share: of the parameters with a nonzero update, those whose updated copy did not
@@ -139,10 +148,15 @@ void addFp8Json(QJsonObject& step, const train::StepRecord& s)
         }
 }
 
-void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
+void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs, bool interrupted)
 {
     QJsonArray list;
+    QJsonArray notStarted;  // interrupted before their first step
     for (const train::RunResult& run : runs) {
+        if (run.steps.empty()) {
+            notStarted.append(text(text::runName(run)).c_str());
+            continue;
+        }
         QJsonArray steps;
         for (const train::StepRecord& s : run.steps) {
             QJsonObject step{
@@ -166,7 +180,12 @@ void printRunsJson(const Io& io, const std::vector<train::RunResult>& runs)
             {"steps", steps},
         });
     }
-    printJson(io, QJsonDocument(QJsonObject{{"runs", list}}));
+    QJsonObject document{{"runs", list}};
+    if (interrupted)
+        document["interrupted"] = true;
+    if (!notStarted.isEmpty())
+        document["not_started"] = notStarted;
+    printJson(io, QJsonDocument(document));
 }
 
 void printCsv(const Io& io, const std::vector<train::RunResult>& runs)
@@ -210,6 +229,11 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
                  "skipped", "loss scale (end)"});
     const std::optional<double> reference = runs.front().finalValBitsPerChar;
     for (const train::RunResult& run : runs) {
+        if (run.steps.empty()) {  // interrupted before its first step
+            table.addRow({paint(io, Colour::Bold, text(text::runName(run))), number(run.bytesPerParameter), "-", "-", "-", "-",
+                          "-", "-"});
+            continue;
+        }
         double underflow = 0;
         int skipped = 0;
         for (const train::StepRecord& s : run.steps) {
@@ -234,6 +258,8 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
     Table fp8({"recipe", "direction", "amax (last step)", "scale (last step)", "saturated (mean)", "flushed (mean)"});
     for (const train::RunResult& run : runs)
         for (const Fp8Direction& d : kFp8Directions) {
+            if (run.steps.empty())
+                continue;
             const std::optional<train::Fp8Summary>& last = run.steps.back().*(d.member);
             if (!last)
                 continue;
@@ -278,6 +304,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
                     {"json", 0, false},
                     {"csv", 0, false},
                     {"no-color", 0, false},
+                    {"progress", 0, false},
                     {"help", 'h', false}});
     if (const auto done = parseArguments(args, arguments, ioIn, "train", kHelp))
         return *done;
@@ -319,17 +346,42 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
         return usageError(io, "--json and --csv contradict each other");
     const train::Corpus& corpus = train::Corpus::builtin();
 
-    // 2. The runs, side by side (each recipe once per --products choice).
+    // 2. The runs, side by side (each recipe once per --products choice), with the steps done on a
+    //    terminal's stderr and Ctrl-C polled every step.
+    const std::vector<train::RunJob> jobs = gui::trainingJobs(*request);
+    const Interruption interruption;
+    const bool progress = args.has("progress") || isatty(STDERR_FILENO) != 0;
+    const std::uint64_t total = jobs.size() * static_cast<std::uint64_t>(config.steps);
+    std::uint64_t done = 0;
+    auto shown = std::chrono::steady_clock::now();
+    const train::RunCallback onStep = [&](std::size_t, const train::StepRecord&) {
+        ++done;  // one call at a time (runJobs)
+        const auto now = std::chrono::steady_clock::now();
+        if (progress && (now - shown > std::chrono::milliseconds(200) || done == total)) {
+            shown = now;
+            std::fprintf(io.err, "\rtraining: %llu of %llu recipe-steps (%.0f%%)", static_cast<unsigned long long>(done),
+                         static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total));
+            std::fflush(io.err);
+        }
+    };
     const std::vector<train::RunResult> runs =
-        train::runJobs(corpus, gui::trainingJobs(*request), {}, nullptr, static_cast<int>(threads));
+        train::runJobs(corpus, jobs, onStep, interruption.flag(), static_cast<int>(threads));
+    if (progress)
+        std::fprintf(io.err, "\r%*s\r", 60, "");
+    const bool interrupted = interruption.requested();
     if (args.has("json"))
-        printRunsJson(io, runs);
+        printRunsJson(io, runs, interrupted);
     else if (args.has("csv"))
         printCsv(io, runs);
     else {
         train::ModelShape shape = config.model;
         shape.vocabulary = corpus.vocabulary();
         printTable(io, config, train::ParameterLayout(shape).size(), runs);
+    }
+    if (interrupted) {
+        std::fprintf(io.err, "floatscope: interrupted after %llu of %llu recipe-steps: the results above are of the steps done\n",
+                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(total));
+        return Interruption::kExitStatus;
     }
     // A GPU that failed: what ran is printed above; the reason, one line a run, and exit status 1.
     int status = 0;

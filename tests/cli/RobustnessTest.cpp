@@ -154,6 +154,22 @@ TEST(SpecialFiles, AFifoIsWrittenInPlaceOrRefusedWhenNobodyReads)
     EXPECT_NE(svg.find("</svg>"), std::string::npos) << svg.size() << " bytes came through";
 }
 
+// Ctrl-C during a deck: it stops between pages, exits 130 and says so; the old PDF is whole.
+TEST(SpecialFiles, AnInterruptedDeckLeavesTheOldPdf)
+{
+    const fs::path pdf = scratch("interrupted.pdf");
+    write(pdf, "OLD");
+    const Outcome run = shell("env --default-signal=INT -u DISPLAY FLOATSCOPE export deck -o " + quote(pdf)
+                              + " & P=$!; sleep 1.5; kill -INT $P; wait $P; echo status=$?");
+    EXPECT_NE(run.out.find("status=130"), std::string::npos) << run.out << run.err;
+    EXPECT_NE(run.err.find("floatscope: interrupted: cancelled: "), std::string::npos) << run.err;
+    std::ifstream in(pdf);
+    const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(kept, "OLD");
+    for (const fs::directory_entry& e : fs::directory_iterator(pdf.parent_path()))
+        EXPECT_TRUE(e.path().filename().string().rfind("interrupted.pdf.", 0) != 0) << "a temporary file left: " << e.path();
+}
+
 // The trap: `export deck -o existing_folder.pdf` wrote PNG pages into the folder and exited 0.
 TEST(SpecialFiles, ADeckOntoAFolderNamedPdfIsRefused)
 {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -210,6 +211,39 @@ TEST(TrainCli, SaveRecipeToAFullDiskFailsAndKeepsTheOldFile)
     EXPECT_EQ(r.out, "status=2\nOLD\na.recipe\nfill\n") << "the old file is whole and no temporary file is left";
     EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// Ctrl-C or SIGTERM mid-run: the runs stop within a step, what was trained is printed as valid
+// JSON that says "interrupted", and the status is 130, within a second of the signal. A shell starts
+// a background job with SIGINT ignored (and an ignored SIGINT stays ignored, as for nohup): env
+// --default-signal gives the run the default a terminal's would have.
+TEST(TrainCli, InterruptedRunsPrintWhatWasDoneAndExit130)
+{
+    for (const char* signal : {"INT", "TERM"}) {
+        const std::string dir = ::testing::TempDir();
+        const std::string out = dir + "/interrupted_" + signal + ".json";
+        const Outcome r = clitest::shell(
+            std::string("env --default-signal=INT -u DISPLAY FLOATSCOPE train --recipe fp32,bf16-pure --steps 4000 --json --progress > ")
+            + out + " & P=$!; sleep 2; S=$(date +%s%N); kill -" + signal + " $P; wait $P; echo status=$? ms=$(( ($(date +%s%N) - S) / 1000000 ))");
+        EXPECT_NE(r.out.find("status=130"), std::string::npos) << signal << ": " << r.out << r.err;
+        const auto ms = r.out.find("ms=");
+        ASSERT_NE(ms, std::string::npos) << r.out;
+        EXPECT_LT(std::stoi(r.out.substr(ms + 3)), 1000) << signal << ": stopped within a second";
+        EXPECT_NE(r.err.find("recipe-steps"), std::string::npos) << "the progress: " << r.err;
+        EXPECT_NE(r.err.find("floatscope: interrupted after"), std::string::npos) << r.err;
+        QFile file(QString::fromStdString(out));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+        EXPECT_TRUE(json["interrupted"].toBool()) << signal;
+        const QJsonArray runs = json["runs"].toArray();
+        ASSERT_FALSE(runs.isEmpty()) << signal << ": two seconds train some steps";
+        for (const QJsonValue& run : runs) {
+            const QJsonArray steps = run.toObject()["steps"].toArray();
+            ASSERT_FALSE(steps.isEmpty());
+            EXPECT_LT(steps.size(), 4000) << "stopped before the end";
+            EXPECT_EQ(steps.last().toObject()["step"].toInt(), steps.size()) << "whole steps, in order";
+        }
+    }
 }
 
 }  // namespace
