@@ -3283,6 +3283,14 @@ largest finite: %5</source>
         <source>&apos;%1&apos;: %2</source>
         <translation>“%1”：%2</translation>
     </message>
+    <message>
+        <source>%1: &apos;%2&apos; has no value in %3, which has no sign and no zero (choose a signed storage: fp32, bf16, ...)</source>
+        <translation>%1：“%2”在 %3 中没有对应的值，因为它没有符号位也没有零（请选择带符号的存储格式：fp32、bf16 等）</translation>
+    </message>
+    <message>
+        <source>%1 has no sign bit, and normal values take both signs: choose a signed storage (fp32, bf16, ...)</source>
+        <translation>%1 没有符号位，而正态分布的值有正有负：请选择带符号的存储格式（fp32、bf16 等）</translation>
+    </message>
 </context>
 <context>
     <name>TrainText</name>

@@ -42,6 +42,10 @@ QString sentence(const TensorError& e)
     case TensorErrorKind::ValueUnreadable:
         return TensorErrorText::tr("%1 ('%2'): %3")
             .arg(where(e), text, e.parse ? parseErrorText(*e.parse, QString::fromStdString(e.text)) : QString());
+    case TensorErrorKind::ValueNotInStorage:
+        return TensorErrorText::tr("%1: '%2' has no value in %3, which has no sign and no zero (choose a signed storage: "
+                                   "fp32, bf16, ...)")
+            .arg(where(e), text, format);
     case TensorErrorKind::ValueOverflowsStorage:
         return TensorErrorText::tr("%1: '%2' overflows %3 storage (choose a wider storage format)")
             .arg(where(e), text, format);
@@ -98,6 +102,10 @@ QString sentence(const TensorError& e)
     case TensorErrorKind::GeneratedTooManyOutliers:
         return TensorErrorText::tr("%1 outliers do not fit in %2 elements").arg(number(e.count), number(e.expected));
     case TensorErrorKind::GeneratedBadOutlier: return TensorErrorText::tr("the outlier magnitude must be finite");
+    case TensorErrorKind::GeneratedNotInStorage:
+        return TensorErrorText::tr("%1 has no sign bit, and normal values take both signs: choose a signed storage "
+                                   "(fp32, bf16, ...)")
+            .arg(format);
     case TensorErrorKind::GeneratedOverflows:
         return TensorErrorText::tr("generated values overflow %1 storage: the mean, standard deviation or outlier "
                                    "value is too large for it")

@@ -77,6 +77,7 @@ std::optional<double> ValueStore::fromText(std::string_view text, TensorError& e
     }
     // 2. Narrower storage through binary64 where that is provably the same rounding.
     std::optional<Stored> stored = m_viaDouble ? viaDouble(text) : std::nullopt;
+    bool finiteTyped = true;  // paths 1 and 2 take finite text only
     // 3. Otherwise exactly, then one rounding.
     if (!stored) {
         const ParseOutcome parsed = parseValue(text);
@@ -86,11 +87,19 @@ std::optional<double> ValueStore::fromText(std::string_view text, TensorError& e
             error.parse = *e;
             return std::nullopt;
         }
-        stored = round(std::get<ParsedValue>(parsed).value.unpack());
+        const Unpacked value = std::get<ParsedValue>(parsed).value.unpack();
+        finiteTyped = value.kind == Unpacked::Kind::Finite || value.kind == Unpacked::Kind::Zero;
+        stored = round(value);
     }
     const Stored s = *stored;
     if (s.overflow) {
         error.kind = TensorErrorKind::ValueOverflowsStorage;
+        error.text = std::string(text);
+        error.format = m_storage.name();
+        return std::nullopt;
+    }
+    if (std::isnan(s.value) && finiteTyped) {  // e8m0 has no sign and no zero: -0.5 and 0 become its NaN
+        error.kind = TensorErrorKind::ValueNotInStorage;
         error.text = std::string(text);
         error.format = m_storage.name();
         return std::nullopt;
@@ -111,7 +120,7 @@ std::optional<double> ValueStore::fromDouble(double value) const
         return static_cast<double>(f);
     }
     const Stored s = round(unpackDouble(value));
-    if (s.overflow)
+    if (s.overflow || std::isnan(s.value))  // past the range, or no code for it (a negative in e8m0)
         return std::nullopt;
     return s.value;
 }

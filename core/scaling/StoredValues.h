@@ -26,7 +26,8 @@ public:
     // `text` (a CSV field or a typed value) as stored; on failure fills `error` (kind, text,
     // parse) and returns nothing. The caller adds where the text was (line, column).
     std::optional<double> fromText(std::string_view text, TensorError& error) const;
-    // A finite double as stored, or nothing when it overflows the storage.
+    // A finite double as stored, or nothing when it overflows the storage or the storage has no
+    // code for it (a negative or zero in e8m0).
     std::optional<double> fromDouble(double value) const;
 
 private:

@@ -18,6 +18,7 @@ enum class TensorErrorKind : std::uint8_t {
     // Values as text (typed, pasted, CSV). `line` is 0 for typed values; `column` counts from 1.
     ValueUnreadable,        // text, parse
     ValueOverflowsStorage,  // text, format
+    ValueNotInStorage,      // text, format: a finite value the storage has no code for (a negative or zero in e8m0)
     ValueTooLong,           // line, column: a CSV field longer than the parser takes
     CsvNotRectangular,      // line has `count` values, line `expected` (the first row's) has `limit`
     TooManyValues,          // more than `limit` values
@@ -49,6 +50,7 @@ enum class TensorErrorKind : std::uint8_t {
     GeneratedTooManyOutliers,  // count outliers, expected elements
     GeneratedBadOutlier,
     GeneratedOverflows,     // format: mean + std * z, or an outlier, left the storage format's range
+    GeneratedNotInStorage,  // format: it has no sign bit, and normal values (or outliers) take both signs
     // Quantizing.
     Empty,
     NonFinite,              // count = index, text "nan", "inf" or "-inf"; matrix: line = row, column = col

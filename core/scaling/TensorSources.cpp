@@ -286,6 +286,12 @@ TensorLoad generateNormal(const NormalSpec& spec, const Format& storage, std::si
     }
     if (!std::isfinite(spec.outlierMagnitude))
         return failure(TensorErrorKind::GeneratedBadOutlier);
+    if (storage.signBits() == 0 && (spec.stddev > 0 || spec.mean <= 0 || spec.outliers > 0)) {
+        TensorError e;  // normal values below zero (and outliers of either sign) have no code there
+        e.kind = TensorErrorKind::GeneratedNotInStorage;
+        e.format = storage.name();
+        return failure(std::move(e));
+    }
 
     // 1. Box-Muller, each value rounded into storage as it is made. A value beyond the storage's
     //    range (mean + std * z past fp64's too) is the generator's to report: no element was typed.

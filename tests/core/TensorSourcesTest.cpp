@@ -534,5 +534,40 @@ TEST(Generator, OverflowIsTheGeneratorsNotAnElements)
     EXPECT_EQ(kindOf(generateNormal(spec, fp32())), TensorErrorKind::TooManyValues);
 }
 
+// The trap: e8m0 as storage turned -0.5 and every generated normal value below zero into its NaN, and
+// quantizing then said "element 0 is nan". A finite value it has no code for is named as such, a
+// generator whose values take both signs is refused before it runs, and what e8m0 holds still loads.
+TEST(Storage, AFormatWithoutASignRefusesNegativesByName)
+{
+    const Format& e8m0 = namedFormat("e8m0");
+    const TensorLoad negative = parseCsv("0.5,-0.5", e8m0);
+    EXPECT_EQ(kindOf(negative), TensorErrorKind::ValueNotInStorage);
+    EXPECT_EQ(negative.error.text, "-0.5");
+    EXPECT_EQ(negative.error.format, "e8m0");
+    EXPECT_EQ(negative.error.column, 2u);
+    const TensorLoad powers = parseCsv("0.5,2,1024", e8m0);
+    ASSERT_TRUE(powers.tensor);
+    EXPECT_EQ((*powers.tensor)[2], 1024.0);
+    // A typed NaN and an overflow keep their own kinds; a signed format never says "no sign".
+    EXPECT_NE(kindOf(parseCsv("nan", e8m0)), TensorErrorKind::ValueNotInStorage);
+    EXPECT_EQ(kindOf(parseCsv("1e39", e8m0)), TensorErrorKind::ValueOverflowsStorage);
+    EXPECT_EQ(kindOf(parseCsv("1000", namedFormat("e4m3fn"))), TensorErrorKind::ValueOverflowsStorage);
+    EXPECT_TRUE(parseCsv("-0.5,-448", namedFormat("e4m3fn")).tensor);
+
+    NormalSpec spec;
+    spec.cols = 4;
+    const TensorLoad generated = generateNormal(spec, e8m0);
+    EXPECT_EQ(kindOf(generated), TensorErrorKind::GeneratedNotInStorage);
+    EXPECT_EQ(generated.error.format, "e8m0");
+    spec.mean = 2;
+    spec.stddev = 0;
+    const TensorLoad constant = generateNormal(spec, e8m0);
+    ASSERT_TRUE(constant.tensor);
+    EXPECT_EQ((*constant.tensor)[3], 2.0);
+    spec.outliers = 1;
+    spec.outlierMagnitude = 8;
+    EXPECT_EQ(kindOf(generateNormal(spec, e8m0)), TensorErrorKind::GeneratedNotInStorage) << "outliers take either sign";
+}
+
 }  // namespace
 }  // namespace floatscope
