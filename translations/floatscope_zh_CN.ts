@@ -6298,6 +6298,14 @@ GEMM 精度：%4</translation>
         <source>The reductions compute in signed formats with a zero, of at most 25 significant bits within fp32&apos;s range, not %1</source>
         <translation>约简只能在有符号、含零、有效位不超过 25 位且范围不超出 fp32 的格式中计算，%1 不行</translation>
     </message>
+    <message>
+        <source>Hidden size × rows at most %1, got %2</source>
+        <translation>隐藏维度 × 行数最多 %1，现在是 %2</translation>
+    </message>
+    <message>
+        <source>Tokens × experts at most %1, got %2</source>
+        <translation>token 数 × 专家数最多 %1，现在是 %2</translation>
+    </message>
 </context>
 <context>
     <name>floatscope::gui::TrainingPanel</name>

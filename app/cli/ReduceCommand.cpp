@@ -108,11 +108,6 @@ bool readSize(const ArgParser& args, const char* name, std::size_t min, std::siz
     return true;
 }
 
-// The work a run may take, within a minute and 1 GB on a 2-core machine: 2^24 values of RMSNorm
-// (3.5 s and 121 MB per 2^22 on a Zen 4 core), 2^22 router logits (12 s and 286 MB per 2^21).
-constexpr std::size_t kMaxRmsNormValues = std::size_t{1} << 24;
-constexpr std::size_t kMaxRouterLogits = std::size_t{1} << 22;
-
 }  // namespace
 
 int runReduce(const std::vector<std::string>& arguments, const Io& io)
@@ -230,8 +225,8 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
             || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
             return usageError(io, error);
-        if (s.hidden * s.rows > kMaxRmsNormValues)
-            return usageError(io, "--hidden x --rows is at most " + std::to_string(kMaxRmsNormValues) + " values, got "
+        if (s.hidden * s.rows > reduce::kMaxRmsNormValues)
+            return usageError(io, "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values, got "
                                       + std::to_string(s.hidden) + " x " + std::to_string(s.rows) + " = "
                                       + std::to_string(s.hidden * s.rows));
         if (formats)
@@ -258,8 +253,8 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, error);
         if (s.topK > s.experts)
             return usageError(io, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
-        if (s.tokens * s.experts > kMaxRouterLogits)
-            return usageError(io, "--tokens x --experts is at most " + std::to_string(kMaxRouterLogits) + " logits, got "
+        if (s.tokens * s.experts > reduce::kMaxRouterLogits)
+            return usageError(io, "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits, got "
                                       + std::to_string(s.tokens) + " x " + std::to_string(s.experts) + " = "
                                       + std::to_string(s.tokens * s.experts));
         if (formats)

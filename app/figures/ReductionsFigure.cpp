@@ -13,9 +13,7 @@
 #include "app/text/LessonText.h"
 #include "app/text/StdString.h"
 #include "core/format/Registry.h"
-#include "core/exact/ExactValue.h"
 #include "core/reduce/FormatArithmetic.h"
-#include "core/round/Neighbours.h"
 
 namespace floatscope::gui {
 
@@ -32,15 +30,6 @@ QString methodText(reduce::VarianceMethod m)
     case reduce::VarianceMethod::Welford: return ReductionsFigure::tr("Welford");
     }
     return {};
-}
-
-// The gap between a value of the format and the next one up: where an add of less than half of it
-// changes nothing.
-double gapAt(const Format& f, double value)
-{
-    const RoundResult r = roundExact(ExactValue::fromDouble(value), f);
-    const auto ulp = ulpOf(f, r.code);
-    return ulp ? ExactValue::fromDyadic(*ulp).value().get_d() : 0.0;
 }
 
 QString errorText(const std::optional<double>& e)
@@ -330,12 +319,11 @@ QStringList ReductionsFigure::sentences(const ReductionsData& d)
             QString line = tr("%1, %2: variance %3 against %4 (relative error %5).")
                                .arg(qs(r.format.name()), methodText(r.method), LessonText::approx(r.variance, 6),
                                     LessonText::approx(r.exactVariance, 6), errorText(r.varianceError));
-            // A sum whose gap outgrew the values: say where it ended and what its gap was there.
-            const double sum = r.mean * static_cast<double>(d.setup.moments.count);
-            if (r.method != reduce::VarianceMethod::Welford && r.meanError && *r.meanError > 1e-3)
+            // A sum whose gap outgrew the values (not one that saturated): where it ended, its gap there.
+            if (r.sum && r.meanError && *r.meanError > 1e-3 && std::fabs(d.setup.moments.mean) < r.sumGap / 2)
                 line = thenSentence(line, tr("Why: the running sum of the values ends at %1, where %2's gap is %3; a value near %4, below "
                            "half of that, no longer counts, so the mean comes out as %5 instead of %6.")
-                            .arg(LessonText::approx(sum, 6), qs(r.format.name()), LessonText::approx(gapAt(r.format, sum), 4),
+                            .arg(LessonText::approx(*r.sum, 6), qs(r.format.name()), LessonText::approx(r.sumGap, 4),
                                  LessonText::approx(d.setup.moments.mean, 4), LessonText::approx(r.mean, 6),
                                  LessonText::approx(r.exactMean, 6)));
             if (r.variance < 0)
@@ -347,16 +335,17 @@ QStringList ReductionsFigure::sentences(const ReductionsData& d)
         for (const reduce::RmsNormRow& r : d.rmsNorm) {
             QString line = tr("%1: %2 of the bf16 outputs are the exact result rounded once; the worst is off by %3.")
                                .arg(qs(r.format.name()), LessonText::percent(r.correctlyRounded), errorText(r.maxRelativeError));
-            if (r.meanSquare > 0 && std::fabs(r.meanSquare - r.exactMeanSquare) > 1e-3 * r.exactMeanSquare) {
+            if (r.meanSquare > 0 && std::fabs(r.meanSquare - r.exactMeanSquare) > 1e-3 * r.exactMeanSquare
+                && r.exactMeanSquare < r.sumOfSquaresGap / 2) {
                 // Dividing by the root of a mean square that came out too small makes every output too large.
                 const double eps = d.setup.rmsNorm.eps;
                 const double larger = std::sqrt((r.exactMeanSquare + eps) / (r.meanSquare + eps)) - 1;
-                const double sum = r.meanSquare * static_cast<double>(d.setup.rmsNorm.hidden);
+                const double sum = r.sumOfSquares;
                 line = thenSentence(line, tr("Why: the sum of the %1 squares ends at %2, where %3's gap is %4; a square near %5, below half "
                            "of that, no longer counts. The mean square comes out as %6 instead of %7, and dividing by "
                            "its root makes every output about %8 too large (in the first row).")
                             .arg(LessonText::count(static_cast<std::int64_t>(d.setup.rmsNorm.hidden)), LessonText::approx(sum, 6),
-                                 qs(r.format.name()), LessonText::approx(gapAt(r.format, sum), 4),
+                                 qs(r.format.name()), LessonText::approx(r.sumOfSquaresGap, 4),
                                  LessonText::approx(r.exactMeanSquare, 3), LessonText::approx(r.meanSquare, 6),
                                  LessonText::approx(r.exactMeanSquare, 6), LessonText::percent(larger)));
             }
@@ -588,6 +577,14 @@ ExportView ReductionsFigure::exportView()
         }
         if (!ok)
             return nullptr;
+        if (setup.reduction == Reduction::RmsNorm && setup.rmsNorm.hidden * setup.rmsNorm.rows > reduce::kMaxRmsNormValues) {
+            error = "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values";
+            return nullptr;
+        }
+        if (setup.reduction == Reduction::Router && setup.router.tokens * setup.router.experts > reduce::kMaxRouterLogits) {
+            error = "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits";
+            return nullptr;
+        }
         return std::make_unique<ReductionsFigure>(*ReductionsData::compute(setup));
     };
     return {"reduce",

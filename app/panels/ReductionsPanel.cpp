@@ -258,6 +258,19 @@ bool ReductionsPanel::readFields(ReductionsSetup& setup)
         f.field->setHint(error);
         ok = ok && error.isEmpty();
     }
+    // The work, bounded as `floatscope reduce` bounds it (65536 x 4096 RMSNorm values ran out of memory).
+    if (ok && setup.reduction == Reduction::RmsNorm && setup.rmsNorm.hidden * setup.rmsNorm.rows > reduce::kMaxRmsNormValues) {
+        field(QStringLiteral("rows"))->setHint(tr("Hidden size × rows at most %1, got %2")
+                                                   .arg(LessonText::count(static_cast<std::int64_t>(reduce::kMaxRmsNormValues)),
+                                                        LessonText::count(static_cast<std::int64_t>(setup.rmsNorm.hidden * setup.rmsNorm.rows))));
+        ok = false;
+    }
+    if (ok && setup.reduction == Reduction::Router && setup.router.tokens * setup.router.experts > reduce::kMaxRouterLogits) {
+        field(QStringLiteral("experts"))->setHint(tr("Tokens × experts at most %1, got %2")
+                                                      .arg(LessonText::count(static_cast<std::int64_t>(reduce::kMaxRouterLogits)),
+                                                           LessonText::count(static_cast<std::int64_t>(setup.router.tokens * setup.router.experts))));
+        ok = false;
+    }
     if (ok && setup.reduction == Reduction::Router && setup.router.topK > setup.router.experts) {
         field(QStringLiteral("top-k"))->setHint(tr("At most the number of experts, %1").arg(setup.router.experts));
         ok = false;

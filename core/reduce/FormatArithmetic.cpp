@@ -6,8 +6,10 @@
 
 #include <mpfr.h>
 
+#include "core/exact/ExactValue.h"
 #include "core/format/Codec.h"
 #include "core/format/Registry.h"
+#include "core/round/Neighbours.h"
 
 namespace floatscope::reduce {
 
@@ -32,6 +34,12 @@ double FormatArithmetic::round(double exact) const
 double FormatArithmetic::fromUnpacked(const Unpacked& exact) const
 {
     return codeToDouble(m_format, roundToFormat(exact, m_format).code);
+}
+
+double FormatArithmetic::gap(double value) const
+{
+    const std::optional<Dyadic> ulp = ulpOf(m_format, roundToFormat(unpackDouble(value), m_format).code);
+    return ulp ? nearestDouble(ExactValue::fromDyadic(*ulp)) : 0.0;
 }
 
 double FormatArithmetic::sqrt(double x) const { return round(std::sqrt(x)); }

@@ -33,6 +33,9 @@ public:
     double multiply(double x, double y) const { return round(x * y); }
     double divide(double x, double y) const { return round(x / y); }
     double sqrt(double x) const;
+    // The distance from a value of the format to the next one up in magnitude (its ulp): a sum
+    // there absorbs every term below half of it.
+    double gap(double value) const;
     double exp(double x);  // e^x of a value x, correctly rounded to the format (remembered per x)
 
 private:

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <optional>
 
 #include <gmpxx.h>
 
@@ -15,6 +16,7 @@ namespace {
 struct Moments {
     double mean = 0;
     double variance = 0;
+    std::optional<double> sum = std::nullopt;  // the running sum of the values
 };
 
 Moments twoPass(const FormatArithmetic& a, const std::vector<double>& x)
@@ -29,7 +31,7 @@ Moments twoPass(const FormatArithmetic& a, const std::vector<double>& x)
         const double d = a.subtract(v, mean);
         squares = a.add(squares, a.multiply(d, d));
     }
-    return {mean, a.divide(squares, n)};
+    return {mean, a.divide(squares, n), sum};
 }
 
 Moments sumOfSquares(const FormatArithmetic& a, const std::vector<double>& x)
@@ -41,7 +43,7 @@ Moments sumOfSquares(const FormatArithmetic& a, const std::vector<double>& x)
         squares = a.add(squares, a.multiply(v, v));
     }
     const double mean = a.divide(sum, n);
-    return {mean, a.subtract(a.divide(squares, n), a.multiply(mean, mean))};
+    return {mean, a.subtract(a.divide(squares, n), a.multiply(mean, mean)), sum};
 }
 
 // Welford's update; the count k is an integer held in the format (k rounds there past 2^p).
@@ -110,7 +112,7 @@ std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const 
                                                                 : welford(a, xf);
             rows.push_back(MomentsRow{f, method, m.mean, m.variance, nearestDouble(ExactValue::fromRational(exactMean)),
                                       nearestDouble(ExactValue::fromRational(exactVariance)), relative(m.mean, exactMean),
-                                      relative(m.variance, exactVariance)});
+                                      relative(m.variance, exactVariance), m.sum, m.sum ? a.gap(*m.sum) : 0.0});
         }
         control.report(static_cast<double>(rows.size()) / static_cast<double>(3 * setup.formats.size()));
     }

@@ -57,6 +57,8 @@ std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const 
             if (r == 0) {
                 row.meanSquare = meanSquare;
                 row.exactMeanSquare = exactMeanSquare0;
+                row.sumOfSquares = squares;
+                row.sumOfSquaresGap = a.gap(squares);
             }
             const double inverse = a.divide(1, a.sqrt(a.add(meanSquare, epsF)));
             for (std::size_t i = 0; i < n; ++i) {

@@ -114,6 +114,19 @@ TEST(InnerProductsPanel, MoreAccumulatorsThanTheBoundAreRefused)
     EXPECT_EQ(svgOf(*panel.makeFigure()), before);
 }
 
+// The trap: RMSNorm over 65536 x 4096 values ran out of memory. The panel holds the bound the
+// command line holds, with a hint, and keeps its last figure.
+TEST(ReductionsPanel, WorkPastTheBoundIsRefusedWithAHint)
+{
+    ReductionsPanel panel;
+    panel.reductionBox()->setCurrentIndex(2);  // RMSNorm
+    panel.recompute();
+    type(panel.field(QStringLiteral("hidden")), QStringLiteral("65536"));
+    type(panel.field(QStringLiteral("rows")), QStringLiteral("4096"));
+    panel.recompute();
+    EXPECT_EQ(panel.field(QStringLiteral("rows"))->hint(), QStringLiteral("Hidden size × rows at most 16,777,216, got 268,435,456"));
+}
+
 TEST(InnerProductsPanel, TheScaleFormatIsRefusedWithItsReason)
 {
     InnerProductsPanel panel;
@@ -296,6 +309,24 @@ TEST(ReductionsPanel, MomentsSayWhyTheBf16MeanIsEight)
             EXPECT_FALSE(line.contains(QLatin1String("Why:"))) << line.toStdString();
         }
     }
+}
+
+// The trap: e2m1's row said its running sum "ends at 4096, where e2m1's gap is 2", a sum it never
+// held (mean x count). The sentence now reads the sum the format left (6, saturated), and says why
+// only where the values were absorbed, which for e2m1 they were not.
+TEST(ReductionsFigure, WhyIsSaidOnlyWhereTheSumAbsorbedTheValues)
+{
+    ReductionsSetup setup;
+    setup.reduction = Reduction::Moments;
+    setup.setFormats({namedFormat("bf16"), namedFormat("e2m1")});
+    const auto data = ReductionsData::compute(setup);
+    ASSERT_TRUE(data);
+    for (const QString& line : ReductionsFigure::sentences(*data)) {
+        if (line.startsWith(QLatin1String("e2m1"))) {
+            EXPECT_FALSE(line.contains(QLatin1String("Why:"))) << line.toStdString();
+        }
+    }
+    EXPECT_TRUE(ReductionsFigure::sentences(*data).join(QLatin1Char(' ')).contains(QStringLiteral("ends at 32768")));
 }
 
 // Every curve of the inner products is in the legend under the axis, dashed where promoted.

@@ -188,6 +188,28 @@ TEST(Reductions, MeanAndVarianceInBf16)
     EXPECT_LT(*row("fp32", VarianceMethod::Welford).varianceError, 1e-4);
     EXPECT_GT(*row("fp32", VarianceMethod::SumOfSquares).varianceError, 1e-2);
     EXPECT_NEAR(row("fp32", VarianceMethod::TwoPass).exactMean, 100, 0.1);
+    // Why, as the rows carry it: the running sum as bf16 left it and bf16's gap there (its ulp at
+    // 2^15 is 2^(15-7)); Welford keeps no sum.
+    EXPECT_EQ(row("bf16", VarianceMethod::TwoPass).sum, 32768.0);
+    EXPECT_EQ(row("bf16", VarianceMethod::TwoPass).sumGap, 256.0);
+    EXPECT_FALSE(row("bf16", VarianceMethod::Welford).sum);
+    // e2m1 saturates instead: 100 is stored as 6 and the sum stops at 6, its largest value.
+    setup.formats = {namedFormat("e2m1")};
+    const auto e2m1 = moments(setup);
+    ASSERT_TRUE(e2m1);
+    EXPECT_EQ((*e2m1)[0].sum, 6.0);
+    EXPECT_EQ((*e2m1)[0].sumGap, 2.0);
+}
+
+TEST(FormatArithmetic, TheGapIsTheUlpOfTheValue)
+{
+    const FormatArithmetic bf16(namedFormat("bf16"));
+    EXPECT_EQ(bf16.gap(1), 0x1p-7);
+    EXPECT_EQ(bf16.gap(-1), 0x1p-7);
+    EXPECT_EQ(bf16.gap(32768), 256.0);
+    EXPECT_EQ(bf16.gap(0), 0x1p-133) << "the smallest subnormal";
+    const FormatArithmetic fp32(namedFormat("fp32"));
+    EXPECT_EQ(fp32.gap(16777216), 2.0);
 }
 
 TEST(Reductions, RmsNormInFp32IsCorrectlyRoundedAlmostAlways)
@@ -202,6 +224,10 @@ TEST(Reductions, RmsNormInFp32IsCorrectlyRoundedAlmostAlways)
     EXPECT_LT(fp32.maxRelativeError, std::ldexp(1.0, -7)) << "within bf16's output rounding";
     EXPECT_GT(bf16.meanRelativeError, 0.1) << "a bf16 sum of 4096 squares stalls";
     EXPECT_LT(bf16.correctlyRounded, 0.5);
+    // The first row's sum of squares as bf16 left it, and bf16's gap there.
+    EXPECT_GT(bf16.sumOfSquares, 0);
+    EXPECT_EQ(bf16.sumOfSquaresGap, FormatArithmetic(namedFormat("bf16")).gap(bf16.sumOfSquares));
+    EXPECT_LT(bf16.exactMeanSquare, bf16.sumOfSquaresGap / 2) << "each square is absorbed there";
 }
 
 TEST(Reductions, RouterTopKChangesOnlyInBf16)
