@@ -9,6 +9,8 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/Interruption.h"
+#include "app/cli/Progress.h"
 #include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
@@ -25,7 +27,7 @@ namespace {
 
 constexpr const char* kHelp = R"(usage: floatscope dot --inputs FMT --accumulator SPEC[,SPEC...] --k K[,K...] [--promote N]
                       [--distribution normal|uniform|heavy|ones] [--seed S]
-                      [--against BACKEND [--count N]] [--json]
+                      [--against BACKEND [--count N]] [--json] [--progress]
 
 Inner products of K products of generated inputs (rounded to FMT) through accumulator models, beside
 the exact sum. The products are exact; the models differ in where they round.
@@ -55,9 +57,14 @@ options:
   --against BACKEND    run the same inner products on hardware and count the differences by kind:
                        x86-avx512bf16 (the CPU; with avx512bf16), cuda (the GPU's tensor cores,
                        with its preset). Exit status 1 if one is unexplained.
-  --count N            inner products compared per K with --against (default 1024); --count x K
-                       at most 67108864 for each K
+  --count N            inner products compared per K with --against (default 1024), in batches of
+                       at most 2^20 operands a side (memory stays that of one batch); --count x K at
+                       most 67108864 for each K
   --json               one JSON document on stdout
+  --progress           the products done on stderr, as on a terminal, also when stderr is not one
+
+Ctrl-C (or SIGTERM) stops within an inner product: the results done so far are printed (--json says
+"interrupted"), exit status 130.
   -h, --help           this help
 )";
 
@@ -149,6 +156,7 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                     {"against", 0, true},
                     {"count", 0, true},
                     {"json", 0, false},
+                    {"progress", 0, false},
                     {"help", 'h', false}});
     if (const auto done = parseArguments(args, arguments, io, "dot", help()))
         return *done;
@@ -235,50 +243,83 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
         }
     }
 
-    // 3. Every accumulator at every K, on the first K of one generated pair of vectors.
+    // 3. Every accumulator at every K, on the first K of one generated pair of vectors; then the
+    //    same models on hardware, count inner products per K in batches. The products done on a
+    //    terminal's stderr; Ctrl-C stops within an inner product and what was done is printed.
+    const Interruption interruption;
+    std::uint64_t total = 0;
+    for (const std::size_t k : ks)
+        total += k * accumulators.size() * (1 + (backend ? count : 0));
+    Progress progress(io.err, args.has("progress"), "dot", "products", total);
+    std::uint64_t done = 0;
+    progress.show(0);
     const std::size_t longest = *std::max_element(ks.begin(), ks.end());
-    const dot::DotInputs all = dot::generateInputs(*inputs.format, distribution, longest, seed);
+    const dot::DotInputs all =
+        dot::generateInputs(*inputs.format, distribution, longest, seed, dot::RunControl{interruption.flag(), {}});
     std::vector<Run> runs;
     for (const dot::Accumulator& a : accumulators)
         for (const std::size_t k : ks) {
+            if (interruption.requested())
+                break;
             const dot::DotInputs in{all.format, {all.a.begin(), all.a.begin() + static_cast<std::ptrdiff_t>(k)},
                                     {all.b.begin(), all.b.begin() + static_cast<std::ptrdiff_t>(k)}, 0};
-            runs.push_back(Run{dot::specText(a), k, std::get<dot::DotResult>(*dot::innerProduct(in, a))});
+            const dot::RunControl control{interruption.flag(), [&](double share) {
+                                              progress.show(done + static_cast<std::uint64_t>(share * static_cast<double>(k)));
+                                          }};
+            const auto outcome = dot::innerProduct(in, a, control);
+            if (!outcome)
+                break;
+            runs.push_back(Run{dot::specText(a), k, std::get<dot::DotResult>(*outcome)});
+            progress.show(done += k);
         }
 
-    // 4. The same models on hardware: count inner products per K, as a GEMM of square shape.
     QJsonArray comparisons;
     bool unexplained = false;
-    if (backend) {
-        const auto side = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(count))));
-        for (const dot::Accumulator& a : accumulators)
-            for (const std::size_t k : ks) {
-                const gpu::DotComparison c = gpu::compareGemm(*backend, *inputs.format, a, gpu::GemmShape{side, side, k},
-                                                              distribution, seed);
-                if (!c.status.available())
-                    return usageError(io, backend->name() + ": " + text::backendStatusText(c.status).toStdString());
-                unexplained = unexplained || c.unexplained() > 0;
-                QJsonObject counts;
-                for (std::size_t kind = 0; kind < gpu::kDotMismatchKinds; ++kind)
-                    counts[gpu::toString(static_cast<gpu::DotMismatchKind>(kind))] = static_cast<double>(c.mismatches[kind]);
-                QJsonArray examples;
-                const Format& result = dot::resultFormat(a);
-                for (const gpu::DotMismatch& m : c.examples)
-                    examples.append(QJsonObject{{"index", static_cast<double>(m.index)},
-                                                {"model", qs(hexCode(result, m.model))},
-                                                {"hardware", qs(hexCode(result, m.hardware))},
-                                                {"kind", gpu::toString(m.kind)}});
-                comparisons.append(QJsonObject{{"accumulator", qs(dot::specText(a))},
-                                               {"backend", qs(backend->name())},
-                                               {"k", static_cast<double>(k)},
-                                               {"compared", static_cast<double>(c.compared)},
-                                               {"matches", static_cast<double>(c.matches)},
-                                               {"mismatches", counts},
-                                               {"unexplained", static_cast<double>(c.unexplained())},
-                                               {"examples", examples},
-                                               {"seconds", c.seconds}});
-            }
-    }
+    for (const dot::Accumulator& a : backend ? accumulators : std::vector<dot::Accumulator>{})
+        for (const std::size_t k : ks) {
+            if (interruption.requested())
+                break;
+            const std::uint64_t before = done;
+            const dot::RunControl batches{interruption.flag(), [&](double share) {
+                                              progress.show(before + static_cast<std::uint64_t>(share * static_cast<double>(count * k)));
+                                          }};
+            const gpu::DotComparison c =
+                gpu::compareInnerProductCount(*backend, *inputs.format, a, k, count, distribution, seed, batches);
+            done = before + count * k;
+            if (!c.status.available())
+                return usageError(io, backend->name() + ": " + text::backendStatusText(c.status).toStdString());
+            if (c.cancelled)
+                break;
+            unexplained = unexplained || c.unexplained() > 0;
+            QJsonObject counts;
+            for (std::size_t kind = 0; kind < gpu::kDotMismatchKinds; ++kind)
+                counts[gpu::toString(static_cast<gpu::DotMismatchKind>(kind))] = static_cast<double>(c.mismatches[kind]);
+            QJsonArray examples;
+            const Format& result = dot::resultFormat(a);
+            for (const gpu::DotMismatch& m : c.examples)
+                examples.append(QJsonObject{{"index", static_cast<double>(m.index)},
+                                            {"model", qs(hexCode(result, m.model))},
+                                            {"hardware", qs(hexCode(result, m.hardware))},
+                                            {"kind", gpu::toString(m.kind)}});
+            comparisons.append(QJsonObject{{"accumulator", qs(dot::specText(a))},
+                                           {"backend", qs(backend->name())},
+                                           {"k", static_cast<double>(k)},
+                                           {"compared", static_cast<double>(c.compared)},
+                                           {"matches", static_cast<double>(c.matches)},
+                                           {"mismatches", counts},
+                                           {"unexplained", static_cast<double>(c.unexplained())},
+                                           {"examples", examples},
+                                           {"seconds", c.seconds}});
+        }
+    progress.clear();
+    const bool interrupted = interruption.requested();
+    const int status = interrupted ? Interruption::kExitStatus : unexplained ? 1 : 0;
+    if (interrupted)
+        std::fprintf(io.err, "floatscope: interrupted after %zu of %zu inner products%s: the results above are of those done\n",
+                     runs.size(), accumulators.size() * ks.size(),
+                     backend ? (" and " + std::to_string(comparisons.size()) + " of "
+                                + std::to_string(accumulators.size() * ks.size()) + " comparisons").c_str()
+                             : "");
 
     // 5. Out.
     if (args.has("json")) {
@@ -299,8 +340,10 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                              {"results", results}};
         if (backend)
             document["comparisons"] = comparisons;
+        if (interrupted)
+            document["interrupted"] = true;
         printJson(io, QJsonDocument(document));
-        return unexplained ? 1 : 0;
+        return status;
     }
     std::fprintf(io.out, "inputs %s, %s, seed %llu\n", inputs.format->name().c_str(), dot::toString(distribution),
                  static_cast<unsigned long long>(seed));
@@ -315,7 +358,7 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     }
     table.print(io);
     if (!backend)
-        return 0;
+        return status;
     std::fputs("\n", io.out);
     Table against({"accumulator", "K", "backend", "compared", "agree", "nan-encoding", "zero-sign", "unexplained", "seconds"});
     for (const QJsonValue& v : comparisons) {
@@ -330,9 +373,10 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                         seconds});
     }
     against.print(io);
-    std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
-                                             : "Every inner product agrees, or differs only in the known ways counted above.");
-    return unexplained ? 1 : 0;
+    if (!interrupted || unexplained)
+        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
+                                                 : "Every inner product agrees, or differs only in the known ways counted above.");
+    return status;
 }
 
 }  // namespace floatscope::cli

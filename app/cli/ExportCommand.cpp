@@ -34,7 +34,8 @@ std::string help()
 
 Renders a view as a figure for slides, headless. SVG and PDF are vector with text kept as text; PNG
 is rasterised at --scale (1 to 4) device pixels per pixel. The same arguments give the same SVG,
-byte for byte. A figure fills its page: 1280x720 (16:9) unless --size says otherwise.
+byte for byte. A figure fills its page: 1280x720 (16:9) unless --size says otherwise. Ctrl-C stops
+a view that trains or sweeps (nothing is written) and a deck between pages; exit status 130.
 
 options:
   -o, --output FILE    where to write; the extension picks SVG, PDF or PNG
@@ -327,7 +328,13 @@ int runExport(const std::vector<std::string>& arguments, const Io& io)
         return usageError(io, error);
 
     const HeadlessApp app(common->lang);
+    // Ctrl-C stops a view that trains or sweeps; nothing is written then.
+    const Interruption interruption;
     const std::unique_ptr<gui::Figure> figure = view->make(args, error);
+    if (interruption.requested()) {
+        std::fprintf(io.err, "floatscope: interrupted: %s was not written\n", output.c_str());
+        return Interruption::kExitStatus;
+    }
     if (!figure)
         return usageError(io, error);
     const QString problem = gui::exportFigure(*figure, QString::fromStdString(output), common->size, common->style());

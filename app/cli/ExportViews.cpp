@@ -1,6 +1,7 @@
 #include "app/cli/ExportViews.h"
 
 #include "app/cli/Commands.h"
+#include "app/cli/Interruption.h"
 #include "app/figures/InspectorViews.h"
 #include "app/panels/LessonRegistry.h"
 
@@ -8,11 +9,14 @@ namespace floatscope::cli {
 
 namespace {
 
-// A view (the inspector's, a lesson's) with the command line's parser behind its arguments.
+// A view (the inspector's, a lesson's) with the command line's parser behind its arguments, and
+// Ctrl-C behind its stop() where the command holds an Interruption.
 ExportView fromView(const gui::ExportView& view)
 {
     return {view.name, view.summary, view.usage, gui::parserOptions(view),
-            [make = view.make](const ArgParser& args, std::string& error) { return make(ParsedArguments(args), error); }};
+            [make = view.make](const ArgParser& args, std::string& error) {
+                return make(ParsedArguments(args, Interruption::active()), error);
+            }};
 }
 
 }  // namespace

@@ -7,6 +7,7 @@ namespace floatscope::cli {
 namespace {
 
 std::atomic<bool> g_requested{false};
+std::atomic<int> g_alive{0};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
 
 struct sigaction g_savedInt {};
@@ -26,6 +27,7 @@ extern "C" void onSignal(int signal)
 Interruption::Interruption()
 {
     g_requested = false;
+    ++g_alive;
     struct sigaction action {};
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
@@ -41,6 +43,7 @@ Interruption::Interruption()
 
 Interruption::~Interruption()
 {
+    --g_alive;
     sigaction(SIGINT, &g_savedInt, nullptr);
     sigaction(SIGTERM, &g_savedTerm, nullptr);
 }
@@ -48,5 +51,13 @@ Interruption::~Interruption()
 const std::atomic<bool>* Interruption::flag() const { return &g_requested; }
 
 bool Interruption::requested() const { return g_requested.load(); }
+
+const std::atomic<bool>* Interruption::active() { return g_alive.load() > 0 ? &g_requested : nullptr; }
+
+void Interruption::request()
+{
+    if (g_alive.load() > 0)
+        g_requested = true;
+}
 
 }  // namespace floatscope::cli

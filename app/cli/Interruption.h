@@ -21,6 +21,12 @@ public:
     // What the work polls; stays valid while this object lives.
     const std::atomic<bool>* flag() const;
     bool requested() const;
+
+    // Asks the work of the Interruption alive now to stop, as a first signal would, without a signal
+    // (the command-line fuzz target's time limit). With none alive it does nothing.
+    static void request();
+    // The flag of the Interruption alive now, or null (what an export view polls).
+    static const std::atomic<bool>* active();
 };
 
 }  // namespace floatscope::cli

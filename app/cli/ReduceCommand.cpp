@@ -12,6 +12,8 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/Interruption.h"
+#include "app/cli/Progress.h"
 #include "app/text/StdString.h"
 #include "core/arith/ExactArithmetic.h"
 #include "core/exact/DecimalText.h"
@@ -27,7 +29,7 @@ constexpr const char* kHelp = R"(usage: floatscope reduce softmax [--logits FMT]
        floatscope reduce moments [--count N] [--mean X] [--std X]
        floatscope reduce rmsnorm [--hidden N] [--rows N] [--std X] [--eps X]
        floatscope reduce router  [--tokens N] [--experts N] [--top-k K] [--std X]
-           [--formats LIST] [--seed S] [--json]
+           [--formats LIST] [--seed S] [--json] [--progress]
 
 The reductions mixed precision keeps in fp32, computed with every operation rounded once in each
 format (nearest even), beside a reference computed exactly or with MPFR at 256 bits:
@@ -53,7 +55,11 @@ options:
                    at most 4194304 logits (tokens x experts)
   --mean X, --std X  the data's mean and standard deviation
   --json           one JSON document on stdout
+  --progress       the share done on stderr, as on a terminal, also when stderr is not one
   -h, --help       this help
+
+Ctrl-C (or SIGTERM) stops within a second: the rows of the formats finished are printed (--json says
+"interrupted"), exit status 130.
 )";
 
 // A format's value (held exactly in a double) with every digit; inf, -inf, nan.
@@ -115,7 +121,8 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
     ArgParser args({{"formats", 'f', true}, {"seed", 0, true},    {"logits", 0, true},  {"vocab", 0, true},
                     {"count", 0, true},     {"hidden", 0, true},  {"rows", 0, true},    {"eps", 0, true},
                     {"tokens", 0, true},    {"experts", 0, true}, {"top-k", 0, true},   {"mean", 0, true},
-                    {"std", 0, true},       {"json", 0, false},   {"help", 'h', false}});
+                    {"std", 0, true},       {"json", 0, false},   {"progress", 0, false},
+                    {"help", 'h', false}});
     if (const auto done = parseArguments(args, arguments, io, "reduce", kHelp))
         return *done;
     if (args.positionals().size() != 1)
@@ -139,7 +146,7 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             for (const std::string& o : mine)
                 list += (list.empty() ? "--" : ", --") + o;
             return usageError(io, std::string("--") + option + " is not an option of reduce " + what + " (its own: " + list
-                                      + "; and --formats, --seed, --json)");
+                                      + "; and --formats, --seed, --json, --progress)");
         }
 
     std::string error;
@@ -157,6 +164,11 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
                                           + f.name() + "'");
     }
     const bool json = args.has("json");
+    // The work on a terminal's stderr; Ctrl-C stops it and the formats finished are printed.
+    const Interruption interruption;
+    Progress progress(io.err, args.has("progress"), "reduce " + what, "", 0);
+    const dot::RunControl control{interruption.flag(), [&](double share) { progress.showShare(share); }};
+    progress.showShare(0);
     QJsonArray results;
     QJsonObject setup{{"seed", qs(std::to_string(seed))}};
     Table table({});
@@ -175,12 +187,13 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, error);
         if (formats)
             s.formats = *formats;
-        const auto rows = reduce::softmaxDenominators(s);
+        std::vector<reduce::SoftmaxRow> finished;
+        const auto rows = reduce::softmaxDenominators(s, control, &finished).value_or(std::move(finished));
         setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"logits", qs(s.logits.name())},
                             {"vocabulary", static_cast<double>(s.vocabulary)}, {"mean", s.mean}, {"std", s.deviation}};
         table = Table({"format", "max", "denominator", "reference", "rel. error", "absorbed", "overflowed", "p(top)",
                        "p(top) exact"});
-        for (const reduce::SoftmaxRow& r : *rows) {
+        for (const reduce::SoftmaxRow& r : rows) {
             results.append(QJsonObject{{"format", qs(r.format.name())},
                                        {"subtract_max", r.subtractMax},
                                        {"denominator", valueText(r.denominator)},
@@ -202,11 +215,12 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, error);
         if (formats)
             s.formats = *formats;
-        const auto rows = reduce::moments(s);
+        std::vector<reduce::MomentsRow> finished;
+        const auto rows = reduce::moments(s, control, &finished).value_or(std::move(finished));
         setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"count", static_cast<double>(s.count)}, {"mean", s.mean},
                             {"std", s.deviation}};
         table = Table({"format", "method", "mean", "variance", "exact mean", "exact variance", "mean error", "variance error"});
-        for (const reduce::MomentsRow& r : *rows) {
+        for (const reduce::MomentsRow& r : rows) {
             results.append(QJsonObject{{"format", qs(r.format.name())},
                                        {"method", reduce::toString(r.method)},
                                        {"mean", valueText(r.mean)},
@@ -231,11 +245,12 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
                                       + std::to_string(s.hidden * s.rows));
         if (formats)
             s.formats = *formats;
-        const auto rows = reduce::rmsNorm(s);
+        std::vector<reduce::RmsNormRow> finished;
+        const auto rows = reduce::rmsNorm(s, control, &finished).value_or(std::move(finished));
         setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"hidden", static_cast<double>(s.hidden)},
                             {"rows", static_cast<double>(s.rows)}, {"std", s.deviation}, {"eps", s.eps}};
         table = Table({"format", "max rel. error", "mean rel. error", "correctly rounded"});
-        for (const reduce::RmsNormRow& r : *rows) {
+        for (const reduce::RmsNormRow& r : rows) {
             results.append(QJsonObject{{"format", qs(r.format.name())},
                                        {"max_rel_error", approximate(r.maxRelativeError)},
                                        {"mean_rel_error", approximate(r.meanRelativeError)},
@@ -259,12 +274,13 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
                                       + std::to_string(s.tokens * s.experts));
         if (formats)
             s.formats = *formats;
-        const auto rows = reduce::routerTopK(s);
+        std::vector<reduce::RouterRow> finished;
+        const auto rows = reduce::routerTopK(s, control, &finished).value_or(std::move(finished));
         setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"tokens", static_cast<double>(s.tokens)},
                             {"experts", static_cast<double>(s.experts)}, {"top_k", static_cast<double>(s.topK)},
                             {"std", s.deviation}};
         table = Table({"format", "tokens", "top-k changed", "top-1 changed", "tied weights", "max gate error"});
-        for (const reduce::RouterRow& r : *rows) {
+        for (const reduce::RouterRow& r : rows) {
             results.append(QJsonObject{{"format", qs(r.format.name())},
                                        {"tokens_changed", static_cast<double>(r.tokensChanged)},
                                        {"top1_changed", static_cast<double>(r.topOneChanged)},
@@ -275,12 +291,20 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         }
     }
 
+    progress.clear();
+    const bool interrupted = interruption.requested();
+    if (interrupted)
+        std::fprintf(io.err, "floatscope: interrupted: %s the results above are of the formats finished before\n",
+                     results.isEmpty() ? "no format was finished;" : "");
     if (json) {
-        printJson(io, QJsonDocument(QJsonObject{{"reduction", qs(what)}, {"setup", setup}, {"results", results}}));
-        return 0;
+        QJsonObject document{{"reduction", qs(what)}, {"setup", setup}, {"results", results}};
+        if (interrupted)
+            document["interrupted"] = true;
+        printJson(io, QJsonDocument(document));
+    } else {
+        table.print(io);
     }
-    table.print(io);
-    return 0;
+    return interrupted ? Interruption::kExitStatus : 0;
 }
 
 }  // namespace floatscope::cli

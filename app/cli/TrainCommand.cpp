@@ -1,12 +1,9 @@
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
-
-#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,6 +13,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ExportViews.h"
 #include "app/cli/Interruption.h"
+#include "app/cli/Progress.h"
 #include "app/figures/TrainingFigure.h"
 #include "app/io/AtomicFile.h"
 #include "app/text/TrainText.h"
@@ -350,24 +348,15 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
     //    terminal's stderr and Ctrl-C polled every step.
     const std::vector<train::RunJob> jobs = gui::trainingJobs(*request);
     const Interruption interruption;
-    const bool progress = args.has("progress") || isatty(STDERR_FILENO) != 0;
     const std::uint64_t total = jobs.size() * static_cast<std::uint64_t>(config.steps);
+    Progress progress(io.err, args.has("progress"), "training", "recipe-steps", total);
     std::uint64_t done = 0;
-    auto shown = std::chrono::steady_clock::now();
     const train::RunCallback onStep = [&](std::size_t, const train::StepRecord&) {
-        ++done;  // one call at a time (runJobs)
-        const auto now = std::chrono::steady_clock::now();
-        if (progress && (now - shown > std::chrono::milliseconds(200) || done == total)) {
-            shown = now;
-            std::fprintf(io.err, "\rtraining: %llu of %llu recipe-steps (%.0f%%)", static_cast<unsigned long long>(done),
-                         static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total));
-            std::fflush(io.err);
-        }
+        progress.show(++done);  // one call at a time (runJobs)
     };
     const std::vector<train::RunResult> runs =
         train::runJobs(corpus, jobs, onStep, interruption.flag(), static_cast<int>(threads));
-    if (progress)
-        std::fprintf(io.err, "\r%*s\r", 60, "");
+    progress.clear();
     const bool interrupted = interruption.requested();
     if (args.has("json"))
         printRunsJson(io, runs, interrupted);

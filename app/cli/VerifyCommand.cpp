@@ -1,7 +1,6 @@
 #include <atomic>
 #include <cstdio>
 
-#include <unistd.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,6 +9,8 @@
 #include "gpu/Backend.h"
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/cli/Interruption.h"
+#include "app/cli/Progress.h"
 #include "core/format/Codec.h"
 #include "core/inspect/Inspection.h"
 #include "gpu/sweep/Sweep.h"
@@ -21,7 +22,7 @@ namespace floatscope::cli {
 namespace {
 
 constexpr const char* kHelp = R"(usage: floatscope verify -f FMT[,FMT...] --against BACKEND [--inputs all|START-END]
-                         [--rounding MODE] [--saturate|--no-saturate] [--threads N] [--json]
+                         [--rounding MODE] [--saturate|--no-saturate] [--threads N] [--json] [--progress]
 
 Every fp32 input (all 2^32 by default) through the engine and through a hardware or vendor
 reference, compared bit for bit. Differences a reference is known to have are counted by kind:
@@ -43,7 +44,11 @@ options:
   --no-saturate        non-saturating (default: each format's own rule)
   --threads N          worker threads (default: every core)
   --json               one JSON document on stdout
+  --progress           the share compared on stderr, as on a terminal, also when stderr is not one
   -h, --help           this help
+
+Ctrl-C (or SIGTERM) stops within a second: the counts of the inputs compared so far are printed
+(--json says "interrupted"), exit status 130.
 )";
 
 std::string hex32(std::uint32_t x)
@@ -78,6 +83,7 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                     {"no-saturate", 0, false},
                     {"threads", 0, true},
                     {"json", 0, false},
+                    {"progress", 0, false},
                     {"help", 'h', false}});
     if (const auto done = parseArguments(args, arguments, io, "verify", kHelp))
         return *done;
@@ -127,7 +133,10 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
             return usageError(io, "--threads takes 1..1024, got '" + *t + "'");
         options.threads = static_cast<unsigned>(*n);
     }
-    const bool progress = !args.has("json") && isatty(STDERR_FILENO) != 0;
+    // The share done on a terminal's stderr (--progress forces it); Ctrl-C stops the sweep within
+    // a chunk, and what was compared is printed.
+    const Interruption interruption;
+    options.cancel = interruption.flag();
 
     // 2. Every (format, backend) pair; a pair the backend cannot do is an error unless 'all' picked it.
     QJsonArray results;
@@ -143,14 +152,12 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                     continue;
                 return usageError(io, text::message(*refusal).toStdString());
             }
-            if (progress)
-                options.progress = [&](double share) {
-                    std::fprintf(io.err, "\r%s vs %s: %3.0f%%", f.name().c_str(), backend->name().c_str(), 100 * share);
-                    std::fflush(io.err);
-                };
+            if (interruption.requested())
+                break;
+            Progress progress(io.err, args.has("progress"), f.name() + " vs " + backend->name(), "", 0);
+            options.progress = [&](double share) { progress.showShare(share); };
             const gpu::SweepReport r = gpu::sweep(*backend, f, mode, overflow, range, options);
-            if (progress)
-                std::fprintf(io.err, "\r%*s\r", 60, "");
+            progress.clear();
             if (!r.failure.empty())
                 return usageError(io, text::backendFailure(qs(backend->name()), r.failure).toStdString());
             ++compared;
@@ -177,12 +184,19 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                                        {"seconds", r.seconds}});
         }
     }
-    if (compared == 0)
+    const bool interrupted = interruption.requested();
+    if (compared == 0 && !interrupted)
         return usageError(io, "no available backend converts " + *args.value("formats") + " with these settings");
+    const int status = interrupted ? Interruption::kExitStatus : unexplained ? 1 : 0;
+    if (interrupted)
+        std::fprintf(io.err, "floatscope: interrupted: the counts above are of the inputs compared before\n");
 
     if (args.has("json")) {
-        printJson(io, QJsonDocument(QJsonObject{{"results", results}}));
-        return unexplained ? 1 : 0;
+        QJsonObject document{{"results", results}};
+        if (interrupted)
+            document["interrupted"] = true;
+        printJson(io, QJsonDocument(document));
+        return status;
     }
     Table table({"format", "backend", "rounding", "overflow", "inputs", "agree", "nan-encoding", "subnormal-flushed",
                  "|x| into e8m0", "unexplained", "seconds"});
@@ -208,9 +222,10 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                          x["engine"].toString().toStdString().c_str(), v.toObject()["backend"].toString().toStdString().c_str(),
                          x["reference"].toString().toStdString().c_str(), x["kind"].toString().toStdString().c_str());
         }
-    std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
-                                             : "Every input agrees, or differs only in the known ways counted above.");
-    return unexplained ? 1 : 0;
+    if (!interrupted || unexplained)
+        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
+                                                 : "Every input agrees, or differs only in the known ways counted above.");
+    return status;
 }
 
 }  // namespace floatscope::cli

@@ -290,7 +290,10 @@ ExportView AbsorbedUpdatesFigure::exportView()
             const auto steps = readWhole(args, "model-steps", 0, 0, kMaxModelStepsInAView, error);
             if (!steps)
                 return nullptr;
-            weights = *train::trainedWeights(train::TrainConfig{}, static_cast<int>(*steps));
+            auto trained = train::trainedWeights(train::TrainConfig{}, static_cast<int>(*steps), args.stop());
+            if (!trained)
+                return nullptr;  // stopped
+            weights = std::move(*trained);
             source = modelSource(weights.size(), static_cast<int>(*steps));
         } else if (const auto given = readValues(args, error)) {
             weights = *given;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -32,6 +33,10 @@ public:
     virtual bool has(std::string_view longName) const = 0;
     virtual std::optional<std::string> value(std::string_view longName) const = 0;  // the last one given
     virtual const std::vector<std::string>& positionals() const = 0;
+    // Set when the command line is asked to stop (Ctrl-C): a view that works long (trains the
+    // lab's model, sweeps K, reduces millions of values) polls it and, once set, returns null.
+    virtual const std::atomic<bool>* stop() const { return nullptr; }
+    bool stopped() const { return stop() != nullptr && stop()->load(); }
 };
 
 // A figure `floatscope export NAME` draws from its arguments: every lesson has one (its
@@ -48,13 +53,15 @@ struct ExportView {
 // The parsed command line (or a deck page's arguments) as views read them.
 class ParsedArguments final : public ViewArguments {
 public:
-    explicit ParsedArguments(const ArgParser& args) : m_args(args) {}
+    explicit ParsedArguments(const ArgParser& args, const std::atomic<bool>* stop = nullptr) : m_args(args), m_stop(stop) {}
     bool has(std::string_view longName) const override { return m_args.has(longName); }
     std::optional<std::string> value(std::string_view longName) const override { return m_args.value(longName); }
     const std::vector<std::string>& positionals() const override { return m_args.positionals(); }
+    const std::atomic<bool>* stop() const override { return m_stop; }
 
 private:
     const ArgParser& m_args;
+    const std::atomic<bool>* m_stop;
 };
 
 // The view's options as the command line's parser declares them.

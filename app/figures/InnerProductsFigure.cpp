@@ -510,8 +510,8 @@ ExportView InnerProductsFigure::exportView()
             return nullptr;
         }
         setup.accumulators = *accumulators;
-        auto data = InnerProductsData::compute(setup);
-        return std::make_unique<InnerProductsFigure>(std::move(*data));
+        auto data = InnerProductsData::compute(setup, dot::RunControl{args.stop(), {}});
+        return data ? std::make_unique<InnerProductsFigure>(std::move(*data)) : nullptr;  // null: stopped
     };
     return {"dot",
             "the relative error of K-term inner products against K per accumulator, and where sums of ones stall",

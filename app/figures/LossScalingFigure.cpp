@@ -324,7 +324,10 @@ ExportView LossScalingFigure::exportView()
             const auto step = readWhole(args, "model-step", train::kDefaultModelStep, 0, kMaxModelStepsInAView, error);
             if (!step)
                 return nullptr;
-            model = train::modelGradients(formats->front(), train::TrainConfig{}, static_cast<int>(*step), lossScaleSweep());
+            model = train::modelGradients(formats->front(), train::TrainConfig{}, static_cast<int>(*step), lossScaleSweep(),
+                                          args.stop());
+            if (args.stopped())
+                return nullptr;
         } else if (const auto given = readValues(args, error)) {
             list = *given;
         } else if (!error.empty()) {

@@ -585,7 +585,8 @@ ExportView ReductionsFigure::exportView()
             error = "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits";
             return nullptr;
         }
-        return std::make_unique<ReductionsFigure>(*ReductionsData::compute(setup));
+        auto data = ReductionsData::compute(setup, dot::RunControl{args.stop(), {}});
+        return data ? std::make_unique<ReductionsFigure>(std::move(*data)) : nullptr;  // null: stopped
     };
     return {"reduce",
             "the reductions kept in fp32: a softmax denominator, mean and variance, RMSNorm, a router's top k",

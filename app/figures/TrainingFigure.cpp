@@ -139,7 +139,7 @@ TrainingData TrainingData::untrained(const TrainingRequest& request)
     return d;
 }
 
-TrainingData TrainingData::train(const TrainingRequest& request)
+TrainingData TrainingData::train(const TrainingRequest& request, const std::atomic<bool>* cancel)
 {
     TrainingData d = untrained(request);
     if (request.untrained)
@@ -147,9 +147,9 @@ TrainingData TrainingData::train(const TrainingRequest& request)
     const train::Corpus& corpus = train::Corpus::builtin();
     if (d.gapView())
         d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
-                                                request.gapPeaks);
+                                                request.gapPeaks, {}, cancel);
     else
-        d.runs = train::runJobs(corpus, trainingJobs(request));
+        d.runs = train::runJobs(corpus, trainingJobs(request), {}, cancel);
     d.finished = true;
     return d;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,7 +55,7 @@ struct TrainingData {
     // Runs (or the gap view's) before any step: the recipes and the axes.
     static TrainingData untrained(const TrainingRequest& request);
     // Trains synchronously on up to two threads (the export view; the panel trains on its job).
-    static TrainingData train(const TrainingRequest& request);
+    static TrainingData train(const TrainingRequest& request, const std::atomic<bool>* cancel = nullptr);
 };
 
 // The lab's defaults, which a new panel shows and `floatscope export training` draws without

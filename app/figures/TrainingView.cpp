@@ -251,7 +251,8 @@ ExportView TrainingFigure::exportView()
         const auto request = readTrainingRequest(args, true, error);
         if (!request)
             return nullptr;
-        return std::make_unique<TrainingFigure>(TrainingData::train(*request));
+        TrainingData data = TrainingData::train(*request, args.stop());
+        return args.stopped() ? nullptr : std::make_unique<TrainingFigure>(std::move(data));
     };
     return {"training",
             "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against the "

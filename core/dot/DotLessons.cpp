@@ -55,7 +55,8 @@ const char* toString(Distribution d) { return nameIn(kDistributionNames, d); }
 
 std::optional<Distribution> parseDistribution(std::string_view text) { return valueIn(kDistributionNames, text); }
 
-DotInputs generateInputs(const Format& format, Distribution distribution, std::size_t k, std::uint64_t seed)
+DotInputs generateInputs(const Format& format, Distribution distribution, std::size_t k, std::uint64_t seed,
+                         const RunControl& control)
 {
     SeededRandom random(seed);
     RoundOptions options;
@@ -64,6 +65,8 @@ DotInputs generateInputs(const Format& format, Distribution distribution, std::s
     inputs.a.reserve(k);
     inputs.b.reserve(k);
     for (std::size_t i = 0; i < k; ++i) {
+        if ((i & 0xFFFF) == 0xFFFF && control.cancelled())
+            break;
         inputs.a.push_back(static_cast<std::uint32_t>(roundToFormat(unpackDouble(draw(distribution, random)), format, options).code));
         inputs.b.push_back(static_cast<std::uint32_t>(roundToFormat(unpackDouble(draw(distribution, random)), format, options).code));
     }

@@ -28,7 +28,9 @@ std::optional<Distribution> parseDistribution(std::string_view text);
 
 // K values of each operand drawn from the distribution (SeededRandom: the same on every machine)
 // and rounded to the format, nearest-even, saturating (so that every operand is finite).
-DotInputs generateInputs(const Format& format, Distribution distribution, std::size_t k, std::uint64_t seed);
+// The first n of a longer draw are the n drawn alone. Cancelled part way, fewer than k are drawn.
+DotInputs generateInputs(const Format& format, Distribution distribution, std::size_t k, std::uint64_t seed,
+                         const RunControl& control = {});
 
 struct ErrorPoint {
     std::size_t k = 0;

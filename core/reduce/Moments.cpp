@@ -77,7 +77,8 @@ const char* toString(VarianceMethod method) { return nameIn(kVarianceMethods, me
 
 // The inputs are values of the first format (as a bf16 activation tensor holds them); the exact
 // mean and variance are GMP rationals of exactly those values.
-std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const dot::RunControl& control)
+std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const dot::RunControl& control,
+                                               std::vector<MomentsRow>* finished)
 {
     if (setup.formats.empty() || setup.count == 0)
         return std::vector<MomentsRow>{};
@@ -105,8 +106,11 @@ std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const 
         for (const double v : x)
             xf.push_back(a.round(v));
         for (const VarianceMethod method : {VarianceMethod::TwoPass, VarianceMethod::SumOfSquares, VarianceMethod::Welford}) {
-            if (control.cancelled())
+            if (control.cancelled()) {
+                if (finished != nullptr)
+                    *finished = std::move(rows);
                 return std::nullopt;
+            }
             const Moments m = method == VarianceMethod::TwoPass ? twoPass(a, xf)
                 : method == VarianceMethod::SumOfSquares        ? sumOfSquares(a, xf)
                                                                 : welford(a, xf);

@@ -39,7 +39,8 @@ struct SoftmaxRow {
     double topReference = 0;       // and exactly (nearest double)
 };
 
-std::optional<std::vector<SoftmaxRow>> softmaxDenominators(const SoftmaxSetup& setup, const dot::RunControl& control = {});
+std::optional<std::vector<SoftmaxRow>> softmaxDenominators(const SoftmaxSetup& setup, const dot::RunControl& control = {},
+                                                           std::vector<SoftmaxRow>* finished = nullptr);
 
 // 2. Mean and variance three ways, every operation in the format.
 enum class VarianceMethod : std::uint8_t {
@@ -72,7 +73,8 @@ struct MomentsRow {
     double sumGap = 0;
 };
 
-std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const dot::RunControl& control = {});
+std::optional<std::vector<MomentsRow>> moments(const MomentsSetup& setup, const dot::RunControl& control = {},
+                                               std::vector<MomentsRow>* finished = nullptr);
 
 // 3. RMSNorm: y_i = x_i / sqrt(mean(x^2) + eps) * g_i over rows of a hidden size, every operation in
 // the format, the output rounded to bf16 (as a bf16 model stores it).
@@ -104,7 +106,8 @@ struct RmsNormRow {
     double sumOfSquaresGap = 0;
 };
 
-std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const dot::RunControl& control = {});
+std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const dot::RunControl& control = {},
+                                               std::vector<RmsNormRow>* finished = nullptr);
 
 // 4. A mixture-of-experts router: softmax over the experts and the top k, per token, with the
 // logits and the softmax in the format, against the exact order of the logits.
@@ -125,6 +128,7 @@ struct RouterRow {
     double maxGateError = 0;         // largest |weight - exact weight| of a chosen expert
 };
 
-std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const dot::RunControl& control = {});
+std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const dot::RunControl& control = {},
+                                                 std::vector<RouterRow>* finished = nullptr);
 
 }  // namespace floatscope::reduce

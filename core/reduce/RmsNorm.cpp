@@ -11,7 +11,8 @@ namespace floatscope::reduce {
 // the format as a tensor of it holds it. Per row, in the format: the sum of squares left to right,
 // its mean, + eps, the square root, its reciprocal, then x * (1 / rms) * g; the output rounded to
 // bf16. The reference is the same formula at 256 bits with the exact eps, rounded once to bf16.
-std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const dot::RunControl& control)
+std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const dot::RunControl& control,
+                                               std::vector<RmsNormRow>* finished)
 {
     SeededRandom random(setup.seed);
     const FormatArithmetic bf16(namedFormat("bf16"));
@@ -48,8 +49,11 @@ std::optional<std::vector<RmsNormRow>> rmsNorm(const RmsNormSetup& setup, const 
         std::size_t correct = 0;
         const double epsF = a.round(setup.eps);
         for (std::size_t r = 0; r < setup.rows; ++r) {
-            if (control.cancelled())
+            if (control.cancelled()) {
+                if (finished != nullptr)
+                    *finished = std::move(rows);
                 return std::nullopt;
+            }
             double squares = 0;
             for (std::size_t i = 0; i < n; ++i)
                 squares = a.add(squares, a.multiply(x[r * n + i], x[r * n + i]));

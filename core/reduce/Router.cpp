@@ -27,7 +27,8 @@ std::vector<std::size_t> topK(const std::vector<double>& weight, std::size_t k)
 // format: the logits rounded to it, then softmax in it (max subtracted, e^x, left-to-right sum,
 // one division each) and the top k. The exact choice is the top k of the logits themselves (softmax
 // keeps their order); exact weights are at 256 bits.
-std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const dot::RunControl& control)
+std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const dot::RunControl& control,
+                                                 std::vector<RouterRow>* finished)
 {
     SeededRandom random(setup.seed);
     const std::size_t e = setup.experts;
@@ -60,8 +61,11 @@ std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const
         FormatArithmetic a(f);
         RouterRow row{f};
         for (std::size_t t = 0; t < setup.tokens; ++t) {
-            if ((t & 0xFF) == 0 && control.cancelled())
+            if ((t & 0xFF) == 0 && control.cancelled()) {
+                if (finished != nullptr)
+                    *finished = std::move(rows);
                 return std::nullopt;
+            }
             const std::vector<double> logits(z.begin() + static_cast<std::ptrdiff_t>(t * e),
                                              z.begin() + static_cast<std::ptrdiff_t>((t + 1) * e));
             const std::vector<std::size_t>& exact = exactChoice[t];

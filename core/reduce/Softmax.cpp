@@ -11,7 +11,8 @@ namespace floatscope::reduce {
 // left to right in it. The reference sums e^(x_i) of the given logits at 256 bits; x_i - max is
 // exact there too. With the max subtracted the largest term is 1 and nothing overflows; without it,
 // fp16's e^x overflows past x = 11.09.
-std::optional<std::vector<SoftmaxRow>> softmaxDenominators(const SoftmaxSetup& setup, const dot::RunControl& control)
+std::optional<std::vector<SoftmaxRow>> softmaxDenominators(const SoftmaxSetup& setup, const dot::RunControl& control,
+                                                           std::vector<SoftmaxRow>* finished)
 {
     SeededRandom random(setup.seed);
     const FormatArithmetic given(setup.logits);
@@ -54,8 +55,11 @@ std::optional<std::vector<SoftmaxRow>> softmaxDenominators(const SoftmaxSetup& s
                 sum = next;
                 if (i == top)
                     eTop = e;
-                if ((i & 0xFFF) == 0 && control.cancelled())
+                if ((i & 0xFFF) == 0 && control.cancelled()) {
+                    if (finished != nullptr)
+                        *finished = std::move(rows);
                     return std::nullopt;
+                }
             }
             const Precise& reference = subtractMax ? shifted : plain;
             row.denominator = sum;

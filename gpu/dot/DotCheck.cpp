@@ -145,6 +145,55 @@ DotComparison compareGemm(const DotBackend& backend, const Format& inputs, const
     return out;
 }
 
+DotComparison compareInnerProductCount(const DotBackend& backend, const Format& inputs,
+                                       const dot::Accumulator& accumulator, std::size_t k, std::uint64_t count,
+                                       dot::Distribution distribution, std::uint64_t seed,
+                                       const dot::RunControl& control)
+{
+    constexpr std::size_t kBatchOperands = std::size_t{1} << 20;
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t side =
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::sqrt(static_cast<double>(kBatchOperands / std::max<std::size_t>(k, 1)))));
+    const Format& result = dot::resultFormat(accumulator);
+    DotComparison out;
+    SeededRandom seeds(seed);
+    std::uint64_t done = 0;
+    std::vector<std::uint32_t> hardware;
+    while (done < count && !out.cancelled) {
+        // A batch: `rows` of A against `cols` columns of B, k values each, from one generated
+        // stream of pairs (A's rows the first of `a`, B's columns the first of `b`).
+        const std::uint64_t left = count - done;
+        const auto cols = static_cast<std::size_t>(std::min<std::uint64_t>(side, left));
+        const auto rows = static_cast<std::size_t>(std::min<std::uint64_t>(side, (left + cols - 1) / cols));
+        const dot::DotInputs data = dot::generateInputs(inputs, distribution, std::max(rows, cols) * k, seeds.next());
+        hardware.assign(rows * cols, 0);
+        out.status = backend.gemm(inputs, accumulator, GemmShape{rows, cols, k},
+                                  std::span<const std::uint32_t>(data.a.data(), rows * k),
+                                  std::span<const std::uint32_t>(data.b.data(), cols * k), hardware);
+        if (!out.status.available())
+            break;
+        for (std::size_t i = 0; i < rows && !out.cancelled; ++i)
+            for (std::size_t j = 0; j < cols; ++j) {
+                const auto row = data.a.begin() + static_cast<std::ptrdiff_t>(i * k);
+                const auto column = data.b.begin() + static_cast<std::ptrdiff_t>(j * k);
+                const dot::DotInputs one{inputs, {row, row + static_cast<std::ptrdiff_t>(k)},
+                                         {column, column + static_cast<std::ptrdiff_t>(k)}, 0};
+                const auto model = dot::innerProduct(one, accumulator, dot::RunControl{control.cancel, {}});
+                if (!model) {
+                    out.cancelled = true;
+                    break;
+                }
+                out.add(static_cast<std::size_t>(done + i * cols + j), result,
+                        static_cast<std::uint32_t>(std::get<dot::DotResult>(*model).code), hardware[i * cols + j]);
+            }
+        done += rows * cols;
+        control.report(std::min(1.0, static_cast<double>(done) / static_cast<double>(count)));
+        out.cancelled = out.cancelled || control.cancelled();
+    }
+    out.seconds = secondsSince(start);
+    return out;
+}
+
 DotComparison compareInnerProducts(const DotBackend& backend, const Format& inputs, const dot::Accumulator& accumulator,
                                    std::size_t k, std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
                                    std::span<const std::uint32_t> c)

@@ -52,6 +52,15 @@ DotComparison compareGemm(const DotBackend& backend, const Format& inputs, const
                           GemmShape shape, dot::Distribution distribution, std::uint64_t seed,
                           const dot::RunControl& control = {});
 
+// `count` random inner products of k products each (a few more where the last batch's rows are
+// whole), through the model and the backend's GEMM in batches of at most 2^20 operands a side (one
+// pair of vectors where k is longer): memory is that of one batch however large the count. Each batch has
+// its own seed, derived from `seed`; the model stops within an inner product when cancelled.
+DotComparison compareInnerProductCount(const DotBackend& backend, const Format& inputs,
+                                       const dot::Accumulator& accumulator, std::size_t k, std::uint64_t count,
+                                       dot::Distribution distribution, std::uint64_t seed,
+                                       const dot::RunControl& control = {});
+
 // Given inner products (vector t at a[t * k]) from starting values c (codes of the result format),
 // through the model and through the backend (where it startsFromC).
 DotComparison compareInnerProducts(const DotBackend& backend, const Format& inputs, const dot::Accumulator& accumulator,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -168,6 +169,105 @@ TEST(SpecialFiles, AnInterruptedDeckLeavesTheOldPdf)
     EXPECT_EQ(kept, "OLD");
     for (const fs::directory_entry& e : fs::directory_iterator(pdf.parent_path()))
         EXPECT_TRUE(e.path().filename().string().rfind("interrupted.pdf.", 0) != 0) << "a temporary file left: " << e.path();
+}
+
+// `floatscope ARGS --json --progress`, sent SIGNAL `seconds` after its progress on stderr first
+// matches `progress` (an extended regular expression; empty: after it starts): its status, how
+// many milliseconds it took to stop, its stderr and its JSON. A shell starts a background job with
+// SIGINT ignored; env --default-signal gives the run the default a terminal's would have.
+struct Interrupted {
+    Outcome run;
+    int status = -1;
+    int milliseconds = -1;
+    std::string err;
+    std::string json;
+};
+
+Interrupted interrupt(const std::string& arguments, const std::string& signal, double seconds,
+                      const std::string& progress = "")
+{
+    const fs::path out = scratch("interrupted.json");
+    const fs::path err = scratch("interrupted.err");
+    Interrupted i;
+    i.run = shell("env --default-signal=INT -u DISPLAY FLOATSCOPE " + arguments + " --json --progress > " + quote(out)
+                  + " 2> " + quote(err) + " & P=$!; "
+                  + (progress.empty() ? "" : "for _ in $(seq 600); do grep -qE " + quote(progress) + " " + quote(err)
+                                                 + " && break; sleep 0.05; done; ")
+                  + "sleep " + std::to_string(seconds) + "; S=$(date +%s%N); kill -" + signal
+                  + " $P; wait $P; echo status=$? ms=$(( ($(date +%s%N) - S) / 1000000 ))");
+    std::sscanf(i.run.out.c_str(), "status=%d ms=%d", &i.status, &i.milliseconds);
+    std::ifstream jsonIn(out);
+    i.json.assign(std::istreambuf_iterator<char>(jsonIn), std::istreambuf_iterator<char>());
+    std::ifstream errIn(err);
+    i.err.assign(std::istreambuf_iterator<char>(errIn), std::istreambuf_iterator<char>());
+    return i;
+}
+
+// The trap: a 2^24-product dot or a router of 4 million logits ignored Ctrl-C until the end (or
+// died with nothing printed). Now each stops within a second, prints the whole results it has and
+// says it was interrupted, exit 130; its progress was on stderr.
+TEST(Interrupt, DotPrintsTheInnerProductsDoneAndExits130)
+{
+    // Twelve fused adders, each at K = 1000 and 2^22 (about 0.2 s each here), stopped once a tenth
+    // of the products are done: the first adder is done, the last is not.
+    std::string twelve = "dot --inputs fp16 --k 1000,4194304 --accumulator fixed:13";
+    for (int w = 14; w <= 24; ++w)
+        twelve += ",fixed:" + std::to_string(w);
+    for (const char* signal : {"INT", "TERM"}) {
+        const Interrupted i = interrupt(twelve, signal, 0, "\\(([1-9][0-9])%\\)");
+        EXPECT_EQ(i.status, 130) << signal << ": " << i.run.out << i.err;
+        EXPECT_GE(i.milliseconds, 0);
+        EXPECT_LT(i.milliseconds, 1000) << signal << ": stopped within a second";
+        EXPECT_NE(i.err.find("products ("), std::string::npos) << "the progress: " << i.err;
+        EXPECT_NE(i.err.find("floatscope: interrupted after "), std::string::npos) << i.err;
+        EXPECT_NE(i.json.find("\"interrupted\": true"), std::string::npos) << i.json;
+        EXPECT_NE(i.json.find("\"accumulator\": \"fixed:13\""), std::string::npos) << "the first was done: " << i.json;
+        EXPECT_EQ(i.json.find("\"accumulator\": \"fixed:24\""), std::string::npos) << "the last was not: " << i.json;
+    }
+    // Stopped while the inputs are drawn: nothing done, and still within a second.
+    const Interrupted early = interrupt("dot --inputs bf16 --accumulator fp32 --k 16777216", "INT", 0.3);
+    EXPECT_EQ(early.status, 130) << early.err;
+    EXPECT_LT(early.milliseconds, 1000);
+    EXPECT_NE(early.err.find("floatscope: interrupted after 0 of 1 inner products"), std::string::npos) << early.err;
+}
+
+TEST(Interrupt, ReducePrintsTheFormatsFinishedAndExits130)
+{
+    const Interrupted i = interrupt("reduce router --tokens 16384 --experts 256", "INT", 1.5);
+    EXPECT_EQ(i.status, 130) << i.run.out << i.err;
+    EXPECT_LT(i.milliseconds, 1000) << "stopped within a second";
+    EXPECT_NE(i.err.find("reduce router: "), std::string::npos) << "the progress: " << i.err;
+    EXPECT_NE(i.err.find("floatscope: interrupted: no format was finished"), std::string::npos) << i.err;
+    EXPECT_NE(i.json.find("\"interrupted\": true"), std::string::npos) << i.json;
+    EXPECT_NE(i.json.find("\"results\": [\n    ]"), std::string::npos) << i.json;
+}
+
+// An export view that trains: stopped within a second, nothing written, the old file kept.
+TEST(Interrupt, AnExportViewThatTrainsWritesNothing)
+{
+    const fs::path svg = scratch("training.svg");
+    write(svg, "OLD");
+    const Outcome run = shell("env --default-signal=INT -u DISPLAY FLOATSCOPE export training --steps 2000 -o " + quote(svg)
+                              + " & P=$!; sleep 1.5; S=$(date +%s%N); kill -INT $P; wait $P; echo status=$? ms=$(( ($(date +%s%N) - S) / 1000000 ))");
+    int status = -1, milliseconds = -1;
+    std::sscanf(run.out.c_str(), "status=%d ms=%d", &status, &milliseconds);
+    EXPECT_EQ(status, 130) << run.out << run.err;
+    EXPECT_LT(milliseconds, 1000);
+    EXPECT_NE(run.err.find("floatscope: interrupted: " + svg.string() + " was not written"), std::string::npos) << run.err;
+    std::ifstream in(svg);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), "OLD");
+}
+
+TEST(Interrupt, VerifyPrintsTheInputsComparedAndExits130)
+{
+    if (floatscope({"verify", "-f", "fp16", "--against", "x86-f16c", "--inputs", "0-15"}).status != 0)
+        GTEST_SKIP() << "this CPU has no F16C";
+    const Interrupted i = interrupt("verify -f fp16 --against x86-f16c --threads 1", "INT", 1);
+    EXPECT_EQ(i.status, 130) << i.run.out << i.err;
+    EXPECT_LT(i.milliseconds, 1000) << "stopped within a second";
+    EXPECT_NE(i.err.find("fp16 vs x86-f16c: "), std::string::npos) << "the progress: " << i.err;
+    EXPECT_NE(i.json.find("\"interrupted\": true"), std::string::npos) << i.json;
+    EXPECT_NE(i.json.find("\"unexplained\": 0"), std::string::npos) << "the inputs compared: " << i.json;
 }
 
 // The trap: `export deck -o existing_folder.pdf` wrote PNG pages into the folder and exited 0.
