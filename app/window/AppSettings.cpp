@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileDevice>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,6 +81,11 @@ QString userFile()
 
 AppSettings::AppSettings(const QString& file) : m_settings(file.isEmpty() ? userFile() : file, jsonFormat())
 {
+    // Read here rather than through QSettings::status(): QSettings caches a file it has read, and the
+    // error went to whichever object read it first (userFile's).
+    QFile stored(m_settings.fileName());
+    if (stored.open(QIODevice::ReadOnly) && stored.size() > 0)
+        m_damaged = !QJsonDocument::fromJson(stored.read(kMaxSettingsBytes)).isObject();
     // Settings from before the JSON file (the native INI file, Floatscope.conf) are carried over once.
     if (file.isEmpty() && m_settings.allKeys().isEmpty()) {
         const QSettings earlier(QStringLiteral("Floatscope"), QStringLiteral("Floatscope"));

@@ -21,6 +21,10 @@ public:
 
     // Writes what was set; empty on success, else why not (the old file is left as it was).
     QString sync();
+    // The file, and whether it could not be read as settings (not JSON, not an object): then every
+    // setting has its default, and the file is replaced when the window next saves them.
+    QString fileName() const { return m_settings.fileName(); }
+    bool damaged() const { return m_damaged; }
 
     QByteArray geometry() const;
     void setGeometry(const QByteArray& value);
@@ -69,6 +73,7 @@ public:
 
 private:
     QSettings m_settings;
+    bool m_damaged = false;
 };
 
 }  // namespace floatscope::gui

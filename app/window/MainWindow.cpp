@@ -37,6 +37,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/figures/NeighboursFigure.h"
 #include "core/format/Registry.h"
+#include "core/text/Parse.h"
 #include "app/inspector/FlowLayout.h"
 #include "app/inspector/FormatRow.h"
 #include "app/inspector/FormatsDialog.h"
@@ -790,14 +791,45 @@ void MainWindow::setTheme(Theme theme)
 
 void MainWindow::readSettings()
 {
-    const QStringList formats = m_settings.formats();
+    // A setting this version cannot use (a format renamed, a value typed into a newer version, a
+    // hand-edited file) is dropped for its default and named in the status bar, after the language
+    // is set so that the words are the user's.
+    QStringList dropped;
+    const auto quoted = [](const QString& text) {
+        return QStringLiteral("“%1”").arg(text.size() > 40 ? text.left(39) + QStringLiteral("…") : text);
+    };
+    QStringList formats;
+    for (const QString& name : m_settings.formats()) {
+        if (lookupFormat(name.toStdString()).format)
+            formats << name;
+        else
+            dropped << tr("format %1").arg(quoted(name));
+    }
     m_state->setFormats(formatsFromNames(formats));
-    applySettings(m_settings.rounding(), m_settings.overflow(), m_settings.route());
-    m_state->applyValue(m_settings.value());
+    QString rounding = m_settings.rounding();
+    if (!rounding.isEmpty() && !parseRoundingMode(rounding.toStdString())) {
+        dropped << tr("rounding %1").arg(quoted(rounding));
+        rounding.clear();
+    }
+    const QString overflow = m_settings.overflow();
+    if (!overflow.isEmpty() && overflow != QLatin1String("format-default") && !overflowFromName(overflow))
+        dropped << tr("overflow %1").arg(quoted(overflow));
+    const QString route = m_settings.route();
+    if (!route.isEmpty() && !parseRoute(route.toStdString()))
+        dropped << tr("route %1").arg(quoted(route));
+    applySettings(rounding, overflow, route);
+    QString value = m_settings.value();
+    if (!value.isEmpty() && !std::holds_alternative<ParsedValue>(parseValue(value.toStdString()))) {
+        dropped << tr("value %1").arg(quoted(value));
+        value.clear();
+    }
+    m_state->applyValue(value);
     m_history->setHistory(m_settings.history());
     m_history->setBookmarks(m_settings.bookmarks());
-    const QString language = m_settings.language().isEmpty() ? QLocale().name() : m_settings.language();
-    setLanguage(language);
+    const QString language = m_settings.language();
+    if (!language.isEmpty() && language != QLatin1String("en") && !language.startsWith(QLatin1String("zh")))
+        dropped << tr("language %1").arg(quoted(language));
+    setLanguage(language.isEmpty() ? QLocale().name() : language);
     setTheme(m_settings.theme());
     if (!restoreGeometry(m_settings.geometry()))
         fitToScreen();
@@ -805,9 +837,23 @@ void MainWindow::readSettings()
     for (LessonPanel* panel : findChildren<LessonPanel*>())
         panel->restoreSettings(m_settings.lessonSettings(panel->objectName()));
     // The tab last on show; a name no tab has any more (a lesson renamed) leaves the inspector.
+    const QString tab = m_settings.tab();
+    bool tabFound = tab.isEmpty();
     for (int i = 0; i < m_tabs->count(); ++i)
-        if (!m_settings.tab().isEmpty() && m_tabs->widget(i)->objectName() == m_settings.tab())
+        if (!tab.isEmpty() && m_tabs->widget(i)->objectName() == tab) {
             m_tabs->setCurrentIndex(i);
+            tabFound = true;
+        }
+    if (!tabFound)
+        dropped << tr("tab %1").arg(quoted(tab));
+
+    if (m_settings.damaged())
+        statusBar()->showMessage(tr("The settings in %1 could not be read (not a settings file): the defaults are used, "
+                                    "and the file is replaced when the window closes")
+                                     .arg(QDir::toNativeSeparators(m_settings.fileName())));
+    else if (!dropped.isEmpty())
+        statusBar()->showMessage(tr("Remembered settings this version cannot use were left out: %1")
+                                     .arg(dropped.join(QStringLiteral("; "))));
 }
 
 void MainWindow::fitToScreen()

@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QListWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -99,6 +100,53 @@ TEST(Window, CtrlDSaysWhatItBookmarkedAndTheTabComesBack)
     EXPECT_EQ(next.tabs()->currentWidget()->objectName(), tab);
     next.tabs()->setCurrentIndex(0);
     next.close();
+}
+
+// The trap: a remembered format renamed, a value from a newer version or a hand-edited file were
+// dropped without a word (or, for a damaged file, every setting was lost in silence).
+TEST(Window, SettingsItCannotUseAreDroppedAndNamedAtStartUp)
+{
+    {
+        AppSettings settings;
+        settings.setFormats({QStringLiteral("fp7"), QStringLiteral("bf16")});
+        settings.setValue(QStringLiteral("1e"));
+        settings.setRounding(QStringLiteral("sideways"));
+        settings.setOverflow(QStringLiteral("wrap-around"));
+        settings.setRoute(QStringLiteral("fp128"));
+        settings.setLanguage(QStringLiteral("fr"));
+        settings.setTab(QStringLiteral("noSuchLessonDock"));
+        ASSERT_EQ(settings.sync(), QString());
+    }
+    {
+        MainWindow window;
+        const QString message = window.statusBar()->currentMessage();
+        for (const char* part : {"format “fp7”", "value “1e”", "rounding “sideways”", "overflow “wrap-around”",
+                                 "route “fp128”", "language “fr”", "tab “noSuchLessonDock”"})
+            EXPECT_TRUE(message.contains(QString::fromUtf8(part))) << part << " in: " << message.toStdString();
+        EXPECT_EQ(window.tabs()->currentIndex(), 0);
+        window.close();  // saves what it uses: the next start says nothing
+    }
+    {
+        MainWindow window;
+        EXPECT_EQ(window.statusBar()->currentMessage(), QString());
+        window.close();
+    }
+    // A file that is not settings at all: the defaults, and the file named.
+    const QString path = AppSettings().fileName();
+    {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{\"value\": \"0.1\", not JSON");
+    }
+    EXPECT_TRUE(AppSettings().damaged());
+    {
+        MainWindow window;
+        const QString message = window.statusBar()->currentMessage();
+        EXPECT_TRUE(message.contains(QStringLiteral("could not be read"))) << message.toStdString();
+        EXPECT_TRUE(message.contains(QDir::toNativeSeparators(path))) << message.toStdString();
+        window.close();
+    }
+    EXPECT_FALSE(AppSettings().damaged()) << "closing the window wrote whole settings";
 }
 
 }  // namespace
