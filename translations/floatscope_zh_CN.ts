@@ -2091,10 +2091,6 @@ exact %5</source>
         <translation>这里无法精确计算 %1 输入的乘积：输入最多 24 个有效位，且在 fp32 的范围内（除 fp64 外的所有格式）</translation>
     </message>
     <message>
-        <source>The tensor core %1 multiplies %2 only</source>
-        <translation>张量核心 %1 只接受 %2 输入</translation>
-    </message>
-    <message>
         <source>A fused adder multiplies inputs of at most 12 significant bits within fp32&apos;s range, not %1</source>
         <translation>融合加法器只接受最多 12 个有效位、且在 fp32 范围内的输入，不接受 %1</translation>
     </message>
@@ -2269,6 +2265,10 @@ exact %5</source>
     <message>
         <source>At most %1 accumulators at once, not %2</source>
         <translation>一次最多 %1 个累加器，而不是 %2 个</translation>
+    </message>
+    <message>
+        <source>The tensor core %1 multiplies %2 only, not %3</source>
+        <translation>张量核心 %1 只接受 %2 输入，不接受 %3</translation>
     </message>
 </context>
 <context>
@@ -5716,6 +5716,42 @@ GEMM 精度：%4</translation>
     <message>
         <source>Bookmarked %1 (in the History dock)</source>
         <translation>已收藏 %1（见“历史”面板）</translation>
+    </message>
+    <message>
+        <source>format %1</source>
+        <translation>格式 %1</translation>
+    </message>
+    <message>
+        <source>rounding %1</source>
+        <translation>舍入方式 %1</translation>
+    </message>
+    <message>
+        <source>overflow %1</source>
+        <translation>溢出处理 %1</translation>
+    </message>
+    <message>
+        <source>route %1</source>
+        <translation>转换路径 %1</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>数值 %1</translation>
+    </message>
+    <message>
+        <source>language %1</source>
+        <translation>语言 %1</translation>
+    </message>
+    <message>
+        <source>tab %1</source>
+        <translation>标签页 %1</translation>
+    </message>
+    <message>
+        <source>The settings in %1 could not be read (not a settings file): the defaults are used, and the file is replaced when the window closes</source>
+        <translation>无法读取 %1 中的设置（不是设置文件）：现使用默认设置，关闭窗口时将改写该文件</translation>
+    </message>
+    <message>
+        <source>Remembered settings this version cannot use were left out: %1</source>
+        <translation>以下记住的设置本版本无法使用，已忽略：%1</translation>
     </message>
 </context>
 <context>

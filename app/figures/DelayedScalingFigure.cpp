@@ -197,7 +197,7 @@ ExportView DelayedScalingFigure::exportView()
         if (!formats)
             return nullptr;
         if (formats->size() != 1 || formats->front().totalBits() != 8 || !formats->front().hasNan()) {
-            error = "-f takes one fp8 format (e4m3fn, e5m2, e4m3fnuz, e5m2fnuz, e4m3)";
+            error = "-f takes one fp8 format (e4m3fn, e5m2, e4m3fnuz, e5m2fnuz, e4m3), not '" + args.value("formats").value_or("") + "'";
             return nullptr;
         }
         DelayedScalingSetup s;

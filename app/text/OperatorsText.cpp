@@ -59,8 +59,8 @@ QString dotErrorText(const dot::DotError& e)
             .arg(detail);
     case dot::DotErrorKind::PresetInputs: {
         const dot::TensorCorePreset* preset = dot::findTensorCorePreset(e.detail);
-        return OperatorsText::tr("The tensor core %1 multiplies %2 only")
-            .arg(detail, preset != nullptr ? QString::fromUtf8(preset->inputFormats) : QString());
+        return OperatorsText::tr("The tensor core %1 multiplies %2 only, not %3")
+            .arg(detail, preset != nullptr ? QString::fromUtf8(preset->inputFormats) : QString(), qs(e.inputs));
     }
     case dot::DotErrorKind::FusedInputs:
         return OperatorsText::tr("A fused adder multiplies inputs of at most 12 significant bits within fp32's range, "

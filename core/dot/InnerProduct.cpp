@@ -23,9 +23,9 @@ using Codes = std::span<const std::uint32_t>;
 std::optional<DotError> checkModel(const Format& inputs, const IeeeAccumulator& a)
 {
     if (a.order == SumOrder::Blocked && (a.blockSize < 1 || a.blockSize > kMaxBlockSize))
-        return DotError{DotErrorKind::BadParameter, std::to_string(a.blockSize)};
+        return DotError{DotErrorKind::BadParameter, std::to_string(a.blockSize), {}};
     if (a.format.mantissaBits() > 52)
-        return DotError{DotErrorKind::BadParameter, a.format.name()};
+        return DotError{DotErrorKind::BadParameter, a.format.name(), {}};
     (void)inputs;
     return std::nullopt;
 }
@@ -33,24 +33,24 @@ std::optional<DotError> checkModel(const Format& inputs, const IeeeAccumulator& 
 std::optional<DotError> checkModel(const Format& inputs, const FusedAdder& f)
 {
     if (!fusedAcceptsInputs(inputs))
-        return DotError{DotErrorKind::FusedInputs, inputs.name()};
+        return DotError{DotErrorKind::FusedInputs, inputs.name(), {}};
     if (!fusedAcceptsOutput(f.output))
-        return DotError{DotErrorKind::FusedOutput, f.output.name()};
+        return DotError{DotErrorKind::FusedOutput, f.output.name(), {}};
     if (f.blockTerms < 1 || f.blockTerms > kMaxFusedBlockTerms)
-        return DotError{DotErrorKind::BadParameter, std::to_string(f.blockTerms)};
+        return DotError{DotErrorKind::BadParameter, std::to_string(f.blockTerms), {}};
     if (f.alignedFractionBits < 1 || f.alignedFractionBits > 40)
-        return DotError{DotErrorKind::BadParameter, std::to_string(f.alignedFractionBits)};
+        return DotError{DotErrorKind::BadParameter, std::to_string(f.alignedFractionBits), {}};
     if (f.resultFractionBits < 1 || f.resultFractionBits > f.output.mantissaBits())
-        return DotError{DotErrorKind::BadParameter, std::to_string(f.resultFractionBits)};
+        return DotError{DotErrorKind::BadParameter, std::to_string(f.resultFractionBits), {}};
     if (f.resultRounding != RoundingMode::TowardZero && f.resultRounding != RoundingMode::NearestEven)
-        return DotError{DotErrorKind::BadParameter, toString(f.resultRounding)};
+        return DotError{DotErrorKind::BadParameter, toString(f.resultRounding), {}};
     return std::nullopt;
 }
 
 std::optional<DotError> checkModel(const Format& inputs, const Vdpbf16ps&)
 {
     if (!(inputs == namedFormat("bf16")))
-        return DotError{DotErrorKind::Vdpbf16psInputs, inputs.name()};
+        return DotError{DotErrorKind::Vdpbf16psInputs, inputs.name(), {}};
     return std::nullopt;
 }
 
@@ -156,18 +156,18 @@ std::optional<DotError> checkDot(const Format& inputs, const Accumulator& accumu
     // Inner products start at 0 and their terms take either sign: an unsigned format (e8m0, which
     // holds scales) can be neither an input nor the sum.
     if (inputs.signBits() == 0)
-        return DotError{DotErrorKind::InputsUnsigned, inputs.name()};
+        return DotError{DotErrorKind::InputsUnsigned, inputs.name(), {}};
     if (resultFormat(accumulator).signBits() == 0)
-        return DotError{DotErrorKind::ResultUnsigned, resultFormat(accumulator).name()};
+        return DotError{DotErrorKind::ResultUnsigned, resultFormat(accumulator).name(), {}};
     if (!productsFit(inputs))
-        return DotError{DotErrorKind::InputsTooWide, inputs.name()};
+        return DotError{DotErrorKind::InputsTooWide, inputs.name(), {}};
     if (!accumulator.preset.empty()) {
         const TensorCorePreset* preset = findTensorCorePreset(accumulator.preset);
         if (preset != nullptr && !preset->acceptsInput(inputs.name()))
-            return DotError{DotErrorKind::PresetInputs, accumulator.preset};
+            return DotError{DotErrorKind::PresetInputs, accumulator.preset, inputs.name()};
     }
     if (accumulator.promoteEvery && (*accumulator.promoteEvery < 1 || *accumulator.promoteEvery > kMaxPromoteEvery))
-        return DotError{DotErrorKind::BadParameter, std::to_string(*accumulator.promoteEvery)};
+        return DotError{DotErrorKind::BadParameter, std::to_string(*accumulator.promoteEvery), {}};
     return std::visit([&](const auto& model) { return checkModel(inputs, model); }, accumulator.model);
 }
 
@@ -177,13 +177,13 @@ std::optional<DotOutcome> innerProduct(const DotInputs& inputs, const Accumulato
                               DotTrace* trace, std::size_t maxTraceSteps)
 {
     if (inputs.a.size() != inputs.b.size())
-        return DotError{DotErrorKind::LengthsDiffer, std::to_string(inputs.a.size()) + "/" + std::to_string(inputs.b.size())};
+        return DotError{DotErrorKind::LengthsDiffer, std::to_string(inputs.a.size()) + "/" + std::to_string(inputs.b.size()), {}};
     if (auto error = checkDot(inputs.format, accumulator))
         return *error;
     const Format& format = resultFormat(accumulator);
     if (!std::isfinite(inputs.start)
         || roundToFormat(unpackDouble(inputs.start), format).flags != 0)
-        return DotError{DotErrorKind::StartNotRepresentable, format.name()};
+        return DotError{DotErrorKind::StartNotRepresentable, format.name(), {}};
     const Dyadic start = dyadicFromDouble(inputs.start);
 
     const OperandDecoder decoder(inputs.format);

@@ -28,7 +28,7 @@ struct DotInputs {
 enum class DotErrorKind : std::uint8_t {
     LengthsDiffer,           // a and b differ in length
     InputsTooWide,           // products of this format are not exact here (fp64, or a range beyond fp32's)
-    PresetInputs,            // the tensor core does not multiply this format (detail: the preset)
+    PresetInputs,            // the tensor core does not multiply this format (detail: the preset; inputs)
     FusedInputs,             // a fused adder multiplies formats of at most 12 significant bits
     FusedOutput,             // a fused adder's output is an IEEE format within fp32's range
     Vdpbf16psInputs,         // VDPBF16PS multiplies bf16
@@ -41,6 +41,7 @@ enum class DotErrorKind : std::uint8_t {
 struct DotError {
     DotErrorKind kind = DotErrorKind::LengthsDiffer;
     std::string detail;
+    std::string inputs;  // PresetInputs: the inputs' format the tensor core does not take
 };
 
 struct DotResult {
