@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A monkey at the window: random clicks, keys and hostile values (and hostile session files through
-# File > Open) for a while under Xvfb, watching for a crash or a hang.
+# File > Open; every format name in the lessons' fields; lesson jobs started and cancelled) for a
+# while under Xvfb, watching for a crash or a hang.
 #
 # usage: tests/monkey/monkey.sh [FLOATSCOPE] [SECONDS] [SEED]
 #   FLOATSCOPE  the executable (default build/app/floatscope)
@@ -44,9 +45,23 @@ hostile_sessions=(zero fifo array rows truncated noise)
 values=("1e-100000" "-1e100000" "1.5e-100000" "nan(0x123)" "0x1p-1074" "0x1.fffffffffffffp1023" "bf16:0xFFFF"
         "e4m3fn:0b1111_1111" "-inf" "-0" "1e" "0x" "∞" "−3" "bf17:0x1" "e5m3fnuz:0x1" "'\"<>&;|\$(x)"
         "$(printf '9%.0s' $(seq 3000))" "1$(printf '0%.0s' $(seq 400))" "  12  " "65504" "448" "1e-8" "0.1")
+# Every format name (and names that are none) for the lessons' format fields, the spin boxes'
+# bounds and past them, and a recipe name longer than any figure has room for.
+format_values=(fp64 fp32 tf32 fp16 bf16 e4m3fn e4m3 e5m2 e4m3fnuz e5m2fnuz e2m3 e3m2 e2m1 e8m0 fp7 "" "bf16,fp16"
+               0 -1 1 65536 1000000000 "1e309" "nan" "name=$(printf 'x%.0s' $(seq 120)) base=bf16-master")
 keys=(Tab shift+Tab Return Escape Up Down Left Right Page_Up Page_Down Home End space BackSpace Delete
       ctrl+z ctrl+shift+z ctrl+y ctrl+d ctrl+l F6 ctrl+Tab ctrl+shift+Tab ctrl+e ctrl+shift+c ctrl+shift+j
       ctrl+shift+l ctrl+shift+f ctrl+a ctrl+c ctrl+v ctrl+plus ctrl+minus alt+f alt+v alt+e alt+h Escape Escape)
+
+# Remembered settings this version cannot use: the window drops them with a message at start-up.
+mkdir -p config/Floatscope
+cat > config/Floatscope/Floatscope.json <<'SETTINGS'
+{"inspector/formats": ["fp7", "bf16", "e8m0"], "inspector/value": "1e", "inspector/rounding": "sideways",
+ "inspector/overflow": 7, "inspector/route": ["fp128"], "view/language": "fr", "view/tab": "noSuchDock",
+ "window/geometry": {"base64": "!!!"}, "export/scale": 1000,
+ "lessons/trainingDock": {"steps": -5, "seed": "x", "recipes": ["nope"], "learningRate": "huge", "custom": "yes"},
+ "lessons/delayedScalingDock": {"format": "fp7", "steps": 1e12, "spikeFactor": "-"}}
+SETTINGS
 
 # 2. A display, and the window on it with its own settings folder.
 display=""
@@ -118,7 +133,7 @@ say "seed $seed, $seconds s, display $display, pid $pid"
 end=$(( $(date +%s) + seconds ))
 actions=0
 while [ "$(date +%s)" -lt "$end" ]; do
-    case $(( RANDOM % 10 )) in
+    case $(( RANDOM % 13 )) in
     0 | 1 | 2)
         x=$(( RANDOM % 1600 )); y=$(( RANDOM % 1000 ))
         say "click $x $y"
@@ -156,6 +171,32 @@ while [ "$(date +%s)" -lt "$end" ]; do
         xdotool key Return
         sleep 1
         focus
+        xdotool key Escape ;;
+    10)
+        # Another tab, Ctrl+Tab a few times (the training lab, inner products, dot steps,
+        # reductions, delayed scaling and the rest in turn).
+        hops=$(( 1 + RANDOM % 15 ))
+        say "tab +$hops"
+        focus
+        xdotool key Escape
+        for _ in $(seq "$hops"); do xdotool key ctrl+Tab; done ;;
+    11)
+        # A hostile value in whatever field the Tab key reaches.
+        hops=$(( 1 + RANDOM % 14 ))
+        value=${format_values[RANDOM % ${#format_values[@]}]}
+        say "field $hops: ${value:0:40}"
+        focus
+        for _ in $(seq "$hops"); do xdotool key Tab; done
+        xdotool key ctrl+a
+        xdotool type --delay 1 -- "$value"
+        xdotool key Return ;;
+    12)
+        # Start the tab's job (the training lab: Ctrl+Return) and cancel it mid-run.
+        wait_ms=$(( 200 + RANDOM % 1500 ))
+        say "run and cancel after $wait_ms ms"
+        focus
+        xdotool key ctrl+Return
+        sleep "$(printf '%d.%03d' $(( wait_ms / 1000 )) $(( wait_ms % 1000 )))"
         xdotool key Escape ;;
     esac
     actions=$(( actions + 1 ))
