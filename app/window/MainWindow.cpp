@@ -1,6 +1,8 @@
 #include "app/window/MainWindow.h"
 
 #include <map>
+#include <utility>
+#include <vector>
 
 #include <QAction>
 #include <QActionGroup>
@@ -792,35 +794,33 @@ void MainWindow::setTheme(Theme theme)
 void MainWindow::readSettings()
 {
     // A setting this version cannot use (a format renamed, a value typed into a newer version, a
-    // hand-edited file) is dropped for its default and named in the status bar, after the language
-    // is set so that the words are the user's.
-    QStringList dropped;
-    const auto quoted = [](const QString& text) {
-        return QStringLiteral("“%1”").arg(text.size() > 40 ? text.left(39) + QStringLiteral("…") : text);
-    };
+    // hand-edited file) is dropped for its default and named in the status bar, in words of the
+    // language the settings choose.
+    enum class Dropped { Format, Rounding, Overflow, Route, Value, Language, Tab };
+    std::vector<std::pair<Dropped, QString>> dropped;
     QStringList formats;
     for (const QString& name : m_settings.formats()) {
         if (lookupFormat(name.toStdString()).format)
             formats << name;
         else
-            dropped << tr("format %1").arg(quoted(name));
+            dropped.emplace_back(Dropped::Format, name);
     }
     m_state->setFormats(formatsFromNames(formats));
     QString rounding = m_settings.rounding();
     if (!rounding.isEmpty() && !parseRoundingMode(rounding.toStdString())) {
-        dropped << tr("rounding %1").arg(quoted(rounding));
+        dropped.emplace_back(Dropped::Rounding, rounding);
         rounding.clear();
     }
     const QString overflow = m_settings.overflow();
     if (!overflow.isEmpty() && overflow != QLatin1String("format-default") && !overflowFromName(overflow))
-        dropped << tr("overflow %1").arg(quoted(overflow));
+        dropped.emplace_back(Dropped::Overflow, overflow);
     const QString route = m_settings.route();
     if (!route.isEmpty() && !parseRoute(route.toStdString()))
-        dropped << tr("route %1").arg(quoted(route));
+        dropped.emplace_back(Dropped::Route, route);
     applySettings(rounding, overflow, route);
     QString value = m_settings.value();
     if (!value.isEmpty() && !std::holds_alternative<ParsedValue>(parseValue(value.toStdString()))) {
-        dropped << tr("value %1").arg(quoted(value));
+        dropped.emplace_back(Dropped::Value, value);
         value.clear();
     }
     m_state->applyValue(value);
@@ -828,7 +828,7 @@ void MainWindow::readSettings()
     m_history->setBookmarks(m_settings.bookmarks());
     const QString language = m_settings.language();
     if (!language.isEmpty() && language != QLatin1String("en") && !language.startsWith(QLatin1String("zh")))
-        dropped << tr("language %1").arg(quoted(language));
+        dropped.emplace_back(Dropped::Language, language);
     setLanguage(language.isEmpty() ? QLocale().name() : language);
     setTheme(m_settings.theme());
     if (!restoreGeometry(m_settings.geometry()))
@@ -845,15 +845,32 @@ void MainWindow::readSettings()
             tabFound = true;
         }
     if (!tabFound)
-        dropped << tr("tab %1").arg(quoted(tab));
+        dropped.emplace_back(Dropped::Tab, tab);
 
+    QStringList named;
+    for (const auto& [kind, text] : dropped) {
+        const QString quoted = QStringLiteral("“%1”").arg(text.size() > 40 ? text.left(39) + QStringLiteral("…") : text);
+        switch (kind) {
+        case Dropped::Format: named << tr("format %1").arg(quoted); break;
+        case Dropped::Rounding: named << tr("rounding %1").arg(quoted); break;
+        case Dropped::Overflow: named << tr("overflow %1").arg(quoted); break;
+        case Dropped::Route: named << tr("route %1").arg(quoted); break;
+        case Dropped::Value: named << tr("value %1").arg(quoted); break;
+        case Dropped::Language: named << tr("language %1").arg(quoted); break;
+        case Dropped::Tab: named << tr("tab %1").arg(quoted); break;
+        }
+    }
+    // Said once the window is on show: a message shown before leaves the status bar's hint visible
+    // beneath it (QStatusBar hides only widgets already visible).
+    QString message;
     if (m_settings.damaged())
-        statusBar()->showMessage(tr("The settings in %1 could not be read (not a settings file): the defaults are used, "
-                                    "and the file is replaced when the window closes")
-                                     .arg(QDir::toNativeSeparators(m_settings.fileName())));
-    else if (!dropped.isEmpty())
-        statusBar()->showMessage(tr("Remembered settings this version cannot use were left out: %1")
-                                     .arg(dropped.join(QStringLiteral("; "))));
+        message = tr("The settings in %1 could not be read (not a settings file): the defaults are used, "
+                     "and the file is replaced when the window closes")
+                      .arg(QDir::toNativeSeparators(m_settings.fileName()));
+    else if (!named.isEmpty())
+        message = tr("Remembered settings this version cannot use were left out: %1").arg(named.join(QStringLiteral("; ")));
+    if (!message.isEmpty())
+        QTimer::singleShot(0, this, [this, message] { statusBar()->showMessage(message); });
 }
 
 void MainWindow::fitToScreen()

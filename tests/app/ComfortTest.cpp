@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
@@ -119,6 +120,7 @@ TEST(Window, SettingsItCannotUseAreDroppedAndNamedAtStartUp)
     }
     {
         MainWindow window;
+        QCoreApplication::processEvents();
         const QString message = window.statusBar()->currentMessage();
         for (const char* part : {"format “fp7”", "value “1e”", "rounding “sideways”", "overflow “wrap-around”",
                                  "route “fp128”", "language “fr”", "tab “noSuchLessonDock”"})
@@ -128,6 +130,7 @@ TEST(Window, SettingsItCannotUseAreDroppedAndNamedAtStartUp)
     }
     {
         MainWindow window;
+        QCoreApplication::processEvents();
         EXPECT_EQ(window.statusBar()->currentMessage(), QString());
         window.close();
     }
@@ -141,6 +144,7 @@ TEST(Window, SettingsItCannotUseAreDroppedAndNamedAtStartUp)
     EXPECT_TRUE(AppSettings().damaged());
     {
         MainWindow window;
+        QCoreApplication::processEvents();
         const QString message = window.statusBar()->currentMessage();
         EXPECT_TRUE(message.contains(QStringLiteral("could not be read"))) << message.toStdString();
         EXPECT_TRUE(message.contains(QDir::toNativeSeparators(path))) << message.toStdString();
