@@ -5347,10 +5347,6 @@ GEMM 精度：%4</translation>
         <translation>%1 个值，来自 %2（输入框为空时使用）</translation>
     </message>
     <message>
-        <source>A spread of at most 20 decades, please</source>
-        <translation>离散度最多 20 个数量级</translation>
-    </message>
-    <message>
         <source>Paste gradients or load a file</source>
         <translation>请粘贴梯度或加载文件</translation>
     </message>
@@ -5397,6 +5393,10 @@ GEMM 精度：%4</translation>
     <message>
         <source>Loss scale</source>
         <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>A spread of at most %1 decades, please</source>
+        <translation>离散度最多 %1 个数量级</translation>
     </message>
 </context>
 <context>

@@ -318,6 +318,11 @@ ExportView LossScalingFigure::exportView()
         const auto spread = median ? readPositive(args, "spread", LossScalingData::kDefaultSpread, error) : std::nullopt;
         if (!spread)
             return nullptr;
+        if (*spread > LossScalingData::kMaxSpread) {
+            error = "--spread is at most " + std::to_string(static_cast<int>(LossScalingData::kMaxSpread)) + " decades, not '"
+                  + args.value("spread").value_or("") + "'";
+            return nullptr;
+        }
         std::vector<double> list;
         std::optional<train::ModelGradients> model;
         if (args.value("model-step")) {
@@ -354,7 +359,7 @@ ExportView LossScalingFigure::exportView()
             formats->front(), LogNormal{*median, *spread}, list, static_cast<int>(*log2Scale), dynamic));
     };
     return {"loss-scale", "gradients times a loss scale in the fp16 window, and dynamic loss scaling",
-            "[-f FMT] [--median M --spread DECADES | --values LIST | --file F | --model-step K (0..4096)] [--loss-scale LOG2] "
+            "[-f FMT] [--median M --spread DECADES (at most 20) | --values LIST | --file F | --model-step K (0..4096)] [--loss-scale LOG2] "
             "[--initial LOG2] [--interval N] [--steps N] [--per-step N] [--seed S]",
             {{"formats", 'f'}, {"median"}, {"spread"}, {"values"}, {"file"}, {"model-step"}, {"loss-scale"}, {"initial"},
              {"interval"}, {"steps"}, {"per-step"}, {"seed"}},

@@ -280,8 +280,8 @@ void LossScalingPanel::compute()
         QString spreadError;
         const auto median = LessonInput::positive(m_median->text(), medianError);
         const auto spread = LessonInput::positive(m_spread->text(), spreadError);
-        if (spread && *spread > 20)
-            spreadError = tr("A spread of at most 20 decades, please");
+        if (spread && *spread > LossScalingData::kMaxSpread)
+            spreadError = tr("A spread of at most %1 decades, please").arg(LossScalingData::kMaxSpread);
         m_median->setHint(medianError);
         m_spread->setHint(spreadError);
         ok = medianError.isEmpty() && spreadError.isEmpty();

@@ -98,6 +98,9 @@ struct LossScalingData {
     static constexpr const char* kDefaultFormat = "fp16";
     static constexpr const char* kDefaultMedian = "1e-5";
     static constexpr const char* kDefaultSpread = "1";
+    // The widest log-normal the lesson draws (decades, 1 sigma): past it the histogram runs off every
+    // format's range (the panel and `export loss-scale --spread` refuse more alike).
+    static constexpr double kMaxSpread = 20;
 
     Format format;
     RangeBar bar;

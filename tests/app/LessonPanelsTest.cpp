@@ -331,6 +331,27 @@ TEST(LossScalingPanel, ScaleMovesTheGradientsIntoTheWindow)
     EXPECT_EQ(timeline.series[0].points.front().y(), 24);  // log2 S
 }
 
+// The trap: the panel refused a spread above 20 decades while `export loss-scale --spread 40` drew
+// a 670 KB figure. One bound (LossScalingData::kMaxSpread) for both, and the same values refused.
+TEST(LossScalingPanel, PanelAndExportRefuseTheSameSpread)
+{
+    LossScalingPanel panel;
+    HintedField* spread = panel.spreadField();
+    for (const char* value : {"20", "20.5", "40"}) {
+        spread->edit()->clear();
+        QTest::keyClicks(spread->edit(), QString::fromLatin1(value));
+        panel.recompute();
+        std::string error;
+        const bool exported = exportViewFigure("loss-scale", {"--spread", value}, error) != nullptr;
+        EXPECT_EQ(spread->hint().isEmpty(), exported) << value << ": panel '" << spread->hint().toStdString()
+                                                      << "', export '" << error << "'";
+        if (!exported) {
+            EXPECT_NE(error.find("at most 20 decades"), std::string::npos) << error;
+            EXPECT_TRUE(spread->hint().contains(QStringLiteral("at most 20 decades"))) << spread->hint().toStdString();
+        }
+    }
+}
+
 // The trap: the dynamic run's event log ("step 1: overflow, S halves ...") was worded once, so it
 // stayed English after the window switched to Chinese.
 TEST(LossScalingPanel, EventLogFollowsALanguageSwitch)
