@@ -47,10 +47,11 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: %s CORPUS_DIRECTORY [--random SECONDS SEED]\n", argv[0]);
         return 2;
     }
+    const std::filesystem::path corpus = std::filesystem::absolute(argv[1]);  // before a target moves elsewhere
     if (LLVMFuzzerInitialize != nullptr)
         LLVMFuzzerInitialize(&argc, &argv);
     std::size_t count = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {
+    for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
         if (!entry.is_regular_file())
             continue;
         std::ifstream in(entry.path(), std::ios::binary);
