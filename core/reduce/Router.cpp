@@ -37,6 +37,8 @@ std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const
         v = setup.deviation * random.normal();
     // The exact choice and weights, once per token (128 bits: the weights' errors are compared at
     // fp32's 2^-24 at best).
+    // Most of the work: reported as the first of 1 + formats shares.
+    const double shares = static_cast<double>(1 + setup.formats.size());
     std::vector<std::vector<std::size_t>> exactChoice(setup.tokens);
     std::vector<double> exactWeight(z.size());
     for (std::size_t t = 0; t < setup.tokens; ++t) {
@@ -52,8 +54,11 @@ std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const
         }
         for (std::size_t j = 0; j < e; ++j)
             exactWeight[t * e + j] = (terms[j] / sum).toDouble();
-        if ((t & 0xFF) == 0 && control.cancelled())
-            return std::nullopt;
+        if ((t & 0xFF) == 0) {
+            if (control.cancelled())
+                return std::nullopt;
+            control.report(static_cast<double>(t) / static_cast<double>(setup.tokens) / shares);
+        }
     }
 
     std::vector<RouterRow> rows;
@@ -97,7 +102,7 @@ std::optional<std::vector<RouterRow>> routerTopK(const RouterSetup& setup, const
                 row.maxGateError = std::max(row.maxGateError, std::fabs(weight[j] - exactWeight[t * e + j]));
         }
         rows.push_back(row);
-        control.report(static_cast<double>(rows.size()) / static_cast<double>(setup.formats.size()));
+        control.report(static_cast<double>(1 + rows.size()) / shares);
     }
     return rows;
 }

@@ -233,6 +233,11 @@ TEST(Interrupt, DotPrintsTheInnerProductsDoneAndExits130)
 
 TEST(Interrupt, ReducePrintsTheFormatsFinishedAndExits130)
 {
+    // The exact RMSNorm of 2^24 values, the bulk of the work, stops too.
+    const Interrupted norm = interrupt("reduce rmsnorm --hidden 65536 --rows 256", "TERM", 1.5);
+    EXPECT_EQ(norm.status, 130) << norm.err;
+    EXPECT_LT(norm.milliseconds, 1000) << "stopped within a second";
+    EXPECT_NE(norm.err.find("reduce rmsnorm: "), std::string::npos) << "the progress: " << norm.err;
     const Interrupted i = interrupt("reduce router --tokens 16384 --experts 256", "INT", 1.5);
     EXPECT_EQ(i.status, 130) << i.run.out << i.err;
     EXPECT_LT(i.milliseconds, 1000) << "stopped within a second";
