@@ -138,6 +138,200 @@ struct Run {
     dot::DotResult result;
 };
 
+// The accumulators of --accumulator, each checked against the inputs: stochastic rounding draws
+// from the inputs' seed, --promote applies to every one. Empty with the reason in `error`.
+std::optional<std::vector<dot::Accumulator>> readAccumulators(const std::string& list, const Format& inputs,
+                                                             std::uint64_t seed, std::uint64_t promote, std::string& error)
+{
+    std::vector<dot::Accumulator> accumulators;
+    const std::vector<std::string> specs = splitCommas(list);
+    if (specs.size() > dot::kMaxAccumulators) {
+        error = text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, std::to_string(specs.size())}, {}).toStdString();
+        return std::nullopt;
+    }
+    for (const std::string& text : specs) {
+        const dot::SpecOutcome outcome = dot::parseAccumulator(text);
+        if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {
+            error = text::specErrorText(*e, qs(text)).toStdString();
+            return std::nullopt;
+        }
+        dot::Accumulator a = std::get<dot::Accumulator>(outcome);
+        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
+            ieee->seed = seed;
+        if (promote != 0)
+            a.promoteEvery = static_cast<int>(promote);
+        if (auto e = dot::checkDot(inputs, a)) {
+            error = text::dotErrorText(*e).toStdString();
+            return std::nullopt;
+        }
+        accumulators.push_back(std::move(a));
+    }
+    return accumulators;
+}
+
+// Why the work would pass the bounds (a minute and 1 GB on a 2-core machine), or empty: said
+// before any of it is done.
+std::string workBoundError(const std::vector<std::size_t>& ks, std::size_t accumulators, std::uint64_t count,
+                           const std::optional<std::string>& against)
+{
+    if (ks.size() > kMaxLengths)
+        return "at most " + std::to_string(kMaxLengths) + " lengths in --k, not " + std::to_string(ks.size());
+    std::uint64_t products = 0;
+    for (const std::size_t k : ks)
+        products += k * accumulators;
+    if (products > kMaxModelProducts)
+        return "at most " + std::to_string(kMaxModelProducts) + " products in all (accumulators x the sum of --k), not "
+             + std::to_string(products);
+    if (!against)
+        return {};
+    std::uint64_t compared = 0;
+    for (const std::size_t k : ks) {
+        if (count * k > kMaxComparedProducts)
+            return "--count x --k is at most " + std::to_string(kMaxComparedProducts) + " products against " + *against
+                 + ": for K " + std::to_string(k) + ", --count "
+                 + std::to_string(std::max<std::uint64_t>(1, kMaxComparedProducts / k)) + " or fewer";
+        compared += count * k * accumulators;
+    }
+    if (compared > kMaxModelProducts)
+        return "at most " + std::to_string(kMaxModelProducts) + " products compared in all (--count x K x accumulators), not "
+             + std::to_string(compared);
+    return {};
+}
+
+// Every accumulator at every K, on the first K of one generated pair of vectors, until Ctrl-C;
+// `done` counts the products for the progress line.
+std::vector<Run> runModels(const dot::DotInputs& all, const std::vector<dot::Accumulator>& accumulators,
+                           const std::vector<std::size_t>& ks, const Interruption& interruption, Progress& progress,
+                           std::uint64_t& done)
+{
+    std::vector<Run> runs;
+    for (const dot::Accumulator& a : accumulators)
+        for (const std::size_t k : ks) {
+            if (interruption.requested())
+                return runs;
+            const dot::DotInputs in{all.format, {all.a.begin(), all.a.begin() + static_cast<std::ptrdiff_t>(k)},
+                                    {all.b.begin(), all.b.begin() + static_cast<std::ptrdiff_t>(k)}, 0};
+            const dot::RunControl control{interruption.flag(), [&](double share) {
+                                              progress.show(done + static_cast<std::uint64_t>(share * static_cast<double>(k)));
+                                          }};
+            const auto outcome = dot::innerProduct(in, a, control);
+            if (!outcome)
+                return runs;
+            runs.push_back(Run{dot::specText(a), k, std::get<dot::DotResult>(*outcome)});
+            progress.show(done += k);
+        }
+    return runs;
+}
+
+// One comparison against hardware as JSON (the text table is read from it too).
+QJsonObject comparisonJson(const gpu::DotComparison& c, const dot::Accumulator& a, std::size_t k, const std::string& backend)
+{
+    QJsonObject counts;
+    for (std::size_t kind = 0; kind < gpu::kDotMismatchKinds; ++kind)
+        counts[gpu::toString(static_cast<gpu::DotMismatchKind>(kind))] = static_cast<double>(c.mismatches[kind]);
+    QJsonArray examples;
+    const Format& result = dot::resultFormat(a);
+    for (const gpu::DotMismatch& m : c.examples)
+        examples.append(QJsonObject{{"index", static_cast<double>(m.index)},
+                                    {"model", qs(hexCode(result, m.model))},
+                                    {"hardware", qs(hexCode(result, m.hardware))},
+                                    {"kind", gpu::toString(m.kind)}});
+    return QJsonObject{{"accumulator", qs(dot::specText(a))},
+                       {"backend", qs(backend)},
+                       {"k", static_cast<double>(k)},
+                       {"compared", static_cast<double>(c.compared)},
+                       {"matches", static_cast<double>(c.matches)},
+                       {"mismatches", counts},
+                       {"unexplained", static_cast<double>(c.unexplained())},
+                       {"examples", examples},
+                       {"seconds", c.seconds}};
+}
+
+// The same models on hardware: `count` inner products per accumulator and K, until Ctrl-C. Empty
+// with the reason in `error` when the hardware fails.
+struct Comparisons {
+    QJsonArray json;
+    bool unexplained = false;
+};
+
+std::optional<Comparisons> compareOnHardware(const gpu::DotBackend& backend, const Format& inputs,
+                                             const std::vector<dot::Accumulator>& accumulators,
+                                             const std::vector<std::size_t>& ks, std::uint64_t count,
+                                             dot::Distribution distribution, std::uint64_t seed,
+                                             const Interruption& interruption, Progress& progress, std::uint64_t& done,
+                                             std::string& error)
+{
+    Comparisons out;
+    for (const dot::Accumulator& a : accumulators)
+        for (const std::size_t k : ks) {
+            if (interruption.requested())
+                return out;
+            const std::uint64_t before = done;
+            const dot::RunControl batches{interruption.flag(), [&](double share) {
+                                              progress.show(before + static_cast<std::uint64_t>(share * static_cast<double>(count * k)));
+                                          }};
+            const gpu::DotComparison c =
+                gpu::compareInnerProductCount(backend, inputs, a, k, count, distribution, seed, batches);
+            done = before + count * k;
+            if (!c.status.available()) {
+                error = backend.name() + ": " + text::backendStatusText(c.status).toStdString();
+                return std::nullopt;
+            }
+            if (c.cancelled)
+                return out;
+            out.unexplained = out.unexplained || c.unexplained() > 0;
+            out.json.append(comparisonJson(c, a, k, backend.name()));
+        }
+    return out;
+}
+
+QJsonArray resultsJson(const std::vector<Run>& runs)
+{
+    QJsonArray results;
+    for (const Run& r : runs) {
+        const std::string rel = relativeErrorText(r.result);
+        results.append(QJsonObject{{"accumulator", qs(r.accumulator)},
+                                   {"k", static_cast<double>(r.k)},
+                                   {"format", qs(r.result.format.name())},
+                                   {"bits", qs(hexCode(r.result.format, r.result.code))},
+                                   {"value", qs(codeValueText(r.result.format, r.result.code))},
+                                   {"exact", qs(exactValueText(r.result.exact))},
+                                   {"rel_error", rel.empty() ? QJsonValue() : QJsonValue(qs(rel))}});
+    }
+    return results;
+}
+
+void printResults(const Io& io, const std::vector<Run>& runs)
+{
+    Table table({"accumulator", "K", "value", "bits", "exact (17 digits)", "rel. error"});
+    for (const Run& r : runs) {
+        const std::string rel = relativeErrorText(r.result);
+        const std::string exact = r.result.exact.isFinite() ? approximateDecimal(r.result.exact.value(), 17)
+                                                            : exactValueText(r.result.exact);
+        table.addRow({r.accumulator, std::to_string(r.k), codeValueText(r.result.format, r.result.code),
+                      hexCode(r.result.format, r.result.code), exact,
+                      rel.empty() ? "-" : approximateDecimal(*dot::relativeError(r.result.value(), r.result.exact), 4)});
+    }
+    table.print(io);
+}
+
+void printComparisons(const Io& io, const QJsonArray& comparisons)
+{
+    Table against({"accumulator", "K", "backend", "compared", "agree", "nan-encoding", "zero-sign", "unexplained", "seconds"});
+    for (const QJsonValue& v : comparisons) {
+        const QJsonObject o = v.toObject();
+        const QJsonObject m = o["mismatches"].toObject();
+        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
+        char seconds[16];
+        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
+        against.addRow({o["accumulator"].toString().toStdString(), n(o["k"]), o["backend"].toString().toStdString(),
+                        n(o["compared"]), n(o["matches"]), n(m["nan-encoding"]), n(m["zero-sign"]),
+                        paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
+                        seconds});
+    }
+    against.print(io);
+}
+
 }  // namespace
 
 int runDot(const std::vector<std::string>& arguments, const Io& io)
@@ -178,24 +372,10 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     dot::Distribution distribution = dot::Distribution::Normal;
     if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution, error))
         return usageError(io, error);
-    std::vector<dot::Accumulator> accumulators;
-    const std::vector<std::string> specs = splitCommas(*args.value("accumulator"));
-    if (specs.size() > dot::kMaxAccumulators)
-        return usageError(io, text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, std::to_string(specs.size())}, {})
-                                  .toStdString());
-    for (const std::string& text : specs) {
-        const dot::SpecOutcome outcome = dot::parseAccumulator(text);
-        if (const auto* e = std::get_if<dot::SpecError>(&outcome))
-            return usageError(io, text::specErrorText(*e, qs(text)).toStdString());
-        dot::Accumulator a = std::get<dot::Accumulator>(outcome);
-        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
-            ieee->seed = seed;  // stochastic rounding draws from the same seed as the inputs
-        if (promote != 0)
-            a.promoteEvery = static_cast<int>(promote);
-        if (auto e = dot::checkDot(*inputs.format, a))
-            return usageError(io, text::dotErrorText(*e).toStdString());
-        accumulators.push_back(std::move(a));
-    }
+    const auto read = readAccumulators(*args.value("accumulator"), *inputs.format, seed, promote, error);
+    if (!read)
+        return usageError(io, error);
+    const std::vector<dot::Accumulator>& accumulators = *read;
     std::vector<std::size_t> ks;
     for (const std::string& text : splitCommas(*args.value("k"))) {
         const auto k = wholeNumber(text, 1, std::size_t{1} << dot::kMaxLog2K);
@@ -203,29 +383,8 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
             return usageError(io, "bad --k '" + text + "': a whole number 1..16777216");
         ks.push_back(*k);
     }
-    // The work, bounded before any of it is done (a minute and 1 GB on a 2-core machine).
-    if (ks.size() > kMaxLengths)
-        return usageError(io, "at most " + std::to_string(kMaxLengths) + " lengths in --k, not " + std::to_string(ks.size()));
-    std::uint64_t products = 0;
-    for (const std::size_t k : ks)
-        products += k * accumulators.size();
-    if (products > kMaxModelProducts)
-        return usageError(io, "at most " + std::to_string(kMaxModelProducts) + " products in all (accumulators x the sum of --k), not "
-                                  + std::to_string(products));
-
-    if (args.value("against")) {
-        std::uint64_t compared = 0;
-        for (const std::size_t k : ks) {
-            if (count * k > kMaxComparedProducts)
-                return usageError(io, "--count x --k is at most " + std::to_string(kMaxComparedProducts) + " products against "
-                                          + *args.value("against") + ": for K " + std::to_string(k) + ", --count "
-                                          + std::to_string(std::max<std::uint64_t>(1, kMaxComparedProducts / k)) + " or fewer");
-            compared += count * k * accumulators.size();
-        }
-        if (compared > kMaxModelProducts)
-            return usageError(io, "at most " + std::to_string(kMaxModelProducts) + " products compared in all (--count x K x "
-                                      "accumulators), not " + std::to_string(compared));
-    }
+    if (const std::string bound = workBoundError(ks, accumulators.size(), count, args.value("against")); !bound.empty())
+        return usageError(io, bound);
 
     // 2. The backend, if the results are to be compared with hardware.
     std::unique_ptr<gpu::DotBackend> backend;
@@ -256,61 +415,18 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     const std::size_t longest = *std::max_element(ks.begin(), ks.end());
     const dot::DotInputs all =
         dot::generateInputs(*inputs.format, distribution, longest, seed, dot::RunControl{interruption.flag(), {}});
-    std::vector<Run> runs;
-    for (const dot::Accumulator& a : accumulators)
-        for (const std::size_t k : ks) {
-            if (interruption.requested())
-                break;
-            const dot::DotInputs in{all.format, {all.a.begin(), all.a.begin() + static_cast<std::ptrdiff_t>(k)},
-                                    {all.b.begin(), all.b.begin() + static_cast<std::ptrdiff_t>(k)}, 0};
-            const dot::RunControl control{interruption.flag(), [&](double share) {
-                                              progress.show(done + static_cast<std::uint64_t>(share * static_cast<double>(k)));
-                                          }};
-            const auto outcome = dot::innerProduct(in, a, control);
-            if (!outcome)
-                break;
-            runs.push_back(Run{dot::specText(a), k, std::get<dot::DotResult>(*outcome)});
-            progress.show(done += k);
-        }
+    const std::vector<Run> runs = runModels(all, accumulators, ks, interruption, progress, done);
 
-    QJsonArray comparisons;
-    bool unexplained = false;
-    for (const dot::Accumulator& a : backend ? accumulators : std::vector<dot::Accumulator>{})
-        for (const std::size_t k : ks) {
-            if (interruption.requested())
-                break;
-            const std::uint64_t before = done;
-            const dot::RunControl batches{interruption.flag(), [&](double share) {
-                                              progress.show(before + static_cast<std::uint64_t>(share * static_cast<double>(count * k)));
-                                          }};
-            const gpu::DotComparison c =
-                gpu::compareInnerProductCount(*backend, *inputs.format, a, k, count, distribution, seed, batches);
-            done = before + count * k;
-            if (!c.status.available())
-                return usageError(io, backend->name() + ": " + text::backendStatusText(c.status).toStdString());
-            if (c.cancelled)
-                break;
-            unexplained = unexplained || c.unexplained() > 0;
-            QJsonObject counts;
-            for (std::size_t kind = 0; kind < gpu::kDotMismatchKinds; ++kind)
-                counts[gpu::toString(static_cast<gpu::DotMismatchKind>(kind))] = static_cast<double>(c.mismatches[kind]);
-            QJsonArray examples;
-            const Format& result = dot::resultFormat(a);
-            for (const gpu::DotMismatch& m : c.examples)
-                examples.append(QJsonObject{{"index", static_cast<double>(m.index)},
-                                            {"model", qs(hexCode(result, m.model))},
-                                            {"hardware", qs(hexCode(result, m.hardware))},
-                                            {"kind", gpu::toString(m.kind)}});
-            comparisons.append(QJsonObject{{"accumulator", qs(dot::specText(a))},
-                                           {"backend", qs(backend->name())},
-                                           {"k", static_cast<double>(k)},
-                                           {"compared", static_cast<double>(c.compared)},
-                                           {"matches", static_cast<double>(c.matches)},
-                                           {"mismatches", counts},
-                                           {"unexplained", static_cast<double>(c.unexplained())},
-                                           {"examples", examples},
-                                           {"seconds", c.seconds}});
-        }
+    Comparisons compared;
+    if (backend) {
+        const auto c = compareOnHardware(*backend, *inputs.format, accumulators, ks, count, distribution, seed, interruption,
+                                         progress, done, error);
+        if (!c)
+            return usageError(io, error);
+        compared = *c;
+    }
+    const QJsonArray& comparisons = compared.json;
+    const bool unexplained = compared.unexplained;
     progress.clear();
     const bool interrupted = interruption.requested();
     const int status = interrupted ? Interruption::kExitStatus : unexplained ? 1 : 0;
@@ -321,23 +437,12 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
                                 + std::to_string(accumulators.size() * ks.size()) + " comparisons").c_str()
                              : "");
 
-    // 5. Out.
+    // 4. Out.
     if (args.has("json")) {
-        QJsonArray results;
-        for (const Run& r : runs) {
-            const std::string rel = relativeErrorText(r.result);
-            results.append(QJsonObject{{"accumulator", qs(r.accumulator)},
-                                       {"k", static_cast<double>(r.k)},
-                                       {"format", qs(r.result.format.name())},
-                                       {"bits", qs(hexCode(r.result.format, r.result.code))},
-                                       {"value", qs(codeValueText(r.result.format, r.result.code))},
-                                       {"exact", qs(exactValueText(r.result.exact))},
-                                       {"rel_error", rel.empty() ? QJsonValue() : QJsonValue(qs(rel))}});
-        }
         QJsonObject document{{"inputs", qs(inputs.format->name())},
                              {"distribution", dot::toString(distribution)},
                              {"seed", qs(std::to_string(seed))},
-                             {"results", results}};
+                             {"results", resultsJson(runs)}};
         if (backend)
             document["comparisons"] = comparisons;
         if (interrupted)
@@ -347,32 +452,11 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     }
     std::fprintf(io.out, "inputs %s, %s, seed %llu\n", inputs.format->name().c_str(), dot::toString(distribution),
                  static_cast<unsigned long long>(seed));
-    Table table({"accumulator", "K", "value", "bits", "exact (17 digits)", "rel. error"});
-    for (const Run& r : runs) {
-        const std::string rel = relativeErrorText(r.result);
-        const std::string exact = r.result.exact.isFinite() ? approximateDecimal(r.result.exact.value(), 17)
-                                                            : exactValueText(r.result.exact);
-        table.addRow({r.accumulator, std::to_string(r.k), codeValueText(r.result.format, r.result.code),
-                      hexCode(r.result.format, r.result.code), exact,
-                      rel.empty() ? "-" : approximateDecimal(*dot::relativeError(r.result.value(), r.result.exact), 4)});
-    }
-    table.print(io);
+    printResults(io, runs);
     if (!backend)
         return status;
     std::fputs("\n", io.out);
-    Table against({"accumulator", "K", "backend", "compared", "agree", "nan-encoding", "zero-sign", "unexplained", "seconds"});
-    for (const QJsonValue& v : comparisons) {
-        const QJsonObject o = v.toObject();
-        const QJsonObject m = o["mismatches"].toObject();
-        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
-        char seconds[16];
-        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
-        against.addRow({o["accumulator"].toString().toStdString(), n(o["k"]), o["backend"].toString().toStdString(),
-                        n(o["compared"]), n(o["matches"]), n(m["nan-encoding"]), n(m["zero-sign"]),
-                        paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
-                        seconds});
-    }
-    against.print(io);
+    printComparisons(io, comparisons);
     if (!interrupted || unexplained)
         std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
                                                  : "Every inner product agrees, or differs only in the known ways counted above.");
