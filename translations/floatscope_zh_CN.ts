@@ -4235,20 +4235,20 @@ largest finite: %5</source>
         <translation>张量的大小每步乘以 2 的这个次方（负数：变小）</translation>
     </message>
     <message>
-        <source>At most 65,536, please</source>
-        <translation>请不要超过 65,536</translation>
-    </message>
-    <message>
-        <source>Between −4 and 4, please</source>
-        <translation>请在 −4 与 4 之间</translation>
-    </message>
-    <message>
         <source>Delayed scaling</source>
         <translation>延迟缩放</translation>
     </message>
     <message>
         <source>Delayed</source>
         <translation>延迟缩放</translation>
+    </message>
+    <message>
+        <source>At most %1, please</source>
+        <translation>请不要超过 %1</translation>
+    </message>
+    <message>
+        <source>Between −%1 and %1, please</source>
+        <translation>请在 −%1 与 %1 之间</translation>
     </message>
 </context>
 <context>

@@ -203,17 +203,22 @@ ExportView DelayedScalingFigure::exportView()
         DelayedScalingSetup s;
         s.element = formats->front();
         const auto steps = readWhole(args, "steps", s.steps, 2, DelayedScalingFigure::kMaxSteps, error);
-        const auto history = steps ? readWhole(args, "history", s.history, 1, 1024, error) : std::nullopt;
+        const auto history = steps ? readWhole(args, "history", s.history, 1, DelayedScalingSetup::kMaxHistory, error) : std::nullopt;
         const auto spike = history ? readWhole(args, "spike-step", s.spikeStep, 0, *steps, error) : std::nullopt;
         const auto length = spike ? readWhole(args, "spike-length", s.spikeLength, 1, *steps, error) : std::nullopt;
         const auto factor = length ? readPositive(args, "spike-factor", "16", error) : std::nullopt;
         const auto drift = factor ? readNumber(args, "drift", "0", error) : std::nullopt;
-        const auto seed = drift ? readWhole(args, "seed", 1, 0, 1'000'000'000, error) : std::nullopt;
+        const auto seed = drift ? readWhole(args, "seed", 1, 0, DelayedScalingSetup::kMaxSeed, error) : std::nullopt;
         if (!seed)
             return nullptr;
         const double driftValue = nearestDouble(*drift);
-        if (*factor > 65536 || !(std::fabs(driftValue) <= 4)) {
-            error = *factor > 65536 ? "--spike-factor must be at most 65536" : "--drift must lie between -4 and 4";
+        if (*factor > DelayedScalingSetup::kMaxSpikeFactor) {
+            error = "--spike-factor must be at most " + std::to_string(static_cast<int>(DelayedScalingSetup::kMaxSpikeFactor));
+            return nullptr;
+        }
+        if (!(std::fabs(driftValue) <= DelayedScalingSetup::kMaxDrift)) {
+            const std::string bound = std::to_string(static_cast<int>(DelayedScalingSetup::kMaxDrift));
+            error = "--drift must lie between -" + bound + " and " + bound;
             return nullptr;
         }
         s.steps = static_cast<int>(*steps);

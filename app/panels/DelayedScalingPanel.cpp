@@ -17,6 +17,7 @@
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonRegistry.h"
 #include "app/text/LessonInput.h"
+#include "app/text/LessonText.h"
 #include "core/format/Registry.h"
 
 namespace floatscope::gui {
@@ -66,12 +67,12 @@ DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
     for (const char* name : kElements)
         m_element->addItem(QString::fromLatin1(name));
     m_steps = spin(content, 2, DelayedScalingFigure::kMaxSteps, defaults.steps);
-    m_history = spin(content, 1, 1024, defaults.history);
+    m_history = spin(content, 1, DelayedScalingSetup::kMaxHistory, defaults.history);
     m_spikeStep = spin(content, 0, DelayedScalingFigure::kMaxSteps, defaults.spikeStep);
     m_spikeLength = spin(content, 1, DelayedScalingFigure::kMaxSteps, defaults.spikeLength);
     m_spikeFactor = new HintedField(QStringLiteral("16"), content);
     m_drift = new HintedField(QStringLiteral("0"), content);
-    m_seed = spin(content, 0, 1'000'000'000, static_cast<int>(defaults.seed));
+    m_seed = spin(content, 0, DelayedScalingSetup::kMaxSeed, static_cast<int>(defaults.seed));
     m_figure = new FigureWidget(content);
 
     // The fields one under another in the column beside the figure: the run, then its spike.
@@ -134,14 +135,14 @@ void DelayedScalingPanel::compute()
 {
     QString factorError;
     const auto factor = LessonInput::positive(m_spikeFactor->text(), factorError);
-    if (factor && *factor > 65536)
-        factorError = tr("At most 65,536, please");
+    if (factor && *factor > DelayedScalingSetup::kMaxSpikeFactor)
+        factorError = tr("At most %1, please").arg(LessonText::count(static_cast<std::int64_t>(DelayedScalingSetup::kMaxSpikeFactor)));
     m_spikeFactor->setHint(factorError);
     QString driftError;
     const auto drift = LessonInput::number(m_drift->text(), driftError);
     const double driftValue = drift ? nearestDouble(*drift) : 0;
-    if (drift && !(std::fabs(driftValue) <= 4))
-        driftError = tr("Between −4 and 4, please");
+    if (drift && !(std::fabs(driftValue) <= DelayedScalingSetup::kMaxDrift))
+        driftError = tr("Between −%1 and %1, please").arg(DelayedScalingSetup::kMaxDrift);
     m_drift->setHint(driftError);
     if (!factorError.isEmpty() || !driftError.isEmpty())
         return;

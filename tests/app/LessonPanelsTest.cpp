@@ -28,6 +28,7 @@
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LogitsEpsilonPanel.h"
+#include "app/panels/LessonPanel.h"
 #include "app/panels/LossScalingPanel.h"
 #include "app/panels/RangeBarsPanel.h"
 #include "app/window/MainWindow.h"
@@ -349,6 +350,38 @@ TEST(LossScalingPanel, PanelAndExportRefuseTheSameSpread)
             EXPECT_NE(error.find("at most 20 decades"), std::string::npos) << error;
             EXPECT_TRUE(spread->hint().contains(QStringLiteral("at most 20 decades"))) << spread->hint().toStdString();
         }
+    }
+}
+
+// Delayed scaling's bounds, written once (DelayedScalingSetup): the panel and the export view take
+// and refuse the same spike factors and drifts.
+TEST(DelayedScalingPanel, PanelAndExportTakeTheSameBounds)
+{
+    MainWindow window;  // the panel is registered, not a class of its own
+    auto* panel = window.findChild<LessonPanel*>(QStringLiteral("delayedScalingDock"));
+    ASSERT_NE(panel, nullptr);
+    HintedField* factor = nullptr;
+    HintedField* drift = nullptr;
+    for (HintedField* field : panel->findChildren<HintedField*>())
+        (field->text() == QLatin1String("16") ? factor : drift) = field;
+    ASSERT_NE(factor, nullptr);
+    ASSERT_NE(drift, nullptr);
+    const std::pair<HintedField*, const char*> fields[] = {{factor, "--spike-factor"}, {drift, "--drift"}};
+    const std::vector<std::vector<const char*>> values = {{"65536", "65537"}, {"4", "-4", "4.5", "-4.5"}};
+    for (int f = 0; f < 2; ++f) {
+        const QString original = fields[f].first->text();
+        for (const char* value : values[static_cast<std::size_t>(f)]) {
+            fields[f].first->edit()->clear();
+            QTest::keyClicks(fields[f].first->edit(), QString::fromLatin1(value));
+            panel->recompute();
+            std::string error;
+            const bool exported = exportViewFigure("delayed-scaling", {fields[f].second, value}, error) != nullptr;
+            EXPECT_EQ(fields[f].first->hint().isEmpty(), exported)
+                << fields[f].second << " " << value << ": panel '" << fields[f].first->hint().toStdString() << "', export '"
+                << error << "'";
+        }
+        fields[f].first->edit()->clear();
+        QTest::keyClicks(fields[f].first->edit(), original);
     }
 }
 
