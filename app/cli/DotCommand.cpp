@@ -11,6 +11,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/Interruption.h"
 #include "app/cli/Progress.h"
+#include "app/figures/InnerProductsFigure.h"
 #include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
@@ -138,34 +139,20 @@ struct Run {
     dot::DotResult result;
 };
 
-// The accumulators of --accumulator, each checked against the inputs: stochastic rounding draws
-// from the inputs' seed, --promote applies to every one. Empty with the reason in `error`.
+// The accumulators of --accumulator as the inner-products lesson reads them (each checked against
+// the inputs, stochastic rounding seeded with the inputs' seed), then --promote for every one.
 std::optional<std::vector<dot::Accumulator>> readAccumulators(const std::string& list, const Format& inputs,
                                                              std::uint64_t seed, std::uint64_t promote, std::string& error)
 {
-    std::vector<dot::Accumulator> accumulators;
-    const std::vector<std::string> specs = splitCommas(list);
-    if (specs.size() > dot::kMaxAccumulators) {
-        error = text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, std::to_string(specs.size())}, {}).toStdString();
+    QString why;
+    auto accumulators = gui::parseAccumulatorList(qs(list), inputs, seed, why);
+    if (!accumulators) {
+        error = why.toStdString();
         return std::nullopt;
     }
-    for (const std::string& text : specs) {
-        const dot::SpecOutcome outcome = dot::parseAccumulator(text);
-        if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {
-            error = text::specErrorText(*e, qs(text)).toStdString();
-            return std::nullopt;
-        }
-        dot::Accumulator a = std::get<dot::Accumulator>(outcome);
-        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
-            ieee->seed = seed;
-        if (promote != 0)
+    if (promote != 0)
+        for (dot::Accumulator& a : *accumulators)
             a.promoteEvery = static_cast<int>(promote);
-        if (auto e = dot::checkDot(inputs, a)) {
-            error = text::dotErrorText(*e).toStdString();
-            return std::nullopt;
-        }
-        accumulators.push_back(std::move(a));
-    }
     return accumulators;
 }
 
