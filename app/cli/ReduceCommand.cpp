@@ -114,6 +114,164 @@ bool readSize(const ArgParser& args, const char* name, std::size_t min, std::siz
     return true;
 }
 
+// What one reduction gives: its setup and rows as JSON, and the rows as a table.
+struct Reduced {
+    QJsonObject setup;
+    QJsonArray results;
+    Table table{{}};
+};
+
+// A refusal's reason, for the reductions' early returns.
+std::optional<Reduced> refuse(std::string& error, const std::string& why)
+{
+    error = why;
+    return std::nullopt;
+}
+
+std::optional<Reduced> reduceSoftmax(const ArgParser& args, std::uint64_t seed,
+                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
+                                     std::string& error)
+{
+    Reduced out;
+    reduce::SoftmaxSetup s;
+    s.seed = seed;
+    if (const auto f = args.value("logits")) {
+        const FormatLookup lookup = lookupFormat(*f);
+        if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format))
+            return refuse(error, "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range");
+        s.logits = *lookup.format;
+    }
+    if (!readSize(args, "vocab", 1, std::size_t{1} << 22, s.vocabulary, error)
+        || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
+        return std::nullopt;
+    if (formats)
+        s.formats = *formats;
+    std::vector<reduce::SoftmaxRow> finished;
+    const auto rows = reduce::softmaxDenominators(s, control, &finished).value_or(std::move(finished));
+    out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"logits", qs(s.logits.name())},
+                            {"vocabulary", static_cast<double>(s.vocabulary)}, {"mean", s.mean}, {"std", s.deviation}};
+    out.table = Table({"format", "max", "denominator", "reference", "rel. error", "absorbed", "overflowed", "p(top)",
+                       "p(top) exact"});
+    for (const reduce::SoftmaxRow& r : rows) {
+        out.results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"subtract_max", r.subtractMax},
+                                       {"denominator", valueText(r.denominator)},
+                                       {"reference", approximate(r.reference)},
+                                       {"rel_error", optionalApproximate(r.relativeError)},
+                                       {"absorbed", static_cast<double>(r.absorbed)},
+                                       {"overflowed", static_cast<double>(r.overflowed)},
+                                       {"top_probability", valueText(r.topProbability)},
+                                       {"top_reference", approximate(r.topReference)}});
+        out.table.addRow({r.format.name(), r.subtractMax ? "subtracted" : "not", valueText(r.denominator).toStdString(),
+                          brief(r.reference), r.relativeError ? brief(*r.relativeError) : "-", std::to_string(r.absorbed),
+                          std::to_string(r.overflowed), brief(r.topProbability), brief(r.topReference)});
+    }
+    return out;
+}
+
+std::optional<Reduced> reduceMoments(const ArgParser& args, std::uint64_t seed,
+                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
+                                     std::string& error)
+{
+    Reduced out;
+    reduce::MomentsSetup s;
+    s.seed = seed;
+    if (!readSize(args, "count", 1, std::size_t{1} << 22, s.count, error)
+        || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 0, 1e4, s.deviation, error))
+        return std::nullopt;
+    if (formats)
+        s.formats = *formats;
+    std::vector<reduce::MomentsRow> finished;
+    const auto rows = reduce::moments(s, control, &finished).value_or(std::move(finished));
+    out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"count", static_cast<double>(s.count)}, {"mean", s.mean},
+                            {"std", s.deviation}};
+    out.table = Table({"format", "method", "mean", "variance", "exact mean", "exact variance", "mean error", "variance error"});
+    for (const reduce::MomentsRow& r : rows) {
+        out.results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"method", reduce::toString(r.method)},
+                                       {"mean", valueText(r.mean)},
+                                       {"variance", valueText(r.variance)},
+                                       {"exact_mean", approximate(r.exactMean)},
+                                       {"exact_variance", approximate(r.exactVariance)},
+                                       {"mean_rel_error", optionalApproximate(r.meanError)},
+                                       {"variance_rel_error", optionalApproximate(r.varianceError)}});
+        out.table.addRow({r.format.name(), reduce::toString(r.method), valueText(r.mean).toStdString(),
+                          valueText(r.variance).toStdString(), brief(r.exactMean), brief(r.exactVariance),
+                          r.meanError ? brief(*r.meanError) : "-", r.varianceError ? brief(*r.varianceError) : "-"});
+    }
+    return out;
+}
+
+std::optional<Reduced> reduceRmsNorm(const ArgParser& args, std::uint64_t seed,
+                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
+                                     std::string& error)
+{
+    Reduced out;
+    reduce::RmsNormSetup s;
+    s.seed = seed;
+    if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
+        || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
+        return std::nullopt;
+    if (s.hidden * s.rows > reduce::kMaxRmsNormValues)
+        return refuse(error, "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values, got "
+                                  + std::to_string(s.hidden) + " x " + std::to_string(s.rows) + " = "
+                                  + std::to_string(s.hidden * s.rows));
+    if (formats)
+        s.formats = *formats;
+    std::vector<reduce::RmsNormRow> finished;
+    const auto rows = reduce::rmsNorm(s, control, &finished).value_or(std::move(finished));
+    out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"hidden", static_cast<double>(s.hidden)},
+                            {"rows", static_cast<double>(s.rows)}, {"std", s.deviation}, {"eps", s.eps}};
+    out.table = Table({"format", "max rel. error", "mean rel. error", "correctly rounded"});
+    for (const reduce::RmsNormRow& r : rows) {
+        out.results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"max_rel_error", approximate(r.maxRelativeError)},
+                                       {"mean_rel_error", approximate(r.meanRelativeError)},
+                                       {"correctly_rounded", r.correctlyRounded}});
+        out.table.addRow({r.format.name(), brief(r.maxRelativeError), brief(r.meanRelativeError),
+                          brief(100 * r.correctlyRounded) + "%"});
+    }
+    return out;
+}
+
+std::optional<Reduced> reduceRouter(const ArgParser& args, std::uint64_t seed,
+                                    const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
+                                    std::string& error)
+{
+    Reduced out;
+    reduce::RouterSetup s;
+    s.seed = seed;
+    if (!readSize(args, "tokens", 1, 65536, s.tokens, error) || !readSize(args, "experts", 2, 1024, s.experts, error)
+        || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
+        return std::nullopt;
+    if (!readSize(args, "top-k", 1, s.experts, s.topK, error))
+        return std::nullopt;
+    if (s.topK > s.experts)
+        return refuse(error, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
+    if (s.tokens * s.experts > reduce::kMaxRouterLogits)
+        return refuse(error, "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits, got "
+                                  + std::to_string(s.tokens) + " x " + std::to_string(s.experts) + " = "
+                                  + std::to_string(s.tokens * s.experts));
+    if (formats)
+        s.formats = *formats;
+    std::vector<reduce::RouterRow> finished;
+    const auto rows = reduce::routerTopK(s, control, &finished).value_or(std::move(finished));
+    out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"tokens", static_cast<double>(s.tokens)},
+                            {"experts", static_cast<double>(s.experts)}, {"top_k", static_cast<double>(s.topK)},
+                            {"std", s.deviation}};
+    out.table = Table({"format", "tokens", "top-k changed", "top-1 changed", "tied weights", "max gate error"});
+    for (const reduce::RouterRow& r : rows) {
+        out.results.append(QJsonObject{{"format", qs(r.format.name())},
+                                       {"tokens_changed", static_cast<double>(r.tokensChanged)},
+                                       {"top1_changed", static_cast<double>(r.topOneChanged)},
+                                       {"tied_weights", static_cast<double>(r.tiedWeights)},
+                                       {"max_gate_error", approximate(r.maxGateError)}});
+        out.table.addRow({r.format.name(), std::to_string(s.tokens), std::to_string(r.tokensChanged),
+                          std::to_string(r.topOneChanged), std::to_string(r.tiedWeights), brief(r.maxGateError)});
+    }
+    return out;
+}
+
 }  // namespace
 
 int runReduce(const std::vector<std::string>& arguments, const Io& io)
@@ -169,127 +327,14 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
     Progress progress(io.err, args.has("progress"), "reduce " + what, "", 0);
     const dot::RunControl control{interruption.flag(), [&](double share) { progress.showShare(share); }};
     progress.showShare(0);
-    QJsonArray results;
-    QJsonObject setup{{"seed", qs(std::to_string(seed))}};
-    Table table({});
-
-    if (what == "softmax") {
-        reduce::SoftmaxSetup s;
-        s.seed = seed;
-        if (const auto f = args.value("logits")) {
-            const FormatLookup lookup = lookupFormat(*f);
-            if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format))
-                return usageError(io, "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range");
-            s.logits = *lookup.format;
-        }
-        if (!readSize(args, "vocab", 1, std::size_t{1} << 22, s.vocabulary, error)
-            || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
-            return usageError(io, error);
-        if (formats)
-            s.formats = *formats;
-        std::vector<reduce::SoftmaxRow> finished;
-        const auto rows = reduce::softmaxDenominators(s, control, &finished).value_or(std::move(finished));
-        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"logits", qs(s.logits.name())},
-                            {"vocabulary", static_cast<double>(s.vocabulary)}, {"mean", s.mean}, {"std", s.deviation}};
-        table = Table({"format", "max", "denominator", "reference", "rel. error", "absorbed", "overflowed", "p(top)",
-                       "p(top) exact"});
-        for (const reduce::SoftmaxRow& r : rows) {
-            results.append(QJsonObject{{"format", qs(r.format.name())},
-                                       {"subtract_max", r.subtractMax},
-                                       {"denominator", valueText(r.denominator)},
-                                       {"reference", approximate(r.reference)},
-                                       {"rel_error", optionalApproximate(r.relativeError)},
-                                       {"absorbed", static_cast<double>(r.absorbed)},
-                                       {"overflowed", static_cast<double>(r.overflowed)},
-                                       {"top_probability", valueText(r.topProbability)},
-                                       {"top_reference", approximate(r.topReference)}});
-            table.addRow({r.format.name(), r.subtractMax ? "subtracted" : "not", valueText(r.denominator).toStdString(),
-                          brief(r.reference), r.relativeError ? brief(*r.relativeError) : "-", std::to_string(r.absorbed),
-                          std::to_string(r.overflowed), brief(r.topProbability), brief(r.topReference)});
-        }
-    } else if (what == "moments") {
-        reduce::MomentsSetup s;
-        s.seed = seed;
-        if (!readSize(args, "count", 1, std::size_t{1} << 22, s.count, error)
-            || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 0, 1e4, s.deviation, error))
-            return usageError(io, error);
-        if (formats)
-            s.formats = *formats;
-        std::vector<reduce::MomentsRow> finished;
-        const auto rows = reduce::moments(s, control, &finished).value_or(std::move(finished));
-        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"count", static_cast<double>(s.count)}, {"mean", s.mean},
-                            {"std", s.deviation}};
-        table = Table({"format", "method", "mean", "variance", "exact mean", "exact variance", "mean error", "variance error"});
-        for (const reduce::MomentsRow& r : rows) {
-            results.append(QJsonObject{{"format", qs(r.format.name())},
-                                       {"method", reduce::toString(r.method)},
-                                       {"mean", valueText(r.mean)},
-                                       {"variance", valueText(r.variance)},
-                                       {"exact_mean", approximate(r.exactMean)},
-                                       {"exact_variance", approximate(r.exactVariance)},
-                                       {"mean_rel_error", optionalApproximate(r.meanError)},
-                                       {"variance_rel_error", optionalApproximate(r.varianceError)}});
-            table.addRow({r.format.name(), reduce::toString(r.method), valueText(r.mean).toStdString(),
-                          valueText(r.variance).toStdString(), brief(r.exactMean), brief(r.exactVariance),
-                          r.meanError ? brief(*r.meanError) : "-", r.varianceError ? brief(*r.varianceError) : "-"});
-        }
-    } else if (what == "rmsnorm") {
-        reduce::RmsNormSetup s;
-        s.seed = seed;
-        if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
-            || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
-            return usageError(io, error);
-        if (s.hidden * s.rows > reduce::kMaxRmsNormValues)
-            return usageError(io, "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values, got "
-                                      + std::to_string(s.hidden) + " x " + std::to_string(s.rows) + " = "
-                                      + std::to_string(s.hidden * s.rows));
-        if (formats)
-            s.formats = *formats;
-        std::vector<reduce::RmsNormRow> finished;
-        const auto rows = reduce::rmsNorm(s, control, &finished).value_or(std::move(finished));
-        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"hidden", static_cast<double>(s.hidden)},
-                            {"rows", static_cast<double>(s.rows)}, {"std", s.deviation}, {"eps", s.eps}};
-        table = Table({"format", "max rel. error", "mean rel. error", "correctly rounded"});
-        for (const reduce::RmsNormRow& r : rows) {
-            results.append(QJsonObject{{"format", qs(r.format.name())},
-                                       {"max_rel_error", approximate(r.maxRelativeError)},
-                                       {"mean_rel_error", approximate(r.meanRelativeError)},
-                                       {"correctly_rounded", r.correctlyRounded}});
-            table.addRow({r.format.name(), brief(r.maxRelativeError), brief(r.meanRelativeError),
-                          brief(100 * r.correctlyRounded) + "%"});
-        }
-    } else {
-        reduce::RouterSetup s;
-        s.seed = seed;
-        if (!readSize(args, "tokens", 1, 65536, s.tokens, error) || !readSize(args, "experts", 2, 1024, s.experts, error)
-            || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
-            return usageError(io, error);
-        if (!readSize(args, "top-k", 1, s.experts, s.topK, error))
-            return usageError(io, error);
-        if (s.topK > s.experts)
-            return usageError(io, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
-        if (s.tokens * s.experts > reduce::kMaxRouterLogits)
-            return usageError(io, "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits, got "
-                                      + std::to_string(s.tokens) + " x " + std::to_string(s.experts) + " = "
-                                      + std::to_string(s.tokens * s.experts));
-        if (formats)
-            s.formats = *formats;
-        std::vector<reduce::RouterRow> finished;
-        const auto rows = reduce::routerTopK(s, control, &finished).value_or(std::move(finished));
-        setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"tokens", static_cast<double>(s.tokens)},
-                            {"experts", static_cast<double>(s.experts)}, {"top_k", static_cast<double>(s.topK)},
-                            {"std", s.deviation}};
-        table = Table({"format", "tokens", "top-k changed", "top-1 changed", "tied weights", "max gate error"});
-        for (const reduce::RouterRow& r : rows) {
-            results.append(QJsonObject{{"format", qs(r.format.name())},
-                                       {"tokens_changed", static_cast<double>(r.tokensChanged)},
-                                       {"top1_changed", static_cast<double>(r.topOneChanged)},
-                                       {"tied_weights", static_cast<double>(r.tiedWeights)},
-                                       {"max_gate_error", approximate(r.maxGateError)}});
-            table.addRow({r.format.name(), std::to_string(s.tokens), std::to_string(r.tokensChanged),
-                          std::to_string(r.topOneChanged), std::to_string(r.tiedWeights), brief(r.maxGateError)});
-        }
-    }
+    using Reducer = std::optional<Reduced> (*)(const ArgParser&, std::uint64_t, const std::optional<std::vector<Format>>&,
+                                               const dot::RunControl&, std::string&);
+    const std::map<std::string, Reducer> reducers = {
+        {"softmax", reduceSoftmax}, {"moments", reduceMoments}, {"rmsnorm", reduceRmsNorm}, {"router", reduceRouter}};
+    const std::optional<Reduced> reduced = reducers.at(what)(args, seed, formats, control, error);
+    if (!reduced)
+        return usageError(io, error);
+    const QJsonArray& results = reduced->results;
 
     progress.clear();
     const bool interrupted = interruption.requested();
@@ -297,12 +342,12 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         std::fprintf(io.err, "floatscope: interrupted: %s the results above are of the formats finished before\n",
                      results.isEmpty() ? "no format was finished;" : "");
     if (json) {
-        QJsonObject document{{"reduction", qs(what)}, {"setup", setup}, {"results", results}};
+        QJsonObject document{{"reduction", qs(what)}, {"setup", reduced->setup}, {"results", results}};
         if (interrupted)
             document["interrupted"] = true;
         printJson(io, QJsonDocument(document));
     } else {
-        table.print(io);
+        reduced->table.print(io);
     }
     return interrupted ? Interruption::kExitStatus : 0;
 }
