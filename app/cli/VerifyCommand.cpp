@@ -71,6 +71,60 @@ std::optional<std::uint64_t> parseBits(const std::string& text)
     }
 }
 
+// One (format, backend) sweep as JSON; the table is printed from it.
+QJsonObject reportJson(const gpu::SweepReport& r, const Format& f, const std::string& backend, RoundingMode mode,
+                       OverflowPolicy overflow)
+{
+    QJsonObject counts;
+    for (std::size_t k = 0; k < gpu::kMismatchKinds; ++k)
+        counts[gpu::toString(static_cast<gpu::MismatchKind>(k))] = static_cast<double>(r.mismatches[k]);
+    QJsonArray examples;
+    for (const gpu::Mismatch& m : r.examples)
+        examples.append(QJsonObject{{"input", qs(hex32(m.input))},
+                                    {"engine", qs(hexCode(f, m.engine))},
+                                    {"reference", qs(hexCode(f, m.reference))},
+                                    {"kind", gpu::toString(m.kind)}});
+    return QJsonObject{{"format", qs(f.name())},
+                       {"backend", qs(backend)},
+                       {"rounding", toString(mode)},
+                       {"overflow", toString(overflow)},
+                       {"inputs", static_cast<double>(r.inputs)},
+                       {"matches", static_cast<double>(r.matches)},
+                       {"nan_inputs", static_cast<double>(r.nanInputs)},
+                       {"mismatches", counts},
+                       {"unexplained", static_cast<double>(r.unexplained())},
+                       {"examples", examples},
+                       {"seconds", r.seconds}};
+}
+
+void printReports(const Io& io, const QJsonArray& results)
+{
+    Table table({"format", "backend", "rounding", "overflow", "inputs", "agree", "nan-encoding", "subnormal-flushed",
+                 "|x| into e8m0", "unexplained", "seconds"});
+    for (const QJsonValue& v : results) {
+        const QJsonObject o = v.toObject();
+        const QJsonObject m = o["mismatches"].toObject();
+        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
+        char seconds[16];
+        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
+        table.addRow({o["format"].toString().toStdString(), o["backend"].toString().toStdString(),
+                      o["rounding"].toString().toStdString(), o["overflow"].toString().toStdString(), n(o["inputs"]),
+                      n(o["matches"]), n(m["nan-encoding"]), n(m["subnormal-input-flushed"]),
+                      n(m["unsigned-takes-magnitude"]),
+                      paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
+                      seconds});
+    }
+    table.print(io);
+    for (const QJsonValue& v : results)
+        for (const QJsonValue& e : v.toObject()["examples"].toArray()) {
+            const QJsonObject x = e.toObject();
+            std::fprintf(io.out, "  %s %s: fp32 %s -> engine %s, %s %s (%s)\n", v.toObject()["format"].toString().toStdString().c_str(),
+                         v.toObject()["backend"].toString().toStdString().c_str(), x["input"].toString().toStdString().c_str(),
+                         x["engine"].toString().toStdString().c_str(), v.toObject()["backend"].toString().toStdString().c_str(),
+                         x["reference"].toString().toStdString().c_str(), x["kind"].toString().toStdString().c_str());
+        }
+}
+
 }  // namespace
 
 int runVerify(const std::vector<std::string>& arguments, const Io& io)
@@ -162,26 +216,7 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
                 return usageError(io, text::backendFailure(qs(backend->name()), r.failure).toStdString());
             ++compared;
             unexplained = unexplained || r.unexplained() > 0;
-            QJsonObject counts;
-            for (std::size_t k = 0; k < gpu::kMismatchKinds; ++k)
-                counts[gpu::toString(static_cast<gpu::MismatchKind>(k))] = static_cast<double>(r.mismatches[k]);
-            QJsonArray examples;
-            for (const gpu::Mismatch& m : r.examples)
-                examples.append(QJsonObject{{"input", qs(hex32(m.input))},
-                                            {"engine", qs(hexCode(f, m.engine))},
-                                            {"reference", qs(hexCode(f, m.reference))},
-                                            {"kind", gpu::toString(m.kind)}});
-            results.append(QJsonObject{{"format", qs(f.name())},
-                                       {"backend", qs(backend->name())},
-                                       {"rounding", toString(mode)},
-                                       {"overflow", toString(overflow)},
-                                       {"inputs", static_cast<double>(r.inputs)},
-                                       {"matches", static_cast<double>(r.matches)},
-                                       {"nan_inputs", static_cast<double>(r.nanInputs)},
-                                       {"mismatches", counts},
-                                       {"unexplained", static_cast<double>(r.unexplained())},
-                                       {"examples", examples},
-                                       {"seconds", r.seconds}});
+            results.append(reportJson(r, f, backend->name(), mode, overflow));
         }
     }
     const bool interrupted = interruption.requested();
@@ -198,30 +233,7 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
         printJson(io, QJsonDocument(document));
         return status;
     }
-    Table table({"format", "backend", "rounding", "overflow", "inputs", "agree", "nan-encoding", "subnormal-flushed",
-                 "|x| into e8m0", "unexplained", "seconds"});
-    for (const QJsonValue& v : results) {
-        const QJsonObject o = v.toObject();
-        const QJsonObject m = o["mismatches"].toObject();
-        auto n = [](const QJsonValue& x) { return std::to_string(static_cast<std::uint64_t>(x.toDouble())); };
-        char seconds[16];
-        std::snprintf(seconds, sizeof seconds, "%.2f", o["seconds"].toDouble());
-        table.addRow({o["format"].toString().toStdString(), o["backend"].toString().toStdString(),
-                      o["rounding"].toString().toStdString(), o["overflow"].toString().toStdString(), n(o["inputs"]),
-                      n(o["matches"]), n(m["nan-encoding"]), n(m["subnormal-input-flushed"]),
-                      n(m["unsigned-takes-magnitude"]),
-                      paint(io, o["unexplained"].toDouble() > 0 ? Colour::Bold : Colour::None, n(o["unexplained"])),
-                      seconds});
-    }
-    table.print(io);
-    for (const QJsonValue& v : results)
-        for (const QJsonValue& e : v.toObject()["examples"].toArray()) {
-            const QJsonObject x = e.toObject();
-            std::fprintf(io.out, "  %s %s: fp32 %s -> engine %s, %s %s (%s)\n", v.toObject()["format"].toString().toStdString().c_str(),
-                         v.toObject()["backend"].toString().toStdString().c_str(), x["input"].toString().toStdString().c_str(),
-                         x["engine"].toString().toStdString().c_str(), v.toObject()["backend"].toString().toStdString().c_str(),
-                         x["reference"].toString().toStdString().c_str(), x["kind"].toString().toStdString().c_str());
-        }
+    printReports(io, results);
     if (!interrupted || unexplained)
         std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
                                                  : "Every input agrees, or differs only in the known ways counted above.");
