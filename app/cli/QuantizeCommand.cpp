@@ -207,6 +207,185 @@ QJsonObject summaryJson(const QuantizationSummary& s)
     };
 }
 
+// What the options choose, beyond the tensor: the recipe, the generator's seed, how many blocks and
+// elements to list, the storage typed and generated values go through.
+struct QuantizeChoices {
+    QuantizeOptions options;
+    std::uint64_t seed = 0;
+    std::size_t limit = 64;
+    Format storage = namedFormat("fp32");
+};
+
+bool fail(std::string& error, const std::string& why)
+{
+    error = why;
+    return false;
+}
+
+// The options, in the order they are checked; false with the first one's reason in `error`.
+bool readChoices(const ArgParser& args, QuantizeChoices& choices, std::string& error)
+{
+    QuantizeOptions& options = choices.options;
+    if (const auto text = args.value("scheme")) {
+        const SchemeParse parsed = parseScheme(*text);
+        if (!parsed.scheme)
+            return fail(error, text::message(*parsed.error).toStdString());
+        options.scheme = *parsed.scheme;
+    }
+    options.element = defaultElementFormat(options.scheme.kind);
+    if (!readFormat(args, "format", options.element, error)
+        || !readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
+        return false;
+    if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
+        return fail(error, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
+    if (!readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error))
+        return false;
+    if (args.has("scale-rule") && options.scheme.kind != SchemeKind::Mx)
+        return fail(error, "--scale-rule applies to --scheme mx only");
+    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
+        return false;
+    if (args.has("no-saturate"))
+        options.overflow = OverflowPolicy::NonSaturating;
+    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
+        return false;
+    if (const auto text = args.value("seed")) {
+        const auto n = gui::wholeNumberText(*text);
+        if (!n)
+            return fail(error, "--seed takes a whole number, got '" + *text + "'");
+        choices.seed = *n;
+    }
+    options.seed = choices.seed;
+    if (const auto text = args.value("limit")) {
+        const auto n = gui::wholeNumberText(*text);
+        if (!n)
+            return fail(error, "--limit takes a whole number, got '" + *text + "'");
+        choices.limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
+    }
+    return readFormat(args, "storage", choices.storage, error);
+}
+
+// The document --json prints; blocks and elements are written as they are made.
+void printQuantizeJson(const Io& io, const Quantization& q, const QuantizeOptions& options,
+                       const std::optional<Format>& stored, std::size_t blocksShown, std::size_t elementsShown)
+{
+    const Tensor& t = q.tensor();
+    const QuantizationSummary& s = q.summary();
+    QJsonArray shape;
+    if (t.isMatrix())
+        shape.append(static_cast<double>(t.rows()));
+    shape.append(static_cast<double>(t.cols()));
+    QJsonArray recipeLines;
+    for (const QString& line : text::quantizeRecipe(q))
+        recipeLines.append(line);
+    QJsonObject doc{
+        {"scheme", qs(options.scheme.name())},
+        {"format", qs(options.element.name())},
+        {"element_max", qs(exactDecimal(options.element.maxFinite()))},
+        {"scale", options.scheme.kind == SchemeKind::Mx ? QJsonValue() : QJsonValue(toString(options.scalePrecision))},
+        {"scale_rule", options.scheme.kind == SchemeKind::Mx ? QJsonValue(toString(options.mxRule)) : QJsonValue()},
+        {"scale_format", q.scaleFormat() ? QJsonValue(qs(q.scaleFormat()->name())) : QJsonValue()},
+        {"block_rows", static_cast<double>(q.blockRows())},
+        {"block_cols", static_cast<double>(q.blockCols())},
+        {"rounding", toString(options.rounding)},
+        {"overflow", toString(options.overflow)},
+        {"ragged", toString(options.ragged)},
+        // .npy values are exact as the file holds them; everything else went through --storage.
+        {"storage", stored ? QJsonValue(qs(stored->name())) : QJsonValue()},
+        {"shape", shape},
+        {"recipe", recipeLines},
+        {"blocks_shown", static_cast<double>(blocksShown)},
+        {"elements_shown", static_cast<double>(elementsShown)},
+        {"truncated", elementsShown < t.size() || blocksShown < q.blockCount()},
+        {"summary", summaryJson(s)},
+    };
+    if (const auto& ts = q.tensorScale()) {
+        doc["tensor_scale"] = QJsonObject{
+            {"amax", qs(storedValueText(ts->amax))},
+            {"scale", qs(rationalText(ts->scale.exact()))},
+            {"scale_rational", qs(ts->scale.exact().get_str())},
+            {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
+        };
+    }
+    // Blocks and elements are written as they are made: --limit 0 on 2^20 elements held 3.3 GB.
+    printJsonStream(io, doc,
+                    {{"blocks", blocksShown, [&q](std::size_t b) { return blockJson(q, q.block(b)); }},
+                     {"elements", elementsShown, [&q](std::size_t i) { return elementJson(q, q.element(i)); }}});
+}
+
+void printBlocks(const Io& io, const Quantization& q, std::size_t blocksShown)
+{
+    const Tensor& t = q.tensor();
+    Table blockTable({"block", t.isMatrix() ? "rows x cols" : "elements", "amax", "scale bits", "scale", "note"});
+    for (std::size_t b = 0; b < blocksShown; ++b) {
+        const BlockResult r = q.block(b);
+        std::string note;
+        auto add = [&note](const char* what) { note += (note.empty() ? "" : ", ") + std::string(what); };
+        if (r.allZero)
+            add("all zero (scale 1)");
+        if (r.partial)
+            add("partial");
+        if (r.scaleClamped)
+            add("scale clamped");
+        if (r.scaleIsZero)
+            add("scale 0: block flushed");
+        const std::string cols = std::to_string(r.col) + ".." + std::to_string(r.col + r.cols - 1);
+        blockTable.addRow({std::to_string(b),
+                           t.isMatrix() ? std::to_string(r.row) + ".." + std::to_string(r.row + r.rows - 1) + " x " + cols
+                                        : cols,
+                           storedValueText(r.amax), scaleBits(q, r),
+                           briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
+        if (blockTable.pendingRows() == kTablePage)
+            blockTable.printPage(io);
+    }
+    blockTable.printPage(io);
+    if (blocksShown < q.blockCount())
+        std::fprintf(io.out, "... %zu more blocks (--limit 0 lists all)\n", q.blockCount() - blocksShown);
+    std::fputc('\n', io.out);
+}
+
+void printElements(const Io& io, const Quantization& q, std::size_t elementsShown)
+{
+    const Tensor& t = q.tensor();
+    Table elementTable({"element", "block", "x", "x / scale", "code", "element", "dequantized", "abs error", "rel error", "note"});
+    for (std::size_t i = 0; i < elementsShown; ++i) {
+        const ElementResult e = q.element(i);
+        const bool finite = e.valueClass != ValueClass::Infinite && e.valueClass != ValueClass::NaN;
+        const std::string where = t.isMatrix() ? "[" + std::to_string(e.row) + ", " + std::to_string(e.col) + "]"
+                                               : std::to_string(e.index);
+        std::string note = e.flushed ? "flushed to 0" : e.saturated ? "saturated" : "-";
+        if (!finite)
+            note = std::string(toString(e.valueClass)) + " (overflow)";
+        elementTable.addRow({where, std::to_string(e.block), storedValueText(e.input), briefDecimal(e.scaled, 14),
+                             hexCode(q.elementFormat(), e.code),
+                             finite ? exactDecimal(e.elementValue) : toString(e.valueClass),
+                             finite ? briefDecimal(e.dequantized, 14) : "-",
+                             finite ? number(e.absError.get_d(), 4) : "inf",
+                             e.relError ? percent(*e.relError) : "-", note});
+        if (elementTable.pendingRows() == kTablePage)
+            elementTable.printPage(io);
+    }
+    elementTable.printPage(io);
+    if (elementsShown < t.size())
+        std::fprintf(io.out, "... %zu more elements (--limit 0 lists all)\n", t.size() - elementsShown);
+    std::fputc('\n', io.out);
+}
+
+void printSummary(const Io& io, const QuantizationSummary& s, OverflowPolicy overflow)
+{
+    std::fprintf(io.out, "summary: %zu element%s in %zu block%s (%zu partial, %zu all zero)\n", s.elements,
+                 s.elements == 1 ? "" : "s", s.blocks, s.blocks == 1 ? "" : "s", s.partialBlocks, s.zeroBlocks);
+    std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
+                 number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
+                 percent(s.maxRelError).c_str(), s.maxRelErrorIndex);
+    // Elements above the element format's max were clamped, or (--no-saturate) became inf or NaN.
+    const bool clamps = overflow == OverflowPolicy::Saturate;
+    std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu %s\n",
+                 s.sqnrDb ? (number(*s.sqnrDb, 4) + " dB").c_str() : "inf (exact)", s.flushed, s.saturated,
+                 clamps ? "saturated" : "overflowed to inf or NaN");
+    std::fprintf(io.out, "  %s bits per element as quoted (element + block scale over a full block), %s as stored here\n",
+                 number(s.bitsPerElement, 6).c_str(), number(s.storedBitsPerElement, 6).c_str());
+}
+
 int tensorError(const Io& io, const TensorError& error)
 {
     return usageError(io, text::tensorErrorText(error).toStdString());
@@ -227,48 +406,14 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         return *done;
 
     // 1. Options.
-    QuantizeOptions options;
-    if (const auto text = args.value("scheme")) {
-        const SchemeParse parsed = parseScheme(*text);
-        if (!parsed.scheme)
-            return usageError(io, text::message(*parsed.error).toStdString());
-        options.scheme = *parsed.scheme;
-    }
-    options.element = defaultElementFormat(options.scheme.kind);
     std::string error;
-    if (!readFormat(args, "format", options.element, error)
-        || !readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
+    QuantizeChoices choices;
+    if (!readChoices(args, choices, error))
         return usageError(io, error);
-    if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
-        return usageError(io, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
-    if (!readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error))
-        return usageError(io, error);
-    if (args.has("scale-rule") && options.scheme.kind != SchemeKind::Mx)
-        return usageError(io, "--scale-rule applies to --scheme mx only");
-    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
-        return usageError(io, error);
-    if (args.has("no-saturate"))
-        options.overflow = OverflowPolicy::NonSaturating;
-    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
-        return usageError(io, error);
-    std::uint64_t seed = 0;
-    if (const auto text = args.value("seed")) {
-        const auto n = gui::wholeNumberText(*text);
-        if (!n)
-            return usageError(io, "--seed takes a whole number, got '" + *text + "'");
-        seed = *n;
-    }
-    options.seed = seed;
-    std::size_t limit = 64;
-    if (const auto text = args.value("limit")) {
-        const auto n = gui::wholeNumberText(*text);
-        if (!n)
-            return usageError(io, "--limit takes a whole number, got '" + *text + "'");
-        limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
-    }
-    Format storage = namedFormat("fp32");
-    if (!readFormat(args, "storage", storage, error))
-        return usageError(io, error);
+    const QuantizeOptions& options = choices.options;
+    const std::uint64_t seed = choices.seed;
+    const std::size_t limit = choices.limit;
+    const Format& storage = choices.storage;
 
     // 2. The tensor: typed values, a file, or generated; then an optional reshape.
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
@@ -300,46 +445,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     const std::size_t blocksShown = std::min(limit, q.blockCount());
 
     if (args.has("json")) {
-        QJsonArray shape;
-        if (t.isMatrix())
-            shape.append(static_cast<double>(t.rows()));
-        shape.append(static_cast<double>(t.cols()));
-        QJsonArray recipeLines;
-        for (const QString& line : text::quantizeRecipe(q))
-            recipeLines.append(line);
-        QJsonObject doc{
-            {"scheme", qs(options.scheme.name())},
-            {"format", qs(options.element.name())},
-            {"element_max", qs(exactDecimal(options.element.maxFinite()))},
-            {"scale", options.scheme.kind == SchemeKind::Mx ? QJsonValue() : QJsonValue(toString(options.scalePrecision))},
-            {"scale_rule", options.scheme.kind == SchemeKind::Mx ? QJsonValue(toString(options.mxRule)) : QJsonValue()},
-            {"scale_format", q.scaleFormat() ? QJsonValue(qs(q.scaleFormat()->name())) : QJsonValue()},
-            {"block_rows", static_cast<double>(q.blockRows())},
-            {"block_cols", static_cast<double>(q.blockCols())},
-            {"rounding", toString(options.rounding)},
-            {"overflow", toString(options.overflow)},
-            {"ragged", toString(options.ragged)},
-            // .npy values are exact as the file holds them; everything else went through --storage.
-            {"storage", stored ? QJsonValue(qs(stored->name())) : QJsonValue()},
-            {"shape", shape},
-            {"recipe", recipeLines},
-            {"blocks_shown", static_cast<double>(blocksShown)},
-            {"elements_shown", static_cast<double>(elementsShown)},
-            {"truncated", elementsShown < t.size() || blocksShown < q.blockCount()},
-            {"summary", summaryJson(s)},
-        };
-        if (const auto& ts = q.tensorScale()) {
-            doc["tensor_scale"] = QJsonObject{
-                {"amax", qs(storedValueText(ts->amax))},
-                {"scale", qs(rationalText(ts->scale.exact()))},
-                {"scale_rational", qs(ts->scale.exact().get_str())},
-                {"scale_bits", ts->fp32Code ? QJsonValue(qs(hexCode(namedFormat("fp32"), *ts->fp32Code))) : QJsonValue()},
-            };
-        }
-        // Blocks and elements are written as they are made: --limit 0 on 2^20 elements held 3.3 GB.
-        printJsonStream(io, doc,
-                        {{"blocks", blocksShown, [&q](std::size_t b) { return blockJson(q, q.block(b)); }},
-                         {"elements", elementsShown, [&q](std::size_t i) { return elementJson(q, q.element(i)); }}});
+        printQuantizeJson(io, q, options, stored, blocksShown, elementsShown);
         return 0;
     }
 
@@ -357,68 +463,9 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
                      ts->fp32Code ? (" = " + hexCode(namedFormat("fp32"), *ts->fp32Code) + " (fp32)").c_str() : "");
     std::fputc('\n', io.out);
 
-    Table blockTable({"block", t.isMatrix() ? "rows x cols" : "elements", "amax", "scale bits", "scale", "note"});
-    for (std::size_t b = 0; b < blocksShown; ++b) {
-        const BlockResult r = q.block(b);
-        std::string note;
-        auto add = [&note](const char* what) { note += (note.empty() ? "" : ", ") + std::string(what); };
-        if (r.allZero)
-            add("all zero (scale 1)");
-        if (r.partial)
-            add("partial");
-        if (r.scaleClamped)
-            add("scale clamped");
-        if (r.scaleIsZero)
-            add("scale 0: block flushed");
-        const std::string cols = std::to_string(r.col) + ".." + std::to_string(r.col + r.cols - 1);
-        blockTable.addRow({std::to_string(b),
-                           t.isMatrix() ? std::to_string(r.row) + ".." + std::to_string(r.row + r.rows - 1) + " x " + cols
-                                        : cols,
-                           storedValueText(r.amax), scaleBits(q, r),
-                           briefDecimal(r.scaleIsZero ? mpq_class(0) : r.scale.exact(), 14), note.empty() ? "-" : note});
-        if (blockTable.pendingRows() == kTablePage)
-            blockTable.printPage(io);
-    }
-    blockTable.printPage(io);
-    if (blocksShown < q.blockCount())
-        std::fprintf(io.out, "... %zu more blocks (--limit 0 lists all)\n", q.blockCount() - blocksShown);
-    std::fputc('\n', io.out);
-
-    Table elementTable({"element", "block", "x", "x / scale", "code", "element", "dequantized", "abs error", "rel error", "note"});
-    for (std::size_t i = 0; i < elementsShown; ++i) {
-        const ElementResult e = q.element(i);
-        const bool finite = e.valueClass != ValueClass::Infinite && e.valueClass != ValueClass::NaN;
-        const std::string where = t.isMatrix() ? "[" + std::to_string(e.row) + ", " + std::to_string(e.col) + "]"
-                                               : std::to_string(e.index);
-        std::string note = e.flushed ? "flushed to 0" : e.saturated ? "saturated" : "-";
-        if (!finite)
-            note = std::string(toString(e.valueClass)) + " (overflow)";
-        elementTable.addRow({where, std::to_string(e.block), storedValueText(e.input), briefDecimal(e.scaled, 14),
-                             hexCode(q.elementFormat(), e.code),
-                             finite ? exactDecimal(e.elementValue) : toString(e.valueClass),
-                             finite ? briefDecimal(e.dequantized, 14) : "-",
-                             finite ? number(e.absError.get_d(), 4) : "inf",
-                             e.relError ? percent(*e.relError) : "-", note});
-        if (elementTable.pendingRows() == kTablePage)
-            elementTable.printPage(io);
-    }
-    elementTable.printPage(io);
-    if (elementsShown < t.size())
-        std::fprintf(io.out, "... %zu more elements (--limit 0 lists all)\n", t.size() - elementsShown);
-    std::fputc('\n', io.out);
-
-    std::fprintf(io.out, "summary: %zu element%s in %zu block%s (%zu partial, %zu all zero)\n", s.elements,
-                 s.elements == 1 ? "" : "s", s.blocks, s.blocks == 1 ? "" : "s", s.partialBlocks, s.zeroBlocks);
-    std::fprintf(io.out, "  MSE %s, largest abs error %s (element %zu), largest rel error %s (element %zu)\n",
-                 number(s.mse, 6).c_str(), number(s.maxAbsError, 6).c_str(), s.maxAbsErrorIndex,
-                 percent(s.maxRelError).c_str(), s.maxRelErrorIndex);
-    // Elements above the element format's max were clamped, or (--no-saturate) became inf or NaN.
-    const bool clamps = options.overflow == OverflowPolicy::Saturate;
-    std::fprintf(io.out, "  SQNR %s, %zu flushed to zero, %zu %s\n",
-                 s.sqnrDb ? (number(*s.sqnrDb, 4) + " dB").c_str() : "inf (exact)", s.flushed, s.saturated,
-                 clamps ? "saturated" : "overflowed to inf or NaN");
-    std::fprintf(io.out, "  %s bits per element as quoted (element + block scale over a full block), %s as stored here\n",
-                 number(s.bitsPerElement, 6).c_str(), number(s.storedBitsPerElement, 6).c_str());
+    printBlocks(io, q, blocksShown);
+    printElements(io, q, elementsShown);
+    printSummary(io, s, options.overflow);
     return 0;
 }
 
