@@ -152,6 +152,215 @@ int listModels(const Io& io, bool json)
     return 0;
 }
 
+using Modes = std::vector<std::pair<Recomputation, ActivationResult>>;
+
+// --scheme (built-in schemes by id; all of them without it) and --add-scheme (the user's, ';'
+// between them), in order; empty with the reason in `error`.
+std::optional<std::vector<LedgerScheme>> readSchemes(const ArgParser& args, std::string& error)
+{
+    std::vector<LedgerScheme> schemes;
+    if (const auto text = args.value("scheme")) {
+        std::size_t start = 0;
+        while (start <= text->size()) {
+            const std::size_t comma = text->find(',', start);
+            const std::string id = text->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            const auto scheme = findScheme(id);
+            if (!scheme) {
+                error = "unknown scheme '" + id + "' (see 'floatscope ledger --list-schemes')";
+                return std::nullopt;
+            }
+            schemes.push_back(*scheme);
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+    } else if (!args.has("add-scheme")) {
+        schemes = builtinSchemes();
+    }
+    if (const auto text = args.value("add-scheme")) {
+        std::size_t start = 0;
+        while (start <= text->size()) {
+            const std::size_t semicolon = text->find(';', start);
+            const SchemeSpecParse spec =
+                parseSchemeSpec(text->substr(start, semicolon == std::string::npos ? std::string::npos : semicolon - start));
+            if (!spec.scheme) {
+                error = str(text::message(*spec.error));
+                return std::nullopt;
+            }
+            schemes.push_back(*spec.scheme);
+            if (semicolon == std::string::npos)
+                break;
+            start = semicolon + 1;
+        }
+    }
+    return schemes;
+}
+
+bool fail(std::string& error, const std::string& why)
+{
+    error = why;
+    return false;
+}
+
+// --seq and what it needs (the model's shape, or --hidden, --heads, --layers; --micro-batch,
+// --recompute, --sp): the activation setup and its size under each recomputation asked for.
+// Without --seq its options are refused. False with the reason in `error`.
+bool readActivations(const ArgParser& args, const std::optional<ModelShape>& shape, std::uint64_t modelParallel,
+                     std::optional<ActivationConfig>& activation, Modes& modes, std::string& error)
+{
+    if (!args.has("seq")) {
+        for (const char* name : {"micro-batch", "hidden", "heads", "layers", "recompute"})
+            if (args.has(name))
+                return fail(error, std::string("--") + name + " needs --seq (the sequence length) for activations");
+        return true;
+    }
+    ActivationConfig a;
+    const std::pair<const char*, std::uint64_t*> fields[] = {{"seq", &a.sequence}, {"micro-batch", &a.microBatch},
+                                                             {"hidden", &a.hidden}, {"heads", &a.heads},
+                                                             {"layers", &a.layers}};
+    if (shape) {
+        a.hidden = shape->hidden;
+        a.heads = shape->heads;
+        a.layers = shape->layers;
+    }
+    for (const auto& [name, target] : fields) {
+        if (const auto text = args.value(name)) {
+            const auto n = positive(*text);
+            if (!n)
+                return fail(error, std::string("--") + name + " takes a whole number of at least 1, got '" + *text + "'");
+            *target = *n;
+        }
+    }
+    if (a.hidden == 0 || a.heads == 0 || a.layers == 0)
+        return fail(error, "activations need --hidden, --heads and --layers (or a model with a shape: --list-models)");
+    a.tensorParallel = modelParallel;
+    a.sequenceParallel = args.has("sp");
+    std::vector<Recomputation> wanted = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
+    if (const auto text = args.value("recompute")) {
+        const auto mode = parseRecomputation(*text);
+        if (!mode)
+            return fail(error, "unknown recomputation '" + *text + "' (none, selective, full)");
+        wanted = {*mode};
+    }
+    for (const Recomputation r : wanted) {
+        a.recomputation = r;
+        const ActivationOutcome out = activationMemory(a);
+        if (!out.result)
+            return fail(error, str(text::message(*out.error)));
+        modes.emplace_back(r, *out.result);
+    }
+    activation = a;
+    return true;
+}
+
+
+// One scheme's ledger as JSON, with whether it fits a GPU of `capacity` under each recomputation.
+QJsonObject schemeJson(const LedgerResult& r, const std::optional<double>& capacity, const Modes& modes)
+{
+    QJsonArray components;
+    for (const LedgerRow& row : r.rows)
+        components.append(QJsonObject{
+            {"role", toString(row.component.role)},
+            {"label", text::componentLabel(row.component)},
+            {"format", qs(row.component.format)},
+            {"bytes_per_param", row.component.bytesPerParam},
+            {"sharded", row.sharded},
+            {"total_bytes", row.totalBytes},
+            {"per_gpu_bytes", row.perGpuBytes},
+        });
+    QJsonObject o{
+        {"id", qs(r.scheme.id)},
+        {"name", text::schemeName(r.scheme)},
+        {"gemm", text::schemeGemm(r.scheme)},
+        {"source", text::schemeSource(r.scheme)},
+        {"note", text::schemeNote(r.scheme)},
+        {"bytes_per_param", r.bytesPerParam},
+        {"total_bytes", r.totalBytes},
+        {"total_gb", inUnit(r.totalBytes, ByteUnit::GB)},
+        {"total_gib", inUnit(r.totalBytes, ByteUnit::GiB)},
+        {"per_gpu_bytes", r.perGpuBytes},
+        {"per_gpu_gb", inUnit(r.perGpuBytes, ByteUnit::GB)},
+        {"per_gpu_gib", inUnit(r.perGpuBytes, ByteUnit::GiB)},
+        {"components", components},
+    };
+    if (capacity && !modes.empty()) {
+        QJsonArray fit;
+        for (const auto& [mode, act] : modes) {
+            const FitCheck f = checkFit(r.perGpuBytes, act.totalBytes, *capacity);
+            fit.append(QJsonObject{{"recompute", toString(mode)}, {"used_bytes", f.usedBytes},
+                                   {"free_bytes", f.freeBytes}, {"fits", f.fits}});
+        }
+        o["fit"] = fit;
+    } else if (capacity) {
+        const FitCheck f = checkFit(r.perGpuBytes, 0, *capacity);
+        o["fit"] = QJsonArray{QJsonObject{{"recompute", QJsonValue()}, {"used_bytes", f.usedBytes},
+                                          {"free_bytes", f.freeBytes}, {"fits", f.fits}}};
+    }
+    return o;
+}
+
+QJsonObject activationsJson(const ActivationConfig& activation, const Modes& modes)
+{
+    QJsonArray modeList;
+    for (const auto& [mode, act] : modes)
+        modeList.append(QJsonObject{{"recompute", toString(mode)}, {"formula", qs(act.formula)},
+                                    {"bytes_per_layer", act.bytesPerLayer}, {"total_bytes", act.totalBytes},
+                                    {"total_gb", inUnit(act.totalBytes, ByteUnit::GB)},
+                                    {"total_gib", inUnit(act.totalBytes, ByteUnit::GiB)}});
+    return QJsonObject{
+        {"sequence", static_cast<double>(activation.sequence)},
+        {"micro_batch", static_cast<double>(activation.microBatch)},
+        {"hidden", static_cast<double>(activation.hidden)},
+        {"heads", static_cast<double>(activation.heads)},
+        {"layers", static_cast<double>(activation.layers)},
+        {"tensor_parallel", static_cast<double>(activation.tensorParallel)},
+        {"sequence_parallel", activation.sequenceParallel},
+        {"modes", modeList},
+    };
+}
+
+void printActivations(const Io& io, const ActivationConfig& activation, const Modes& modes, ByteUnit unit)
+{
+    std::fprintf(io.out,
+                 "\nactivations per GPU (Korthikanti et al. 2022, Table 2: 16-bit, the standard block with "
+                 "dropout and a 4h MLP)\n  s = %llu, b = %llu, h = %llu, a = %llu, L = %llu, t = %llu%s\n",
+                 static_cast<unsigned long long>(activation.sequence),
+                 static_cast<unsigned long long>(activation.microBatch),
+                 static_cast<unsigned long long>(activation.hidden), static_cast<unsigned long long>(activation.heads),
+                 static_cast<unsigned long long>(activation.layers),
+                 static_cast<unsigned long long>(activation.tensorParallel),
+                 activation.sequenceParallel ? ", sequence parallel" : "");
+    Table acts({"recompute", "per layer", "x layers", "total"});
+    for (const auto& [mode, act] : modes)
+        acts.addRow({toString(mode), act.formula, std::to_string(activation.layers), amount(act.totalBytes, unit)});
+    acts.print(io);
+}
+
+void printFit(const Io& io, const std::vector<LedgerResult>& results, const Modes& modes, double capacity, ByteUnit unit)
+{
+    std::fprintf(io.out, "\nfits on a GPU of %s (%s)?\n", amount(capacity, unit).c_str(),
+                 amount(capacity, unit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB).c_str());
+    std::vector<std::string> header = {"scheme", "static per GPU"};
+    for (const auto& [mode, act] : modes)
+        header.push_back(std::string("+ activations (") + toString(mode) + ")");
+    if (modes.empty())
+        header.push_back("static only");
+    Table fit(header);
+    for (const LedgerResult& r : results) {
+        std::vector<std::string> row = {r.scheme.id, amount(r.perGpuBytes, unit)};
+        auto verdict = [&](double activations) {
+            const FitCheck f = checkFit(r.perGpuBytes, activations, capacity);
+            return amount(f.usedBytes, unit) + (f.fits ? " fits" : " does not fit");
+        };
+        for (const auto& [mode, act] : modes)
+            row.push_back(verdict(act.totalBytes));
+        if (modes.empty())
+            row.push_back(verdict(0));
+        fit.addRow(row);
+    }
+    fit.print(io);
+}
+
 }  // namespace
 
 int runLedger(const std::vector<std::string>& arguments, const Io& io)
@@ -199,43 +408,16 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         config.modelParallel = *n;
     }
     ByteUnit unit = ByteUnit::GB;
-    if (std::string error; !readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error))
+    std::string error;
+    if (!readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error))
         return usageError(io, error);
 
     // 2. The schemes: built-in (all or a chosen few) and the user's.
-    std::vector<LedgerScheme> schemes;
-    if (const auto text = args.value("scheme")) {
-        std::size_t start = 0;
-        while (start <= text->size()) {
-            const std::size_t comma = text->find(',', start);
-            const std::string id = text->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            const auto scheme = findScheme(id);
-            if (!scheme)
-                return usageError(io, "unknown scheme '" + id + "' (see 'floatscope ledger --list-schemes')");
-            schemes.push_back(*scheme);
-            if (comma == std::string::npos)
-                break;
-            start = comma + 1;
-        }
-    } else if (!args.has("add-scheme")) {
-        schemes = builtinSchemes();
-    }
-    if (const auto text = args.value("add-scheme")) {
-        std::size_t start = 0;
-        while (start <= text->size()) {
-            const std::size_t semicolon = text->find(';', start);
-            const SchemeSpecParse spec =
-                parseSchemeSpec(text->substr(start, semicolon == std::string::npos ? std::string::npos : semicolon - start));
-            if (!spec.scheme)
-                return usageError(io, str(text::message(*spec.error)));
-            schemes.push_back(*spec.scheme);
-            if (semicolon == std::string::npos)
-                break;
-            start = semicolon + 1;
-        }
-    }
+    const auto schemes = readSchemes(args, error);
+    if (!schemes)
+        return usageError(io, error);
     std::vector<LedgerResult> results;
-    for (const LedgerScheme& s : schemes) {
+    for (const LedgerScheme& s : *schemes) {
         const LedgerOutcome out = computeLedger(s, config);
         if (!out.result)
             return usageError(io, str(text::message(*out.error)));
@@ -244,50 +426,10 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
 
     // 3. Activations, when a sequence length is given.
     std::optional<ActivationConfig> activation;
-    std::vector<std::pair<Recomputation, ActivationResult>> modes;
-    if (const auto seq = args.value("seq")) {
-        ActivationConfig a;
-        const std::optional<ModelShape> shape = params.preset ? params.preset->shape : std::nullopt;
-        const std::pair<const char*, std::uint64_t*> fields[] = {{"seq", &a.sequence}, {"micro-batch", &a.microBatch},
-                                                                 {"hidden", &a.hidden}, {"heads", &a.heads},
-                                                                 {"layers", &a.layers}};
-        if (shape) {
-            a.hidden = shape->hidden;
-            a.heads = shape->heads;
-            a.layers = shape->layers;
-        }
-        for (const auto& [name, target] : fields) {
-            if (const auto text = args.value(name)) {
-                const auto n = positive(*text);
-                if (!n)
-                    return usageError(io, std::string("--") + name + " takes a whole number of at least 1, got '" + *text + "'");
-                *target = *n;
-            }
-        }
-        if (a.hidden == 0 || a.heads == 0 || a.layers == 0)
-            return usageError(io, "activations need --hidden, --heads and --layers (or a model with a shape: --list-models)");
-        a.tensorParallel = config.modelParallel;
-        a.sequenceParallel = args.has("sp");
-        std::vector<Recomputation> wanted = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
-        if (const auto text = args.value("recompute")) {
-            const auto mode = parseRecomputation(*text);
-            if (!mode)
-                return usageError(io, "unknown recomputation '" + *text + "' (none, selective, full)");
-            wanted = {*mode};
-        }
-        for (const Recomputation r : wanted) {
-            a.recomputation = r;
-            const ActivationOutcome out = activationMemory(a);
-            if (!out.result)
-                return usageError(io, str(text::message(*out.error)));
-            modes.emplace_back(r, *out.result);
-        }
-        activation = a;
-    } else {
-        for (const char* name : {"micro-batch", "hidden", "heads", "layers", "recompute"})
-            if (args.has(name))
-                return usageError(io, std::string("--") + name + " needs --seq (the sequence length) for activations");
-    }
+    Modes modes;
+    if (!readActivations(args, params.preset ? params.preset->shape : std::nullopt, config.modelParallel, activation, modes,
+                         error))
+        return usageError(io, error);
     std::optional<double> capacity;
     if (const auto text = args.value("gpu-memory")) {
         const ByteSizeParse size = parseByteSize(*text);
@@ -299,45 +441,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     if (args.has("json")) {
         QJsonArray list;
         for (const LedgerResult& r : results) {
-            QJsonArray components;
-            for (const LedgerRow& row : r.rows)
-                components.append(QJsonObject{
-                    {"role", toString(row.component.role)},
-                    {"label", text::componentLabel(row.component)},
-                    {"format", qs(row.component.format)},
-                    {"bytes_per_param", row.component.bytesPerParam},
-                    {"sharded", row.sharded},
-                    {"total_bytes", row.totalBytes},
-                    {"per_gpu_bytes", row.perGpuBytes},
-                });
-            QJsonObject o{
-                {"id", qs(r.scheme.id)},
-                {"name", text::schemeName(r.scheme)},
-                {"gemm", text::schemeGemm(r.scheme)},
-                {"source", text::schemeSource(r.scheme)},
-                {"note", text::schemeNote(r.scheme)},
-                {"bytes_per_param", r.bytesPerParam},
-                {"total_bytes", r.totalBytes},
-                {"total_gb", inUnit(r.totalBytes, ByteUnit::GB)},
-                {"total_gib", inUnit(r.totalBytes, ByteUnit::GiB)},
-                {"per_gpu_bytes", r.perGpuBytes},
-                {"per_gpu_gb", inUnit(r.perGpuBytes, ByteUnit::GB)},
-                {"per_gpu_gib", inUnit(r.perGpuBytes, ByteUnit::GiB)},
-                {"components", components},
-            };
-            if (capacity && !modes.empty()) {
-                QJsonArray fit;
-                for (const auto& [mode, act] : modes) {
-                    const FitCheck f = checkFit(r.perGpuBytes, act.totalBytes, *capacity);
-                    fit.append(QJsonObject{{"recompute", toString(mode)}, {"used_bytes", f.usedBytes},
-                                           {"free_bytes", f.freeBytes}, {"fits", f.fits}});
-                }
-                o["fit"] = fit;
-            } else if (capacity) {
-                const FitCheck f = checkFit(r.perGpuBytes, 0, *capacity);
-                o["fit"] = QJsonArray{QJsonObject{{"recompute", QJsonValue()}, {"used_bytes", f.usedBytes},
-                                                  {"free_bytes", f.freeBytes}, {"fits", f.fits}}};
-            }
+            QJsonObject o = schemeJson(r, capacity, modes);
             list.append(o);
         }
         QJsonObject doc{
@@ -350,26 +454,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
             {"gpu_memory_bytes", capacity ? QJsonValue(*capacity) : QJsonValue()},
             {"schemes", list},
         };
-        if (activation) {
-            QJsonArray modeList;
-            for (const auto& [mode, act] : modes)
-                modeList.append(QJsonObject{{"recompute", toString(mode)}, {"formula", qs(act.formula)},
-                                            {"bytes_per_layer", act.bytesPerLayer}, {"total_bytes", act.totalBytes},
-                                            {"total_gb", inUnit(act.totalBytes, ByteUnit::GB)},
-                                            {"total_gib", inUnit(act.totalBytes, ByteUnit::GiB)}});
-            doc["activations"] = QJsonObject{
-                {"sequence", static_cast<double>(activation->sequence)},
-                {"micro_batch", static_cast<double>(activation->microBatch)},
-                {"hidden", static_cast<double>(activation->hidden)},
-                {"heads", static_cast<double>(activation->heads)},
-                {"layers", static_cast<double>(activation->layers)},
-                {"tensor_parallel", static_cast<double>(activation->tensorParallel)},
-                {"sequence_parallel", activation->sequenceParallel},
-                {"modes", modeList},
-            };
-        } else {
-            doc["activations"] = QJsonValue();
-        }
+        doc["activations"] = activation ? QJsonValue(activationsJson(*activation, modes)) : QJsonValue();
         printJson(io, QJsonDocument(doc));
         return 0;
     }
@@ -394,44 +479,10 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         if (const QString note = text::schemeNote(r.scheme); !note.isEmpty())
             std::fprintf(io.out, "%s: %s\n", r.scheme.id.c_str(), str(note).c_str());
 
-    if (activation) {
-        std::fprintf(io.out,
-                     "\nactivations per GPU (Korthikanti et al. 2022, Table 2: 16-bit, the standard block with "
-                     "dropout and a 4h MLP)\n  s = %llu, b = %llu, h = %llu, a = %llu, L = %llu, t = %llu%s\n",
-                     static_cast<unsigned long long>(activation->sequence),
-                     static_cast<unsigned long long>(activation->microBatch),
-                     static_cast<unsigned long long>(activation->hidden), static_cast<unsigned long long>(activation->heads),
-                     static_cast<unsigned long long>(activation->layers),
-                     static_cast<unsigned long long>(activation->tensorParallel),
-                     activation->sequenceParallel ? ", sequence parallel" : "");
-        Table acts({"recompute", "per layer", "x layers", "total"});
-        for (const auto& [mode, act] : modes)
-            acts.addRow({toString(mode), act.formula, std::to_string(activation->layers), amount(act.totalBytes, unit)});
-        acts.print(io);
-    }
-    if (capacity) {
-        std::fprintf(io.out, "\nfits on a GPU of %s (%s)?\n", amount(*capacity, unit).c_str(),
-                     amount(*capacity, unit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB).c_str());
-        std::vector<std::string> header = {"scheme", "static per GPU"};
-        for (const auto& [mode, act] : modes)
-            header.push_back(std::string("+ activations (") + toString(mode) + ")");
-        if (modes.empty())
-            header.push_back("static only");
-        Table fit(header);
-        for (const LedgerResult& r : results) {
-            std::vector<std::string> row = {r.scheme.id, amount(r.perGpuBytes, unit)};
-            auto verdict = [&](double activations) {
-                const FitCheck f = checkFit(r.perGpuBytes, activations, *capacity);
-                return amount(f.usedBytes, unit) + (f.fits ? " fits" : " does not fit");
-            };
-            for (const auto& [mode, act] : modes)
-                row.push_back(verdict(act.totalBytes));
-            if (modes.empty())
-                row.push_back(verdict(0));
-            fit.addRow(row);
-        }
-        fit.print(io);
-    }
+    if (activation)
+        printActivations(io, *activation, modes, unit);
+    if (capacity)
+        printFit(io, results, modes, *capacity, unit);
     return 0;
 }
 
