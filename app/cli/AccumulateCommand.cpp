@@ -188,6 +188,50 @@ void printCsv(const Io& io, const std::vector<Format>& formats, const Accumulati
     }
 }
 
+// The document --json prints: the setup as typed and exactly, and each format's run.
+QJsonObject accumulationJson(const std::string& startText, const std::string& deltaText, const AccumulationSetup& setup,
+                             const std::vector<AccumulationResult>& results, const mpq_class& exact)
+{
+    QJsonArray list;
+    for (const AccumulationResult& r : results) {
+        QJsonObject o{
+            {"format", qs(r.format.name())},
+            {"bits", qs(hexCode(r.format, r.finalCode))},
+            {"value", qs(codeValueText(r.format, r.finalCode))},
+            {"class", toString(r.format.classify(r.finalCode))},
+            {"effective_adds", static_cast<double>(r.effectiveAdds)},
+            {"first_change_step", optionalStep(r.firstChange)},
+            {"first_stall_step", optionalStep(r.firstStall ? std::optional<std::int64_t>{r.firstStall->step}
+                                                           : std::nullopt)},
+            {"first_stall", stallJson(r.firstStall)},
+            {"start_stored", codeJson(r.format, r.startCode)},
+            {"delta_stored", codeJson(r.incrementFormat, r.incrementCode)},
+            {"abs_error", absError(r, exact)},
+        };
+        if (r.masterCode)
+            o.insert("master", codeJson(r.incrementFormat, *r.masterCode));
+        if (r.compensationCode)
+            o.insert("compensation", codeJson(r.format, *r.compensationCode));
+        list.append(o);
+    }
+    QJsonObject document{
+        {"start", qs(startText)},
+        {"delta", qs(deltaText)},
+        {"start_exact", qs(setup.start.rationalText())},
+        {"delta_exact", qs(setup.delta.rationalText())},
+        {"steps", static_cast<double>(setup.steps)},
+        {"mode", toString(setup.mode)},
+        {"route", toString(setup.route)},
+        {"exact_final", qs(exactText(exact))},
+        {"results", list},
+    };
+    if (setup.mode == AccumulationMode::Stochastic) {
+        document.insert("seed", qs(std::to_string(setup.seed)));
+        document.insert("random_bits", setup.randomBits);
+    }
+    return document;
+}
+
 }  // namespace
 
 int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
@@ -271,44 +315,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
     const mpq_class exact = exactSumAt(setup, setup.steps);
 
     if (args.has("json")) {
-        QJsonArray list;
-        for (const AccumulationResult& r : results) {
-            QJsonObject o{
-                {"format", qs(r.format.name())},
-                {"bits", qs(hexCode(r.format, r.finalCode))},
-                {"value", qs(codeValueText(r.format, r.finalCode))},
-                {"class", toString(r.format.classify(r.finalCode))},
-                {"effective_adds", static_cast<double>(r.effectiveAdds)},
-                {"first_change_step", optionalStep(r.firstChange)},
-                {"first_stall_step", optionalStep(r.firstStall ? std::optional<std::int64_t>{r.firstStall->step}
-                                                               : std::nullopt)},
-                {"first_stall", stallJson(r.firstStall)},
-                {"start_stored", codeJson(r.format, r.startCode)},
-                {"delta_stored", codeJson(r.incrementFormat, r.incrementCode)},
-                {"abs_error", absError(r, exact)},
-            };
-            if (r.masterCode)
-                o.insert("master", codeJson(r.incrementFormat, *r.masterCode));
-            if (r.compensationCode)
-                o.insert("compensation", codeJson(r.format, *r.compensationCode));
-            list.append(o);
-        }
-        QJsonObject document{
-            {"start", qs(*args.value("start"))},
-            {"delta", qs(*args.value("delta"))},
-            {"start_exact", qs(setup.start.rationalText())},
-            {"delta_exact", qs(setup.delta.rationalText())},
-            {"steps", static_cast<double>(setup.steps)},
-            {"mode", toString(setup.mode)},
-            {"route", toString(setup.route)},
-            {"exact_final", qs(exactText(exact))},
-            {"results", list},
-        };
-        if (setup.mode == AccumulationMode::Stochastic) {
-            document.insert("seed", qs(std::to_string(setup.seed)));
-            document.insert("random_bits", setup.randomBits);
-        }
-        printJson(io, QJsonDocument(document));
+        printJson(io, QJsonDocument(accumulationJson(*args.value("start"), *args.value("delta"), setup, results, exact)));
         return 0;
     }
 
