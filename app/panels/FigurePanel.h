@@ -4,6 +4,8 @@
 #include <optional>
 #include <utility>
 
+#include <QEvent>
+
 #include "app/panels/FigureWidget.h"
 #include "app/panels/LessonPanel.h"
 
@@ -30,6 +32,14 @@ protected:
     }
     // Draws the result again: another step of it, or its words in another language.
     void redraw() { m_figure->setFigure(makeFigure()); }
+    // A new language words the kept result anew, also where a field now refuses its text (the
+    // panel's retranslate recomputes, and a refusal returns before anything is drawn).
+    void changeEvent(QEvent* event) override
+    {
+        LessonPanel::changeEvent(event);
+        if (event->type() == QEvent::LanguageChange && m_figure != nullptr)
+            redraw();
+    }
 
     FigureWidget* m_figure = nullptr;
     std::optional<Data> m_data;

@@ -385,6 +385,35 @@ TEST(DelayedScalingPanel, PanelAndExportTakeTheSameBounds)
     }
 }
 
+// The trap: started in Chinese from remembered settings with a spike factor of 70000, delayed
+// scaling's hints were Chinese and its figure English: the figure made before the language was set
+// stayed, since the refused field stopped the recompute before anything was drawn.
+TEST(DelayedScalingPanel, ALanguageChangeRewordsTheKeptFigureUnderARefusal)
+{
+    MainWindow window;
+    window.setLanguage(QStringLiteral("en"));
+    auto* panel = window.findChild<LessonPanel*>(QStringLiteral("delayedScalingDock"));
+    ASSERT_NE(panel, nullptr);
+    const FigureWidget* widget = panel->findChild<FigureWidget*>();
+    ASSERT_NE(widget, nullptr);
+    ASSERT_NE(widget->figure(), nullptr);
+    const QString english = widget->figure()->title();
+    for (HintedField* field : panel->findChildren<HintedField*>())
+        if (field->text() == QLatin1String("16")) {
+            field->edit()->clear();
+            QTest::keyClicks(field->edit(), QStringLiteral("70000"));
+            panel->recompute();
+            EXPECT_FALSE(field->hint().isEmpty());
+        }
+    window.setLanguage(QStringLiteral("zh_CN"));
+    QCoreApplication::processEvents();  // the LanguageChange events
+    ASSERT_NE(widget->figure(), nullptr) << "the last figure is kept";
+    EXPECT_NE(widget->figure()->title(), english) << english.toStdString();
+    window.setLanguage(QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(widget->figure()->title(), english);
+}
+
 // The trap: the dynamic run's event log ("step 1: overflow, S halves ...") was worded once, so it
 // stayed English after the window switched to Chinese.
 TEST(LossScalingPanel, EventLogFollowsALanguageSwitch)
