@@ -156,7 +156,7 @@ DotComparison compareInnerProductCount(const DotBackend& backend, const Format& 
         std::max<std::size_t>(1, static_cast<std::size_t>(std::sqrt(static_cast<double>(kBatchOperands / std::max<std::size_t>(k, 1)))));
     const Format& result = dot::resultFormat(accumulator);
     DotComparison out;
-    SeededRandom seeds(seed);
+    SeededRandom batchSeeds(seed);  // each batch of inputs drawn from its own seed
     std::uint64_t done = 0;
     std::vector<std::uint32_t> hardware;
     while (done < count && !out.cancelled) {
@@ -165,7 +165,7 @@ DotComparison compareInnerProductCount(const DotBackend& backend, const Format& 
         const std::uint64_t left = count - done;
         const auto cols = static_cast<std::size_t>(std::min<std::uint64_t>(side, left));
         const auto rows = static_cast<std::size_t>(std::min<std::uint64_t>(side, (left + cols - 1) / cols));
-        const dot::DotInputs data = dot::generateInputs(inputs, distribution, std::max(rows, cols) * k, seeds.next());
+        const dot::DotInputs data = dot::generateInputs(inputs, distribution, std::max(rows, cols) * k, batchSeeds.next());
         hardware.assign(rows * cols, 0);
         out.status = backend.gemm(inputs, accumulator, GemmShape{rows, cols, k},
                                   std::span<const std::uint32_t>(data.a.data(), rows * k),
