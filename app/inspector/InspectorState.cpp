@@ -16,10 +16,16 @@ namespace {
 // One value change; consecutive typing in the entry merges into a single step.
 class SetValueCommand : public QUndoCommand {
 public:
-    SetValueCommand(InspectorState* state, QString before, QString after, bool typing)
+    // A value with the text it was given as: what undo and redo show, parsed once before.
+    struct Entry {
+        QString text;
+        ExactValue value;
+    };
+
+    SetValueCommand(InspectorState* state, Entry before, Entry after, bool typing)
         : m_state(state), m_before(std::move(before)), m_after(std::move(after)), m_typing(typing)
     {
-        setText(QCoreApplication::translate("InspectorState", "value %1").arg(m_after));
+        setText(QCoreApplication::translate("InspectorState", "value %1").arg(m_after.text));
     }
     int id() const override { return m_typing ? 1 : -1; }
     bool mergeWith(const QUndoCommand* other) override
@@ -28,16 +34,16 @@ public:
         if (!next->m_typing)
             return false;
         m_after = next->m_after;
-        setText(QCoreApplication::translate("InspectorState", "value %1").arg(m_after));
+        setText(QCoreApplication::translate("InspectorState", "value %1").arg(m_after.text));
         return true;
     }
-    void redo() override { m_state->applyValue(m_after); }
-    void undo() override { m_state->applyValue(m_before); }
+    void redo() override { m_state->showValue(m_after.text, m_after.value); }
+    void undo() override { m_state->showValue(m_before.text, m_before.value); }
 
 private:
     InspectorState* m_state;
-    QString m_before;
-    QString m_after;
+    Entry m_before;
+    Entry m_after;
     bool m_typing;
 };
 
@@ -72,20 +78,31 @@ bool InspectorState::applyValue(const QString& text)
     const ParseOutcome parsed = parseValue(text.toStdString());
     if (std::holds_alternative<ParseError>(parsed))
         return false;
-    m_text = text.trimmed();
-    m_value = std::get<ParsedValue>(parsed).value;
-    recompute();
+    showValue(text, std::get<ParsedValue>(parsed).value);
     return true;
+}
+
+void InspectorState::showValue(const QString& text, const ExactValue& value)
+{
+    m_text = text.trimmed();
+    m_value = value;
+    recompute();
 }
 
 bool InspectorState::setValueText(const QString& text, bool typing)
 {
-    if (std::holds_alternative<ParseError>(parseValue(text.toStdString())))
+    const ParseOutcome parsed = parseValue(text.toStdString());
+    if (std::holds_alternative<ParseError>(parsed))
         return false;
-    if (text.trimmed() == m_text)
-        return true;
-    m_undo.push(new SetValueCommand(this, m_text, text.trimmed(), typing));
+    setValue(text, std::get<ParsedValue>(parsed).value, typing);
     return true;
+}
+
+void InspectorState::setValue(const QString& text, const ExactValue& value, bool typing)
+{
+    if (text.trimmed() == m_text)
+        return;
+    m_undo.push(new SetValueCommand(this, {m_text, m_value}, {text.trimmed(), value}, typing));
 }
 
 void InspectorState::setValueFromCode(const Format& format, std::uint64_t code)

@@ -37,6 +37,9 @@ public:
     // A value typed or chosen by the user: recorded for undo (consecutive typing merges into one
     // step). Returns false, changing nothing, when the text does not parse.
     bool setValueText(const QString& text, bool typing = false);
+    // The same for a text already parsed (the value entry parses what is typed once, for its hint and
+    // for this): `value` is the text's, and neither this nor undo and redo parse it again.
+    void setValue(const QString& text, const ExactValue& value, bool typing = false);
     // The value of a code of one of the formats, written as a bit pattern (bf16:0x3dcd).
     void setValueFromCode(const Format& format, std::uint64_t code);
     void stepValue(int formatIndex, int direction);  // to the next (+1) or previous (-1) code
@@ -52,8 +55,11 @@ public:
     void setAll(std::vector<Format> formats, RoundingMode mode, std::optional<OverflowPolicy> overflow, Route route,
                 const QString& valueText);
 
-    // Applies a value without recording it (the undo command's own use).
+    // Applies a value without recording it (a remembered value at start-up); false when the text does
+    // not parse.
     bool applyValue(const QString& text);
+    // The same for a parsed value (the undo command's own use).
+    void showValue(const QString& text, const ExactValue& value);
 
 signals:
     void changed();

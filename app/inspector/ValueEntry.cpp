@@ -92,7 +92,7 @@ void ValueEntry::applyTyped()
     }
     m_hint->hide();
     m_hint->clear();
-    m_state->setValueText(text, true);
+    m_state->setValue(text, std::get<ParsedValue>(parsed).value, true);
     showExact();  // also when the text is the value already shown (no change to announce)
 }
 
