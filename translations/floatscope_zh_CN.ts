@@ -559,6 +559,17 @@
     </message>
 </context>
 <context>
+    <name>DelayedScalingPanel</name>
+    <message>
+        <source>Delayed scaling</source>
+        <translation>延迟缩放</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>延迟缩放</translation>
+    </message>
+</context>
+<context>
     <name>DotTraceFigure</name>
     <message>
         <source>%1 generated pairs (%2, seed %3)</source>
@@ -1311,6 +1322,17 @@ exact %5</source>
     </message>
 </context>
 <context>
+    <name>InnerProductsPanel</name>
+    <message>
+        <source>Inner products</source>
+        <translation>内积</translation>
+    </message>
+    <message>
+        <source>Products</source>
+        <translation>内积</translation>
+    </message>
+</context>
+<context>
     <name>InspectorState</name>
     <message>
         <source>value %1</source>
@@ -1892,6 +1914,17 @@ exact %5</source>
     </message>
 </context>
 <context>
+    <name>LogitsEpsilonPanel</name>
+    <message>
+        <source>Logits and eps</source>
+        <translation>Logits 与 eps</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits 与 eps</translation>
+    </message>
+</context>
+<context>
     <name>LossScalingFigure</name>
     <message>
         <source>Loss scaling in %1</source>
@@ -1924,6 +1957,17 @@ exact %5</source>
     <message>
         <source>fp32 gradients of the training lab&apos;s model at step %1 (%2 values), and its backward pass in %3 at the table&apos;s scales</source>
         <translation>训练实验室模型在第 %1 步的 fp32 梯度（%2 个值），以及它在表中各缩放因子下以 %3 进行的反向传播</translation>
+    </message>
+</context>
+<context>
+    <name>LossScalingPanel</name>
+    <message>
+        <source>Loss scaling</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
     </message>
 </context>
 <context>
@@ -2269,6 +2313,57 @@ exact %5</source>
     <message>
         <source>The tensor core %1 multiplies %2 only, not %3</source>
         <translation>张量核心 %1 只接受 %2 输入，不接受 %3</translation>
+    </message>
+</context>
+<context>
+    <name>OptionText</name>
+    <message>
+        <source>Needs a whole number from %1 to %2, got “%3”</source>
+        <translation>需要 %1 到 %2 之间的整数，得到的是“%3”</translation>
+    </message>
+    <message>
+        <source>Needs a number from %1 to %2, got “%3”</source>
+        <translation>需要 %1 到 %2 之间的数，得到的是“%3”</translation>
+    </message>
+    <message>
+        <source>At most %1 decades, got “%2”</source>
+        <translation>最多 %1 个数量级，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>At most %1, got “%2”</source>
+        <translation>最多 %1，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>Needs a finite number, got “%1”</source>
+        <translation>需要一个有限数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Needs a whole number, got “%1”</source>
+        <translation>需要一个整数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Needs a positive finite number, got “%1”</source>
+        <translation>需要一个有限正数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Needs one of %1, got “%2”</source>
+        <translation>需要 %1 之一，得到的是“%2”</translation>
+    </message>
+    <message>
+        <source>Needs %1 to %2 values, got %3</source>
+        <translation>需要 %1 到 %2 个值，得到 %3 个</translation>
+    </message>
+    <message>
+        <source>No format is named “%1”</source>
+        <translation>没有名为“%1”的格式</translation>
+    </message>
+    <message>
+        <source>“%1” is given twice</source>
+        <translation>“%1”给了两次</translation>
+    </message>
+    <message>
+        <source>Choose at least one format</source>
+        <translation>请至少选择一种格式</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2821,17 @@ largest finite: %5</source>
     <message>
         <source>gradient = 1e-8; eps = 1e-6</source>
         <translation>梯度 = 1e-8; eps = 1e-6</translation>
+    </message>
+</context>
+<context>
+    <name>RangeBarsPanel</name>
+    <message>
+        <source>Range bars</source>
+        <translation>范围条</translation>
+    </message>
+    <message>
+        <source>Ranges</source>
+        <translation>范围条</translation>
     </message>
 </context>
 <context>
@@ -4234,22 +4340,6 @@ largest finite: %5</source>
         <source>The tensor&apos;s size grows by 2 to this power every step (negative: it shrinks)</source>
         <translation>张量的大小每步乘以 2 的这个次方（负数：变小）</translation>
     </message>
-    <message>
-        <source>Delayed scaling</source>
-        <translation>延迟缩放</translation>
-    </message>
-    <message>
-        <source>Delayed</source>
-        <translation>延迟缩放</translation>
-    </message>
-    <message>
-        <source>At most %1, please</source>
-        <translation>请不要超过 %1</translation>
-    </message>
-    <message>
-        <source>Between −%1 and %1, please</source>
-        <translation>请在 −%1 与 %1 之间</translation>
-    </message>
 </context>
 <context>
     <name>floatscope::gui::DotTracePanel</name>
@@ -4902,14 +4992,6 @@ largest finite: %5</source>
         <source>Summing up to %1 products through %2 accumulators…</source>
         <translation>正在用 %2 个累加器求至多 %1 个乘积的和…</translation>
     </message>
-    <message>
-        <source>Inner products</source>
-        <translation>内积</translation>
-    </message>
-    <message>
-        <source>Products</source>
-        <translation>内积</translation>
-    </message>
 </context>
 <context>
     <name>floatscope::gui::LedgerPanel</name>
@@ -5220,10 +5302,6 @@ GEMM 精度：%4</translation>
 <context>
     <name>floatscope::gui::LogitsEpsilonPanel</name>
     <message>
-        <source>Logits and eps</source>
-        <translation>Logits 与 eps</translation>
-    </message>
-    <message>
         <source>&amp;Logits:</source>
         <translation>Logits(&amp;L)：</translation>
     </message>
@@ -5247,29 +5325,9 @@ GEMM 精度：%4</translation>
         <source>&amp;Formats:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
-    <message>
-        <source>Between 2 and %1 logits, please</source>
-        <translation>请输入 2 到 %1 个 logits</translation>
-    </message>
-    <message>
-        <source>Logits must be finite, got “%1”</source>
-        <translation>logits 必须是有限数，得到的是“%1”</translation>
-    </message>
-    <message>
-        <source>Choose at least one format</source>
-        <translation>请至少选择一种格式</translation>
-    </message>
-    <message>
-        <source>Logits</source>
-        <translation>Logits 与 eps</translation>
-    </message>
 </context>
 <context>
     <name>floatscope::gui::LossScalingPanel</name>
-    <message>
-        <source>Loss scaling</source>
-        <translation>损失缩放</translation>
-    </message>
     <message>
         <source>Gradients from a file</source>
         <translation>从文件加载梯度</translation>
@@ -5389,14 +5447,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Loss scale</source>
-        <translation>损失缩放</translation>
-    </message>
-    <message>
-        <source>A spread of at most %1 decades, please</source>
-        <translation>离散度最多 %1 个数量级</translation>
     </message>
 </context>
 <context>
@@ -6164,10 +6214,6 @@ GEMM 精度：%4</translation>
 <context>
     <name>floatscope::gui::RangeBarsPanel</name>
     <message>
-        <source>Range bars</source>
-        <translation>范围条</translation>
-    </message>
-    <message>
         <source>Values from a file</source>
         <translation>从文件加载数值</translation>
     </message>
@@ -6218,14 +6264,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>No values: the histogram is hidden.</source>
         <translation>没有数值：直方图已隐藏。</translation>
-    </message>
-    <message>
-        <source>Choose at least one format</source>
-        <translation>请至少选择一种格式</translation>
-    </message>
-    <message>
-        <source>Ranges</source>
-        <translation>范围条</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Output.h"
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "core/format/Format.h"
 #include "core/round/Route.h"
 #include "core/round/Rounding.h"
@@ -42,7 +42,7 @@ std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string
 // machine-readable --json or --csv was given.
 Io outputIo(const Io& io, const ArgParser& args);
 
-// "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/figures/ExportView.h).
+// "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/lessons/ExportView.h).
 using gui::parseFormatList;
 
 // --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the figures read them;

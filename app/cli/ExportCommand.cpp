@@ -16,7 +16,7 @@
 #include "app/cli/ExportViews.h"
 #include "app/cli/Interruption.h"
 #include "app/figures/FigureExport.h"
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 
 namespace floatscope::cli {
 

@@ -3,7 +3,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/Interruption.h"
 #include "app/figures/InspectorViews.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 
 namespace floatscope::cli {
 

@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "app/cli/ArgParser.h"
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 
 namespace floatscope::cli {
 
 // A view `floatscope export` can render: its options (beyond the export's own) and how to build its
 // figure from them: the inspector's bits and neighbourhood (figures/InspectorViews.h), then every lesson's
-// view from its registration (panels/LessonRegistry.h), in the order of the window's tabs.
+// view from its registration (lessons/LessonRegistry.h), in the order of the window's tabs.
 struct ExportView {
     std::string name;
     std::string summary;  // one line for --help

@@ -14,7 +14,7 @@
 #include "app/cli/ExportViews.h"
 #include "app/cli/Interruption.h"
 #include "app/cli/Progress.h"
-#include "app/figures/TrainingFigure.h"
+#include "app/lessons/TrainingLesson.h"
 #include "app/io/AtomicFile.h"
 #include "app/text/TrainText.h"
 #include "core/train/Trainer.h"

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/AbsorbedUpdates.h"

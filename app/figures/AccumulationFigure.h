@@ -8,7 +8,7 @@
 
 #include "app/charts/Chart.h"
 #include "core/lessons/AccumulationRun.h"
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "app/figures/StackedFigure.h"
 
 namespace floatscope::gui {

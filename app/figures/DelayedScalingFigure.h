@@ -5,7 +5,6 @@
 #include <QStringList>
 
 #include "app/charts/Chart.h"
-#include "app/figures/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/StackedFigure.h"
 #include "core/lessons/DelayedScaling.h"
@@ -20,8 +19,6 @@ class DelayedScalingFigure : public StackedFigure {
     Q_DECLARE_TR_FUNCTIONS(DelayedScalingFigure)
 
 public:
-    static constexpr int kMaxSteps = 512;  // a figure's worth of steps, computed while a spin box moves
-
     explicit DelayedScalingFigure(const DelayedScalingRun& run);
 
     static QString title(const DelayedScalingRun& run);
@@ -31,8 +28,6 @@ public:
     static FigureTable table(const DelayedScalingRun& run);
     // The settings, then the spike and the steps after it in words.
     static QStringList notes(const DelayedScalingRun& run);
-    // `floatscope export delayed-scaling`: the setup's fields as options.
-    static ExportView exportView();
 };
 
 }  // namespace floatscope::gui

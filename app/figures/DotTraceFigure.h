@@ -10,7 +10,7 @@
 
 #include <gmpxx.h>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/LessonOpening.h"
 #include "core/dot/Accumulator.h"

@@ -8,7 +8,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "app/figures/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "core/dot/DotLessons.h"
 #include "core/dot/RunControl.h"
@@ -86,7 +86,7 @@ public:
     static QColor curveColour(const InnerProductsData& data, std::size_t curve);
     // `floatscope export dot`: --inputs, --accumulator, --promote, --distribution, --seed as
     // `floatscope dot` takes them, and --max-k.
-    static ExportView exportView();
+
 
 private:
     struct Layout {

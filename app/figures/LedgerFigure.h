@@ -7,7 +7,7 @@
 
 #include <QColor>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "core/ledger/Activations.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"

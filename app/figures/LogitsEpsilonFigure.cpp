@@ -184,39 +184,4 @@ void LogitsEpsilonFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     painter.restore();
 }
 
-ExportView LogitsEpsilonFigure::exportView()
-{
-    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
-        const auto formats = readFormats(args, "fp16,bf16", error);
-        if (!formats)
-            return nullptr;
-        QString why;
-        const auto list = LessonInput::marks(QString::fromStdString(args.value("logits").value_or("1000,1001,1002,1003")), why);
-        if (!list || list->size() < 2) {
-            error = list ? "--logits needs at least two logits" : "--logits: " + why.toStdString();
-            return nullptr;
-        }
-        std::vector<ExactValue> logits;
-        for (const auto& [label, value] : *list) {
-            if (!value.isFinite()) {
-                error = "--logits must be finite";
-                return nullptr;
-            }
-            logits.push_back(value);
-        }
-        const auto count = static_cast<std::int64_t>(logits.size());
-        const auto numerator = readWhole(args, "numerator", std::min<std::int64_t>(3, count - 1), 0, count - 1, error);
-        const auto denominator = numerator ? readWhole(args, "denominator", 1, 0, count - 1, error) : std::nullopt;
-        const auto eps = denominator ? readNumber(args, "eps", "1e-6", error) : std::nullopt;
-        if (!eps)
-            return nullptr;
-        return std::make_unique<LogitsEpsilonFigure>(LogitsEpsilonData::compute(
-            *formats, logits, static_cast<std::size_t>(*numerator), static_cast<std::size_t>(*denominator), *eps));
-    };
-    return {"logits", "logits stored in 16 bits and softmax ratios; eps in each format",
-            "[--logits 1000,1001,1002,1003] [--numerator I] [--denominator J] [--eps E] [-f FMTS]",
-            {{"logits"}, {"numerator"}, {"denominator"}, {"eps"}, {"formats", 'f'}},
-            make};
-}
-
 }  // namespace floatscope::gui

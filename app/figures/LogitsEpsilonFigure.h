@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/Epsilon.h"
@@ -49,7 +49,7 @@ public:
     static FigureTable epsilonTable(const LogitsEpsilonData& data);
     static QString className(ValueClass c);
     // `floatscope export logits`: the logits, the pair and eps as the panel takes them.
-    static ExportView exportView();
+
     double heightForWidth(double width, const FigureStyle& style) const override;
     double minimumWidth(const FigureStyle& style) const override;
 

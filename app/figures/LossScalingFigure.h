@@ -4,7 +4,7 @@
 #include <QString>
 
 #include "app/charts/Chart.h"
-#include "app/figures/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/StackedFigure.h"
 #include "core/lessons/LossScaling.h"
@@ -68,8 +68,6 @@ public:
     static QString summary(const LossScalingData& data);
     // "fp32 gradients of the training lab's model at step 100 (30,240), and its backward pass in fp16"
     static QString modelSource(const train::ModelGradients& model, const std::string& format);
-    // `floatscope export loss-scale`: the gradients, S and the dynamic run as the panel takes them.
-    static ExportView exportView();
 
 private:
     LossScalingData m_data;

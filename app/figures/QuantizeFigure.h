@@ -4,7 +4,7 @@
 
 #include <QStringList>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "core/scaling/QuantizeReport.h"
 
 namespace floatscope::gui {

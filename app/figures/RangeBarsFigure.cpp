@@ -423,31 +423,4 @@ QString RangeBarsFigure::toolTipAt(const QPointF& p, const QSizeF& size, const F
     return {};
 }
 
-ExportView RangeBarsFigure::exportView()
-{
-    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
-        const auto formats = readFormats(args, RangeBarsData::kDefaultFormats, error);
-        if (!formats)
-            return nullptr;
-        QString why;
-        const auto marks = LessonInput::marks(QString::fromStdString(args.value("marks").value_or(RangeBarsData::defaultMarks().toStdString())), why);
-        if (!marks) {
-            error = "--marks: " + why.toStdString();
-            return nullptr;
-        }
-        std::vector<double> list;
-        if (const auto given = readValues(args, error))
-            list = *given;
-        else if (!error.empty())
-            return nullptr;
-        else if (!args.has("no-values"))
-            list = RangeBarsData::exampleValues();
-        return std::make_unique<RangeBarsFigure>(RangeBarsData::compute(*formats, *marks, list));
-    };
-    return {"range", "the formats on one log2 axis, marked values, and where a list of values lands",
-            "[-f FMTS] [--marks 'gradient=1e-8;eps=1e-6'] [--values LIST | --file F.npy|F.csv | --no-values]",
-            {{"formats", 'f'}, {"marks"}, {"values"}, {"file"}, {"no-values", 0, false}},
-            make};
-}
-
 }  // namespace floatscope::gui

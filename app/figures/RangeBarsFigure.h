@@ -9,7 +9,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/figures/ExportView.h"
+#include "app/figures/Figure.h"
 #include "core/format/Format.h"
 #include "core/lessons/RangeBars.h"
 
@@ -71,7 +71,7 @@ public:
 
     static QString zoneName(StorageZone zone);
     // `floatscope export range`: the formats, marks and values as the panel takes them.
-    static ExportView exportView();
+
 
 private:
     struct Layout {

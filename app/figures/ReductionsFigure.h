@@ -9,7 +9,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/LessonOpening.h"
 #include "core/dot/RunControl.h"

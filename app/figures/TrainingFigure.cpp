@@ -13,7 +13,6 @@
 #include "app/text/LessonText.h"
 #include "app/text/TrainText.h"
 #include "app/text/StdString.h"
-#include "gpu/train/TensorCoreProducts.h"
 
 namespace floatscope::gui {
 
@@ -94,15 +93,6 @@ std::vector<std::pair<const train::RunResult*, QString>> tableRows(const Trainin
     return rows;
 }
 
-std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes)
-{
-    std::vector<train::Recipe> out;
-    for (const train::Recipe& r : recipes)
-        if (r.name != "fp32")
-            out.push_back(r);
-    return out;
-}
-
 }  // namespace
 
 QStringList trainingNotes(const TrainingData& d)
@@ -113,45 +103,13 @@ QStringList trainingNotes(const TrainingData& d)
     QStringList notes = text::trainingNotes(d.request.config, first);
     // The GPU's name only where a run used it: asking for it starts the CUDA runtime.
     if (std::any_of(d.runs.begin(), d.runs.end(), [](const train::RunResult& r) { return r.products == productsName(ProductsOn::Gpu); }))
-        notes << text::productsNotes(d.runs, QString::fromStdString(gpu::tensorCoreDeviceName()));
+        notes << text::productsNotes(d.runs, QString::fromStdString(d.gpuName));
     return notes;
 }
 
-TrainingData TrainingData::untrained(const TrainingRequest& request)
+const char* productsName(ProductsOn products)
 {
-    TrainingData d;
-    d.request = request;
-    for (const ProductsOn products : request.products)
-        for (const train::Recipe& r : request.recipes) {
-            train::RunResult run;
-            run.recipe = r;
-            run.bytesPerParameter = train::bytesPerParameter(r);
-            run.products = productsName(products);
-            d.runs.push_back(std::move(run));
-        }
-    d.gapRecipes = withoutFp32(request.recipes);
-    for (std::size_t r = 0; r < d.gapRecipes.size(); ++r) {
-        std::vector<train::LearningRateGap> row;
-        for (const double peak : request.gapPeaks)
-            row.push_back({peak, std::nullopt, std::nullopt, std::nullopt, 0.0});
-        d.gaps.push_back(std::move(row));
-    }
-    return d;
-}
-
-TrainingData TrainingData::train(const TrainingRequest& request, const std::atomic<bool>* cancel)
-{
-    TrainingData d = untrained(request);
-    if (request.untrained)
-        return d;
-    const train::Corpus& corpus = train::Corpus::builtin();
-    if (d.gapView())
-        d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
-                                                request.gapPeaks, {}, cancel);
-    else
-        d.runs = train::runJobs(corpus, trainingJobs(request), {}, cancel);
-    d.finished = true;
-    return d;
+    return products == ProductsOn::Gpu ? "gpu" : "emulated";
 }
 
 QString TrainingFigure::tableCaption(const TrainingData& d)

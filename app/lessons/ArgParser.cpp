@@ -1,4 +1,4 @@
-#include "app/figures/ArgParser.h"
+#include "app/lessons/ArgParser.h"
 
 #include <cctype>
 

@@ -1,4 +1,4 @@
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,6 +7,7 @@
 
 #include "app/text/FormatText.h"
 #include "app/text/LessonInput.h"
+#include "app/text/OptionText.h"
 #include "app/text/ParseErrorText.h"
 #include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
@@ -32,6 +33,39 @@ std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector
         return nullptr;
     }
     return view.make(ParsedArguments(args), error);
+}
+
+std::optional<OptionValues> readOptions(const ViewArguments& args, const std::vector<LessonOption>& options,
+                                        std::string& error)
+{
+    OptionValues values;
+    for (const LessonOption& option : options) {
+        OptionRefusal refusal;
+        const std::string text = option.type == OptionType::Flag ? (args.has(option.name) ? "1" : "")
+                                                                 : args.value(option.name).value_or(option.fallback);
+        const auto value = checkOption(option, text, refusal);
+        if (!value) {
+            error = OptionText::commandLine(option, refusal);
+            return std::nullopt;
+        }
+        values.set(option.name, *value);
+    }
+    return values;
+}
+
+ExportView declaredView(DeclaredView view)
+{
+    std::vector<ViewOption> options;
+    for (const LessonOption& o : view.options)
+        options.push_back({o.name, o.shortName, o.type != OptionType::Flag});
+    auto make = [options = view.options, make = std::move(view.make)](const ViewArguments& args,
+                                                                      std::string& error) -> std::unique_ptr<Figure> {
+        const auto values = readOptions(args, options, error);
+        if (!values)
+            return nullptr;
+        return make(*values, args, error);
+    };
+    return {std::move(view.name), std::move(view.summary), optionsUsage(view.options), std::move(options), std::move(make)};
 }
 
 std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error)

@@ -9,7 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "app/figures/ArgParser.h"
+#include "app/lessons/ArgParser.h"
+#include "app/lessons/LessonOption.h"
 #include "app/figures/Figure.h"
 #include "core/exact/ExactValue.h"
 #include "core/format/Format.h"
@@ -40,7 +41,7 @@ public:
 };
 
 // A figure `floatscope export NAME` draws from its arguments: every lesson has one (its
-// registration, panels/LessonRegistry.h), built the way its panel builds the same figure.
+// registration, lessons/LessonRegistry.h), built the way its panel builds the same figure.
 struct ExportView {
     std::string name;
     std::string summary;  // one line for --help
@@ -49,6 +50,24 @@ struct ExportView {
     // Builds the figure, or sets `error` (one line naming the offending text).
     std::function<std::unique_ptr<Figure>(const ViewArguments& args, std::string& error)> make;
 };
+
+// A lesson's view read through its declaration: the options and --help's usage are the declaration's,
+// and `make` receives every declared option checked (absent ones at their fallback), so the view
+// refuses what the panel refuses, with the same reason. Options of type Text (a format list, values,
+// a file) pass unchecked: `make` reads them from `args`, where it can also tell an absent option
+// from one given.
+struct DeclaredView {
+    std::string name;
+    std::string summary;
+    std::vector<LessonOption> options;
+    std::function<std::unique_ptr<Figure>(const OptionValues& values, const ViewArguments& args, std::string& error)> make;
+};
+ExportView declaredView(DeclaredView view);
+
+// Every declared option of `options` from the view's arguments, or the first refusal in `error`
+// (OptionText::commandLine's words).
+std::optional<OptionValues> readOptions(const ViewArguments& args, const std::vector<LessonOption>& options,
+                                        std::string& error);
 
 // The parsed command line (or a deck page's arguments) as views read them.
 class ParsedArguments final : public ViewArguments {
@@ -68,7 +87,7 @@ private:
 std::vector<ArgParser::Option> parserOptions(const ExportView& view);
 
 // The figure a view draws from arguments as `floatscope export NAME ARGUMENTS...` takes them, or
-// null with the reason in `error`: how a lesson's deck pages (panels/LessonDeck.h) are drawn.
+// null with the reason in `error`: how a lesson's deck pages (lessons/LessonDeck.h) are drawn.
 std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector<std::string>& arguments,
                                        std::string& error);
 

@@ -1,11 +1,11 @@
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 
 #include <QDir>
 #include <QFileInfo>
 
 #include "app/figures/InspectorViews.h"
 #include "app/inspector/Presets.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 
 namespace floatscope::gui {
 

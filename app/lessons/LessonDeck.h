@@ -7,7 +7,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
 #include "app/figures/FigureExport.h"
 
 namespace floatscope::gui {
@@ -20,7 +20,7 @@ struct DeckPage {
 
 // Every view of a lesson as slides: the inspector's bits and neighbours for each of its presets
 // (resources/presets.json), then each registered lesson's view for each entry of its
-// registration's .deck (panels/LessonRegistry.h; one page of viewExample where that is empty). The
+// registration's .deck (lessons/LessonRegistry.h; one page of viewExample where that is empty). The
 // registry alone says what a deck holds: a new lesson brings its deck with its registration.
 struct Deck {
     std::string name;                // what `floatscope export deck NAME` takes: "inspector", "accumulation"

@@ -1,6 +1,7 @@
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace floatscope::gui {
 
@@ -14,6 +15,12 @@ std::vector<Lesson>& registered()
     return all;
 }
 
+std::vector<LessonPanelEntry>& panels()
+{
+    static std::vector<LessonPanelEntry> all;
+    return all;
+}
+
 }  // namespace
 
 LessonRegistration::LessonRegistration(Lesson lesson)
@@ -21,11 +28,30 @@ LessonRegistration::LessonRegistration(Lesson lesson)
     registered().push_back(std::move(lesson));
 }
 
+PanelRegistration::PanelRegistration(LessonPanelEntry panel)
+{
+    panels().push_back(std::move(panel));
+}
+
 std::vector<Lesson> lessons()
 {
     std::vector<Lesson> out = registered();
+    for (Lesson& lesson : out)
+        for (const LessonPanelEntry& panel : panels())
+            if (lesson.view.name == panel.lesson) {
+                lesson.objectName = panel.objectName;
+                lesson.makePanel = panel.makePanel;
+            }
     std::stable_sort(out.begin(), out.end(), [](const Lesson& a, const Lesson& b) { return a.place < b.place; });
     return out;
+}
+
+Lesson lessonNamed(const std::string& name)
+{
+    for (const Lesson& lesson : registered())
+        if (lesson.view.name == name)
+            return lesson;
+    std::abort();  // a panel asked for a lesson that is not registered
 }
 
 }  // namespace floatscope::gui

@@ -6,7 +6,8 @@
 
 #include <QString>
 
-#include "app/figures/ExportView.h"
+#include "app/lessons/ExportView.h"
+#include "app/lessons/LessonOption.h"
 
 namespace floatscope::gui {
 
@@ -18,31 +19,47 @@ class LessonPanel;
 // (tests/app/LessonRegistryTest.cpp: a tab, a translated title, the panel's figure byte for byte
 // the export view's, bad files refused, the language switched both ways).
 //
-// A lesson registers itself at the end of its panel's .cpp:
+// A lesson is declared once, headless, in app/lessons/FooLesson.cpp: its options (name, type,
+// fallback, range or choices, unit: LessonOption.h), its view read through them, its deck; and its
+// panel is registered apart, in the panel's .cpp, by the lesson's name:
 //
-//     const LessonRegistration kRegistration({
+//     const LessonRegistration kRegistration({              // app/lessons/LossScalingLesson.cpp
 //         .place = 30,                                   // its tab's position (10, 20, ... 80 taken)
-//         .objectName = "lossScalingDock",
-//         .title = [] { return LossScalingPanel::tr("Loss scaling"); },
-//         .shortTitle = [] { return LossScalingPanel::tr("Loss scale"); },  // for a narrow window
-//         .makePanel = [] { return new LossScalingPanel; },
-//         .view = LossScalingFigure::exportView(),       // in the figure's .cpp
+//         .title = [] { return QCoreApplication::translate("LossScalingPanel", "Loss scaling"); },
+//         .shortTitle = ...,                             // for a narrow window
+//         .view = declaredView({"loss-scale", "one line for --help", lossScalingOptions(), makeFigure}),
 //         .viewExample = {},                             // what a new panel shows, as view arguments
 //         .deck = {{"--loss-scale", "0"}, {"--loss-scale", "24"}},  // its presets, a page each
+//         .options = lossScalingOptions(),
+//     });
+//     const PanelRegistration kPanel({                   // app/panels/LossScalingPanel.cpp
+//         .lesson = "loss-scale", .objectName = "lossScalingDock",
+//         .makePanel = [] { return new LossScalingPanel; },
 //     });
 //
-// A new lesson is these seven files, and only these (CMake picks up core/lessons, tests/lessons,
-// app/figures and app/panels by folder; the window, `floatscope export`, its --help, the bash
-// completion and tests/app/LessonRegistryTest.cpp follow the registration):
+// The panel builds its fields from the declaration (panels/DeclaredFields.h: the ranges into spin
+// boxes, the choices into combo boxes, the check behind the red hint) and reads them into the same
+// OptionValues the view reads, through the lesson's own function from values to its simulation's
+// setup (delayedScalingOf). tests/app/LessonDeclarationTest.cpp walks every declaration through both.
+//
+// A new lesson is these nine files, and only these (CMake picks up core/lessons, tests/lessons,
+// app/figures, app/lessons and app/panels by folder; the window, `floatscope export`, its --help, the
+// bash completion and the tests follow the registrations):
 //   core/lessons/Foo.h, core/lessons/Foo.cpp   the simulation, no Qt
 //   tests/lessons/FooTest.cpp                  the simulation against an independent reference
-//   app/figures/FooFigure.h, FooFigure.cpp     what it draws (a FlowFigure), and its exportView()
-//   app/panels/FooPanel.cpp                    the panel on LessonPanel, and its registration; with
-//                                              the class in the .cpp, end it with #include
+//   app/figures/FooFigure.h, FooFigure.cpp     what it draws (a FlowFigure, or a StackedFigure of
+//                                              charts and tables); it parses nothing
+//   app/lessons/FooLesson.h, FooLesson.cpp     its options, its setup from them, its view and deck,
+//                                              and its registration; no widgets
+//   app/panels/FooPanel.cpp                    the panel (on FigurePanel where it shows one figure,
+//                                              on LessonPanel otherwise) and its PanelRegistration;
+//                                              with the class in the .cpp, end it with #include
 //                                              "FooPanel.moc" (a FooPanel.h only when its own tests
 //                                              reach into it)
 //   translations/floatscope_zh_CN.ts           its words in Chinese (lupdate, then translate)
-// Long work goes through a BackgroundJob (progress, cancel, restart on new input).
+// Long work goes through a BackgroundJob (progress, cancel, restart on new input). Lessons that have
+// not moved to a declaration yet register whole (with .objectName and .makePanel, the view from their
+// figure's exportView()) from their panel's .cpp.
 struct Lesson {
     int place = 0;
     const char* objectName = "";
@@ -58,6 +75,23 @@ struct Lesson {
     // the view arguments of one of the lesson's presets (the lecture notes' demos); empty: one page,
     // viewExample.
     std::vector<std::vector<std::string>> deck = {};
+    // The lesson's options, declared once (lessons/LessonOption.h): its panel builds its fields from
+    // them and its view reads them; empty where the lesson has not moved to a declaration yet.
+    std::vector<LessonOption> options = {};
+};
+
+// A lesson's panel, registered by the panel's .cpp where the lesson itself is registered headless
+// (by its app/lessons/FooLesson.cpp, which names no widget): `lessons()` gives the lesson named
+// `lesson` (its view's name) this panel and object name.
+struct LessonPanelEntry {
+    const char* lesson = "";
+    const char* objectName = "";
+    std::function<LessonPanel*()> makePanel = {};
+};
+
+class PanelRegistration {
+public:
+    explicit PanelRegistration(LessonPanelEntry panel);
 };
 
 // Registers a lesson while the program starts (a namespace-scope object in the panel's .cpp).
@@ -66,7 +100,11 @@ public:
     explicit LessonRegistration(Lesson lesson);
 };
 
-// Every registered lesson, in the order of their places.
+// Every registered lesson, in the order of their places, with its panel where one is linked in.
 std::vector<Lesson> lessons();
+
+// The lesson whose view is named `name` ("loss-scale"); a registered one (a panel asks for its own),
+// so a missing one is a programming error (it aborts).
+Lesson lessonNamed(const std::string& name);
 
 }  // namespace floatscope::gui

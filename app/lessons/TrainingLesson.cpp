@@ -1,9 +1,9 @@
-// `floatscope export training` and the arguments it shares with `floatscope train`.
+#include "app/lessons/TrainingLesson.h"
+
 #include <algorithm>
 #include <sstream>
 #include <variant>
 
-#include "app/figures/TrainingFigure.h"
 #include "app/text/HardwareText.h"
 #include "app/text/TrainText.h"
 #include "gpu/train/TensorCoreProducts.h"
@@ -13,6 +13,16 @@ namespace floatscope::gui {
 namespace {
 
 constexpr std::size_t kMaxGapPeaks = 12;
+
+// The gap view's recipes: fp32 is what the gaps are measured to.
+std::vector<train::Recipe> withoutFp32(const std::vector<train::Recipe>& recipes)
+{
+    std::vector<train::Recipe> out;
+    for (const train::Recipe& r : recipes)
+        if (r.name != "fp32")
+            out.push_back(r);
+    return out;
+}
 
 std::string english(const QString& s)
 {
@@ -62,11 +72,6 @@ std::optional<std::vector<double>> parsePeakList(const std::string& text, std::s
         return std::nullopt;
     }
     return peaks;
-}
-
-const char* productsName(ProductsOn products)
-{
-    return products == ProductsOn::Gpu ? "gpu" : "emulated";
 }
 
 std::vector<train::RunJob> trainingJobs(const TrainingRequest& request)
@@ -245,13 +250,52 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
     return request;
 }
 
-ExportView TrainingFigure::exportView()
+TrainingData untrainedData(const TrainingRequest& request)
+{
+    TrainingData d;
+    d.request = request;
+    for (const ProductsOn products : request.products)
+        for (const train::Recipe& r : request.recipes) {
+            train::RunResult run;
+            run.recipe = r;
+            run.bytesPerParameter = train::bytesPerParameter(r);
+            run.products = productsName(products);
+            d.runs.push_back(std::move(run));
+        }
+    if (std::find(request.products.begin(), request.products.end(), ProductsOn::Gpu) != request.products.end())
+        d.gpuName = gpu::tensorCoreDeviceName();
+    d.gapRecipes = withoutFp32(request.recipes);
+    for (std::size_t r = 0; r < d.gapRecipes.size(); ++r) {
+        std::vector<train::LearningRateGap> row;
+        for (const double peak : request.gapPeaks)
+            row.push_back({peak, std::nullopt, std::nullopt, std::nullopt, 0.0});
+        d.gaps.push_back(std::move(row));
+    }
+    return d;
+}
+
+TrainingData trainedData(const TrainingRequest& request, const std::atomic<bool>* cancel)
+{
+    TrainingData d = untrainedData(request);
+    if (request.untrained)
+        return d;
+    const train::Corpus& corpus = train::Corpus::builtin();
+    if (d.gapView())
+        d.gaps = train::gapsAgainstLearningRate(corpus, request.config, d.gapRecipes, *train::findPreset("fp32"),
+                                                request.gapPeaks, {}, cancel);
+    else
+        d.runs = train::runJobs(corpus, trainingJobs(request), {}, cancel);
+    d.finished = true;
+    return d;
+}
+
+ExportView trainingView()
 {
     const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
         const auto request = readTrainingRequest(args, true, error);
         if (!request)
             return nullptr;
-        TrainingData data = TrainingData::train(*request, args.stop());
+        TrainingData data = trainedData(*request, args.stop());
         return args.stopped() ? nullptr : std::make_unique<TrainingFigure>(std::move(data));
     };
     return {"training",

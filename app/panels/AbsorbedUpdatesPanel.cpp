@@ -15,7 +15,7 @@
 #include "app/text/LessonText.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"

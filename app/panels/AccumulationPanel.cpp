@@ -25,7 +25,7 @@
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"

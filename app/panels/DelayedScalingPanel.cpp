@@ -13,19 +13,20 @@
 #include <QVBoxLayout>
 
 #include "app/figures/DelayedScalingFigure.h"
+#include "app/lessons/DelayedScalingLesson.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/FigurePanel.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
-#include "app/text/LessonInput.h"
-#include "app/text/LessonText.h"
-#include "core/format/Registry.h"
 
 namespace floatscope::gui {
 
 namespace {
 
-// The fp8 formats, each with a NaN or an inf for what rounds past its largest value.
-constexpr const char* kElements[] = {"e4m3fn", "e5m2", "e4m3fnuz", "e5m2fnuz", "e4m3"};
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(delayedScalingOptions(), name);
+}
 
 }  // namespace
 
@@ -45,7 +46,7 @@ protected:
     void retranslate() override;
 
 private:
-    static QSpinBox* spin(QWidget* parent, int min, int max, int value);
+    static QSpinBox* spin(std::string_view name, QWidget* parent);
 
     QComboBox* m_element = nullptr;
     QSpinBox* m_steps = nullptr;
@@ -62,17 +63,14 @@ DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
-    const DelayedScalingSetup defaults;
-    m_element = new QComboBox(content);
-    for (const char* name : kElements)
-        m_element->addItem(QString::fromLatin1(name));
-    m_steps = spin(content, 2, DelayedScalingFigure::kMaxSteps, defaults.steps);
-    m_history = spin(content, 1, DelayedScalingSetup::kMaxHistory, defaults.history);
-    m_spikeStep = spin(content, 0, DelayedScalingFigure::kMaxSteps, defaults.spikeStep);
-    m_spikeLength = spin(content, 1, DelayedScalingFigure::kMaxSteps, defaults.spikeLength);
-    m_spikeFactor = new HintedField(QStringLiteral("16"), content);
-    m_drift = new HintedField(QStringLiteral("0"), content);
-    m_seed = spin(content, 0, DelayedScalingSetup::kMaxSeed, static_cast<int>(defaults.seed));
+    m_element = declaredComboBox(option("formats"), content);
+    m_steps = spin("steps", content);
+    m_history = spin("history", content);
+    m_spikeStep = spin("spike-step", content);
+    m_spikeLength = spin("spike-length", content);
+    m_spikeFactor = declaredField(option("spike-factor"), content);
+    m_drift = declaredField(option("drift"), content);
+    m_seed = spin("seed", content);
     m_figure = new FigureWidget(content);
 
     // The fields one under another in the column beside the figure: the run, then its spike.
@@ -99,11 +97,9 @@ DelayedScalingPanel::DelayedScalingPanel(QWidget* parent) : FigurePanel(parent)
     retranslate();
 }
 
-QSpinBox* DelayedScalingPanel::spin(QWidget* parent, int min, int max, int value)
+QSpinBox* DelayedScalingPanel::spin(std::string_view name, QWidget* parent)
 {
-    auto* box = new QSpinBox(parent);
-    box->setRange(min, max);
-    box->setValue(value);
+    QSpinBox* box = declaredSpinBox(option(name), parent);
     box->setGroupSeparatorShown(true);
     return box;
 }
@@ -133,29 +129,19 @@ void DelayedScalingPanel::retranslate()
 
 void DelayedScalingPanel::compute()
 {
-    QString factorError;
-    const auto factor = LessonInput::positive(m_spikeFactor->text(), factorError);
-    if (factor && *factor > DelayedScalingSetup::kMaxSpikeFactor)
-        factorError = tr("At most %1, please").arg(LessonText::count(static_cast<std::int64_t>(DelayedScalingSetup::kMaxSpikeFactor)));
-    m_spikeFactor->setHint(factorError);
-    QString driftError;
-    const auto drift = LessonInput::number(m_drift->text(), driftError);
-    const double driftValue = drift ? nearestDouble(*drift) : 0;
-    if (drift && !(std::fabs(driftValue) <= DelayedScalingSetup::kMaxDrift))
-        driftError = tr("Between −%1 and %1, please").arg(DelayedScalingSetup::kMaxDrift);
-    m_drift->setHint(driftError);
-    if (!factorError.isEmpty() || !driftError.isEmpty())
+    const auto factor = readField(option("spike-factor"), m_spikeFactor);
+    const auto drift = readField(option("drift"), m_drift);
+    if (!factor || !drift)
         return;
-    DelayedScalingSetup s;
-    s.element = namedFormat(m_element->currentText().toStdString());
-    s.steps = m_steps->value();
-    s.history = m_history->value();
-    s.spikeStep = std::min(m_spikeStep->value(), s.steps);
-    s.spikeLength = m_spikeLength->value();
-    s.spikeFactor = *factor;
-    s.drift = driftValue;
-    s.seed = static_cast<std::uint64_t>(m_seed->value());
-    showResult(simulateDelayedScaling(s));
+    OptionValues options;
+    options.set("formats", OptionValue{.text = m_element->currentText().toStdString()});
+    for (const auto& [name, box] : {std::pair{"steps", m_steps}, std::pair{"history", m_history},
+                                    std::pair{"spike-step", m_spikeStep}, std::pair{"spike-length", m_spikeLength},
+                                    std::pair{"seed", m_seed}})
+        options.set(name, spinBoxValue(option(name), box));
+    options.set("spike-factor", *factor);
+    options.set("drift", *drift);
+    showResult(simulateDelayedScaling(delayedScalingOf(options)));
 }
 
 QVariantMap DelayedScalingPanel::settings() const
@@ -187,16 +173,10 @@ void DelayedScalingPanel::restoreSettings(const QVariantMap& settings)
     recompute();
 }
 
-const LessonRegistration kRegistration({
-    .place = 65,
+const PanelRegistration kPanel({
+    .lesson = "delayed-scaling",
     .objectName = "delayedScalingDock",
-    .title = [] { return DelayedScalingPanel::tr("Delayed scaling"); },
-    .shortTitle = [] { return DelayedScalingPanel::tr("Delayed"); },
     .makePanel = [] { return new DelayedScalingPanel; },
-    .view = DelayedScalingFigure::exportView(),
-    // The FP8 blog's delayed scaling: a 16x spike in e4m3fn activations and in e5m2 gradients, a
-    // tensor that grows 7 % a step, and a history of one step.
-    .deck = {{}, {"-f", "e5m2"}, {"--spike-step", "0", "--drift", "0.1"}, {"--history", "1"}},
 });
 
 }  // namespace floatscope::gui

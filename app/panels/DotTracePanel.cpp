@@ -15,7 +15,7 @@
 
 #include "app/panels/AccumulatorMenu.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
 #include "app/text/LessonInput.h"

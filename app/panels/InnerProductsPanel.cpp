@@ -1,5 +1,6 @@
 #include "app/panels/InnerProductsPanel.h"
 
+#include <bit>
 #include <cmath>
 
 #include <QComboBox>
@@ -16,7 +17,9 @@
 #include "app/panels/PanelKit.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonJob.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/InnerProductsLesson.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/text/LessonText.h"
 #include "app/text/OperatorsText.h"
 #include "core/dot/InnerProduct.h"
@@ -25,6 +28,11 @@
 namespace floatscope::gui {
 
 namespace {
+
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(innerProductsOptions(), name);
+}
 
 // Sweeps of more products than this run in the background: the default (three accumulators, two
 // promoted, to 2^16) stays well inside one frame's budget for the window's start.
@@ -36,28 +44,17 @@ InnerProductsPanel::InnerProductsPanel(QWidget* parent) : FigurePanel(parent)
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
-    m_inputs = new QComboBox(content);
-    for (const Format& f : namedFormats())
-        if (dot::acceptsInputs(f))
-            m_inputs->addItem(QString::fromStdString(f.name()));
-    m_inputs->setCurrentText(QString::fromLatin1(InnerProductsSetup::kDefaultInputs));
-    m_distribution = new QComboBox(content);
-    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
-        m_distribution->addItem(QString());
-    m_accumulators = new HintedField(QString::fromLatin1(InnerProductsSetup::kDefaultAccumulators), content);
+    m_inputs = declaredComboBox(option("inputs"), content);
+    m_distribution = declaredComboBox(option("distribution"), content);  // worded in retranslate()
+    m_accumulators = declaredField(option("accumulator"), content);
     m_add = new QToolButton(content);
     m_add->setPopupMode(QToolButton::InstantPopup);
     m_add->setMenu(new QMenu(m_add));
-    m_promote = new QSpinBox(content);
-    m_promote->setRange(0, dot::kMaxPromoteEvery);
-    m_promote->setValue(InnerProductsSetup::kDefaultPromote);
-    m_maxK = new QComboBox(content);
-    for (int j = 8; j <= InnerProductsSetup::kMaxLog2K; ++j)
-        m_maxK->addItem(LessonText::powerOfTwo(j), j);
-    m_maxK->setCurrentIndex(m_maxK->findData(InnerProductsSetup::kDefaultMaxLog2K));
-    m_seed = new QSpinBox(content);
-    m_seed->setRange(0, 1'000'000'000);
-    m_seed->setValue(1);
+    m_promote = declaredSpinBox(option("promote"), content);
+    m_maxK = declaredComboBox(option("max-k"), content);
+    for (int i = 0; i < m_maxK->count(); ++i)  // 2¹⁶ rather than 65536
+        m_maxK->setItemText(i, LessonText::powerOfTwo(std::countr_zero(m_maxK->itemData(i).toString().toULongLong())));
+    m_seed = declaredSpinBox(option("seed"), content);
     m_inputsLabel = new QLabel(content);
     m_distributionLabel = new QLabel(content);
     m_accumulatorsLabel = new QLabel(content);
@@ -145,13 +142,13 @@ void InnerProductsPanel::retranslate()
 void InnerProductsPanel::compute()
 {
     // 1. The fields; a bad accumulator list gets its hint and the last figure stays.
-    InnerProductsSetup setup;
-    const FormatLookup inputs = lookupFormat(m_inputs->currentText().toStdString());
-    setup.inputs = *inputs.format;
-    setup.distribution = dot::kDistributions[std::max(0, m_distribution->currentIndex())];
-    setup.promote = m_promote->value();
-    setup.seed = static_cast<std::uint64_t>(m_seed->value());
-    setup.maxLog2K = m_maxK->currentData().toInt();
+    OptionValues options;
+    for (const auto& [name, box] : {std::pair{"inputs", m_inputs}, std::pair{"distribution", m_distribution},
+                                    std::pair{"max-k", m_maxK}})
+        options.set(name, OptionValue{.text = box->currentData().toString().toStdString()});
+    options.set("promote", spinBoxValue(option("promote"), m_promote));
+    options.set("seed", spinBoxValue(option("seed"), m_seed));
+    InnerProductsSetup setup = innerProductsOf(options);
     QString error;
     const auto accumulators = parseAccumulatorList(m_accumulators->text(), setup.inputs, setup.seed, error);
     m_accumulators->setHint(error);
@@ -170,29 +167,10 @@ void InnerProductsPanel::compute()
         m_data.has_value(), [this] { recompute(); });
 }
 
-const LessonRegistration kRegistration({
-    .place = 90,
+const PanelRegistration kPanel({
+    .lesson = "dot",
     .objectName = "innerProductsDock",
-    .title = [] { return InnerProductsPanel::tr("Inner products"); },
-    .shortTitle = [] { return InnerProductsPanel::tr("Products"); },
     .makePanel = [] { return new InnerProductsPanel; },
-    .view = InnerProductsFigure::exportView(),
-    .viewExample = {},
-    .deck = {
-        // Lecture 10 and lesson 14, pillar three: matrix products accumulate in fp32.
-        {"--inputs", "bf16", "--accumulator", "fp32,bf16,fp16", "--promote", "0", "--max-k", "1048576"},
-        // The sum of ones that stalls (bf16 at 256, fp16 at 2048), and promotion into fp32.
-        {"--inputs", "bf16", "--distribution", "ones", "--accumulator", "bf16,fp16,fp32", "--promote", "128",
-         "--max-k", "65536"},
-        // The FP8 blog and DeepSeek-V3: Hopper's fp8 tensor core keeps about 14 bits; promoted every 128.
-        {"--inputs", "e4m3fn", "--accumulator", "h100-fp8,fp32", "--promote", "128", "--max-k", "1048576"},
-        // Tensor cores truncate: on positive sums the error grows with K, V100 to H100.
-        {"--inputs", "fp16", "--distribution", "uniform", "--accumulator", "v100-fp16,a100-fp16,h100-fp16,fp32",
-         "--promote", "0", "--max-k", "1048576"},
-        // Heavy tails: pairwise summation, stochastic rounding and the CPU's VDPBF16PS.
-        {"--inputs", "bf16", "--distribution", "heavy", "--accumulator",
-         "fp32,fp32:nearest-even:pairwise,bf16,bf16:stochastic,avx512bf16", "--promote", "0", "--max-k", "1048576"},
-    },
 });
 
 }  // namespace floatscope::gui

@@ -13,7 +13,7 @@
 
 #include "app/text/ScalingText.h"
 #include "app/panels/LedgerSchemesEditor.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/ScalingFigureView.h"
 #include "app/text/LedgerText.h"

@@ -16,7 +16,7 @@
 #include <QLabel>
 #include <QTimer>
 
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/text/LectureNotesText.h"
 #include "app/text/LessonInput.h"

@@ -5,21 +5,24 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpression>
 #include <QVBoxLayout>
 
 #include "app/text/LessonText.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
-#include "app/text/LessonInput.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/lessons/LogitsEpsilonLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/PanelKit.h"
 
 namespace floatscope::gui {
 
 namespace {
 
-constexpr int kMaxLogits = 16;
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(logitsEpsilonOptions(), name);
+}
 
 }  // namespace
 
@@ -27,7 +30,7 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
-    m_logits = new HintedField(QStringLiteral("1000, 1001, 1002, 1003"), content);
+    m_logits = declaredField(option("logits"), content);
     m_logitsLabel = new QLabel(content);
     m_logitsLabel->setBuddy(m_logits->edit());
     m_numerator = new QComboBox(content);
@@ -35,10 +38,10 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
     m_pairLabel = new QLabel(content);
     m_pairLabel->setBuddy(m_numerator);
     m_overLabel = new QLabel(QStringLiteral("/"), content);
-    m_eps = new HintedField(QStringLiteral("1e-6"), content);
+    m_eps = declaredField(option("eps"), content);
     m_epsLabel = new QLabel(content);
     m_epsLabel->setBuddy(m_eps->edit());
-    m_formats = new FormatChecklist({"fp16", "bf16"}, content);
+    m_formats = declaredChecklist(option("formats"), content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
@@ -75,7 +78,8 @@ LogitsEpsilonPanel::LogitsEpsilonPanel(QWidget* parent) : FigurePanel(parent)
 void LogitsEpsilonPanel::retranslate()
 {
     m_logitsLabel->setText(tr("&Logits:"));
-    m_logits->edit()->setToolTip(tr("Up to %1 logits, separated by commas or spaces").arg(kMaxLogits));
+    m_logits->edit()->setToolTip(
+        tr("Up to %1 logits, separated by commas or spaces").arg(static_cast<int>(option("logits").max)));
     m_pairLabel->setText(tr("&Ratio p(i) / p(j):"));
     m_epsLabel->setText(tr("&eps:"));
     m_eps->edit()->setToolTip(tr("The constant RMSNorm adds under the square root"));
@@ -86,8 +90,9 @@ void LogitsEpsilonPanel::retranslate()
 void LogitsEpsilonPanel::refillPair(int count)
 {
     // The pair keeps its positions where it can; the BF16 lesson compares 1003 with 1001.
-    const int numerator = m_numerator->count() > 0 ? m_numerator->currentIndex() : 3;
-    const int denominator = m_denominator->count() > 0 ? m_denominator->currentIndex() : 1;
+    const int numerator = m_numerator->count() > 0 ? m_numerator->currentIndex() : std::stoi(option("numerator").fallback);
+    const int denominator =
+        m_denominator->count() > 0 ? m_denominator->currentIndex() : std::stoi(option("denominator").fallback);
     for (QComboBox* box : {m_numerator, m_denominator}) {
         const QSignalBlocker blocker(box);
         box->clear();
@@ -100,30 +105,14 @@ void LogitsEpsilonPanel::refillPair(int count)
 
 void LogitsEpsilonPanel::compute()
 {
-    // 1. The logits: finite numbers, 2 to 16 of them.
-    static const QRegularExpression kSeparators(QStringLiteral("[\\s,;]+"));
-    const QStringList texts = m_logits->text().split(kSeparators, Qt::SkipEmptyParts);
-    std::vector<ExactValue> logits;
-    QString logitsError;
-    if (texts.size() < 2 || texts.size() > kMaxLogits)
-        logitsError = tr("Between 2 and %1 logits, please").arg(kMaxLogits);
-    for (const QString& t : texts) {
-        if (!logitsError.isEmpty())
-            break;
-        const auto v = LessonInput::number(t, logitsError);
-        if (v && !v->isFinite())
-            logitsError = tr("Logits must be finite, got “%1”").arg(t);
-        else if (v)
-            logits.push_back(*v);
-    }
-    m_logits->setHint(logitsError);
-    QString epsError;
-    const auto eps = LessonInput::number(m_eps->text(), epsError);
-    m_eps->setHint(epsError);
+    // 1. The logits, 2 to 16 finite numbers, and eps.
+    const auto list = readField(option("logits"), m_logits);
+    const auto eps = readField(option("eps"), m_eps);
+    const bool someFormat = readChecklist(option("formats"), m_formats, m_formatsHint).has_value();
     const std::vector<Format> formats = m_formats->checkedFormats();
-    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
-    if (!logitsError.isEmpty() || !eps || formats.empty())
+    if (!list || !eps || !someFormat)
         return;
+    const std::vector<ExactValue>& logits = list->list;
 
     // 2. The pair to compare, then core.
     if (m_numerator->count() != static_cast<int>(logits.size()))
@@ -133,18 +122,13 @@ void LogitsEpsilonPanel::compute()
         m_denominator->setItemText(static_cast<int>(i), LessonText::brief(logits[i]));
     }
     showResult(LogitsEpsilonData::compute(formats, logits, static_cast<std::size_t>(m_numerator->currentIndex()),
-                                          static_cast<std::size_t>(m_denominator->currentIndex()), *eps));
+                                          static_cast<std::size_t>(m_denominator->currentIndex()), eps->exact));
 }
 
-const LessonRegistration kRegistration({
-    .place = 40,
+const PanelRegistration kPanel({
+    .lesson = "logits",
     .objectName = "logitsEpsilonDock",
-    .title = [] { return LogitsEpsilonPanel::tr("Logits and eps"); },
-    .shortTitle = [] { return LogitsEpsilonPanel::tr("Logits"); },
     .makePanel = [] { return new LogitsEpsilonPanel; },
-    .view = LogitsEpsilonFigure::exportView(),
-    // The BF16 lesson's logits 1000..1003 and RMSNorm's eps, in 16 bits and in fp8.
-    .deck = {{}, {"-f", "fp16,bf16,e4m3fn,e5m2"}},
 });
 
 }  // namespace floatscope::gui

@@ -19,9 +19,11 @@
 #include "app/charts/Chart.h"
 #include "app/text/LessonText.h"
 #include "core/format/Registry.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/lessons/LossScalingLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/FigureWidget.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
 #include "app/panels/ModelSourceRow.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
@@ -30,17 +32,15 @@ namespace floatscope::gui {
 
 namespace {
 
-constexpr int kMinLog2Scale = -16;
-constexpr int kMaxLog2Scale = 48;
 constexpr int kMaxEvents = 14;  // lines of the step-by-step account
 
-QSpinBox* spin(QWidget* parent, int lo, int hi, int value)
+const LessonOption& option(std::string_view name)
 {
-    auto* box = new QSpinBox(parent);
-    box->setRange(lo, hi);
-    box->setValue(value);
-    return box;
+    return optionNamed(lossScalingOptions(), name);
 }
+
+// The dynamic run's spin boxes, by their options' names.
+constexpr const char* kDynamicOptions[] = {"initial", "interval", "steps", "per-step", "seed"};
 
 }  // namespace
 
@@ -51,7 +51,7 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_format = new QComboBox(content);
     for (const Format& f : namedFormats())
         m_format->addItem(QString::fromStdString(f.name()));
-    m_format->setCurrentText(QString::fromLatin1(LossScalingData::kDefaultFormat));
+    m_format->setCurrentText(QString::fromStdString(option("formats").fallback));
     m_formatLabel = new QLabel(content);
     m_formatLabel->setBuddy(m_format);
     m_source = new QComboBox(content);
@@ -64,8 +64,8 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     // The two sources: a log-normal by its median and spread, or values.
     m_sourcePages = new QStackedWidget(content);
     auto* normalPage = new QWidget;
-    m_median = new HintedField(QString::fromLatin1(LossScalingData::kDefaultMedian), normalPage);
-    m_spread = new HintedField(QString::fromLatin1(LossScalingData::kDefaultSpread), normalPage);
+    m_median = declaredField(option("median"), normalPage);
+    m_spread = declaredField(option("spread"), normalPage);
     m_medianLabel = new QLabel(normalPage);
     m_spreadLabel = new QLabel(normalPage);
     m_medianLabel->setBuddy(m_median->edit());
@@ -98,10 +98,9 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_sourcePages->addWidget(m_modelRow);
     fitToCurrentPage(m_sourcePages);
 
-    m_scale = new QSlider(Qt::Horizontal, content);
-    m_scale->setRange(kMinLog2Scale, kMaxLog2Scale);
+    m_scale = declaredSlider(option("loss-scale"), content);
     m_scale->setPageStep(4);
-    m_scaleBox = spin(content, kMinLog2Scale, kMaxLog2Scale, 0);
+    m_scaleBox = declaredSpinBox(option("loss-scale"), content);
     m_scaleBox->setPrefix(QStringLiteral("2^"));
     m_scaleLabel = new QLabel(content);
     m_scaleLabel->setBuddy(m_scaleBox);
@@ -121,12 +120,12 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
 
     // Dynamic loss scaling.
     m_dynamicBox = new QGroupBox(content);
-    m_initial = spin(m_dynamicBox, -16, 64, 24);
+    m_initial = declaredSpinBox(option("initial"), m_dynamicBox);
     m_initial->setPrefix(QStringLiteral("2^"));
-    m_interval = spin(m_dynamicBox, 1, 100000, 10);
-    m_steps = spin(m_dynamicBox, 1, 10000, 40);
-    m_perStep = spin(m_dynamicBox, 1, 1000, 1000);  // steps x gradients stay below 10^7: about a second
-    m_seed = spin(m_dynamicBox, 0, 1000000000, 0);
+    m_interval = declaredSpinBox(option("interval"), m_dynamicBox);
+    m_steps = declaredSpinBox(option("steps"), m_dynamicBox);
+    m_perStep = declaredSpinBox(option("per-step"), m_dynamicBox);
+    m_seed = declaredSpinBox(option("seed"), m_dynamicBox);
     m_initialLabel = new QLabel(m_dynamicBox);
     m_intervalLabel = new QLabel(m_dynamicBox);
     m_stepsLabel = new QLabel(m_dynamicBox);
@@ -276,17 +275,11 @@ void LossScalingPanel::compute()
     std::vector<double> values;
     bool ok = true;
     if (m_source->currentIndex() == 0) {
-        QString medianError;
-        QString spreadError;
-        const auto median = LessonInput::positive(m_median->text(), medianError);
-        const auto spread = LessonInput::positive(m_spread->text(), spreadError);
-        if (spread && *spread > LossScalingData::kMaxSpread)
-            spreadError = tr("A spread of at most %1 decades, please").arg(LossScalingData::kMaxSpread);
-        m_median->setHint(medianError);
-        m_spread->setHint(spreadError);
-        ok = medianError.isEmpty() && spreadError.isEmpty();
+        const auto median = readField(option("median"), m_median);
+        const auto spread = readField(option("spread"), m_spread);
+        ok = median && spread;
         if (ok)
-            distribution = {*median, *spread};
+            distribution = {median->number, spread->number};
         m_valuesHint->hide();
     } else if (m_source->currentIndex() == Model) {
         m_valuesHint->hide();
@@ -311,12 +304,11 @@ void LossScalingPanel::compute()
         return;
 
     // 2. The window at S, and the dynamic run when anything but S changed.
-    DynamicScalingSetup dynamic;
-    dynamic.initialScale = std::ldexp(1.0, m_initial->value());
-    dynamic.growthInterval = m_interval->value();
-    dynamic.steps = m_steps->value();
-    dynamic.gradientsPerStep = static_cast<std::size_t>(m_perStep->value());
-    dynamic.seed = static_cast<std::uint64_t>(m_seed->value());
+    OptionValues options;
+    const QSpinBox* const boxes[] = {m_initial, m_interval, m_steps, m_perStep, m_seed};
+    for (std::size_t i = 0; i < std::size(kDynamicOptions); ++i)
+        options.set(kDynamicOptions[i], spinBoxValue(option(kDynamicOptions[i]), boxes[i]));
+    const DynamicScalingSetup dynamic = dynamicScalingOf(options);
     const bool reuse = !m_runDirty && m_data;
     if (m_source->currentIndex() == Model)
         m_data = train::lossScalingOfModel(format, *m_model, m_scaleBox->value(), dynamic, reuse ? &m_data->run : nullptr);
@@ -409,15 +401,10 @@ std::unique_ptr<Figure> LossScalingPanel::makeFigure() const
     return figureOf<LossScalingFigure>(m_data);
 }
 
-const LessonRegistration kRegistration({
-    .place = 30,
+const PanelRegistration kPanel({
+    .lesson = "loss-scale",
     .objectName = "lossScalingDock",
-    .title = [] { return LossScalingPanel::tr("Loss scaling"); },
-    .shortTitle = [] { return LossScalingPanel::tr("Loss scale"); },
     .makePanel = [] { return new LossScalingPanel; },
-    .view = LossScalingFigure::exportView(),
-    // Lecture 10's demo 3 at the loss scales it tabulates, and demo 4's dynamic scaling below.
-    .deck = {{"--loss-scale", "0"}, {"--loss-scale", "8"}, {"--loss-scale", "16"}, {"--loss-scale", "24"}},
 });
 
 }  // namespace floatscope::gui

@@ -28,7 +28,7 @@
 #include "app/text/ScalingText.h"
 #include "core/format/Registry.h"
 #include "app/panels/BackgroundJob.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"

@@ -12,7 +12,9 @@
 #include "app/panels/FigureWidget.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/lessons/RangeBarsLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 
@@ -22,7 +24,7 @@ RangeBarsPanel::RangeBarsPanel(QWidget* parent) : LessonPanel(parent)
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
-    m_formats = new FormatChecklist({"fp32", "fp16", "bf16", "e4m3fn", "e5m2"}, content);
+    m_formats = declaredChecklist(optionNamed(rangeBarsOptions(), "formats"), content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
@@ -148,8 +150,8 @@ QString RangeBarsPanel::loadFile(const QString& path)
 void RangeBarsPanel::compute()
 {
     // 1. Formats and marks; a bad field keeps the last good figure.
+    const bool someFormat = readChecklist(optionNamed(rangeBarsOptions(), "formats"), m_formats, m_formatsHint).has_value();
     const std::vector<Format> formats = m_formats->checkedFormats();
-    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
     QString marksError;
     const auto marks = LessonInput::marks(m_marks->text(), marksError);
     m_marks->setHint(marksError);
@@ -163,7 +165,7 @@ void RangeBarsPanel::compute()
     }
     setErrorHint(m_valuesHint, valuesError);
     showValuesSource();
-    if (formats.empty() || !marks || !valuesError.isEmpty())
+    if (!someFormat || !marks || !valuesError.isEmpty())
         return;
     m_data = RangeBarsData::compute(formats, *marks, useTyped ? std::span<const double>(typed) : std::span<const double>(m_loaded.values));
     m_figure->setFigure(makeFigure());
@@ -174,16 +176,10 @@ std::unique_ptr<Figure> RangeBarsPanel::makeFigure() const
     return std::make_unique<RangeBarsFigure>(m_data);
 }
 
-const LessonRegistration kRegistration({
-    .place = 20,
+const PanelRegistration kPanel({
+    .lesson = "range",
     .objectName = "rangeBarsDock",
-    .title = [] { return RangeBarsPanel::tr("Range bars"); },
-    .shortTitle = [] { return RangeBarsPanel::tr("Ranges"); },
     .makePanel = [] { return new RangeBarsPanel; },
-    .view = RangeBarsFigure::exportView(),
-    // The BF16 lesson's range chart with a gradient and RMSNorm's eps, then every format of
-    // lesson 14's table on one axis.
-    .deck = {{}, {"--no-values", "-f", "fp32,fp16,bf16,e4m3fn,e5m2,e2m3,e3m2,e2m1,e8m0"}},
 });
 
 }  // namespace floatscope::gui

@@ -33,7 +33,7 @@
 #include "app/io/AtomicFile.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/HintedField.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/style/Palette.h"
 #include "app/text/HardwareText.h"
@@ -638,7 +638,7 @@ void TrainingPanel::compute()
     const std::string signature = signatureOf(*r);
     const bool started = m_statusKind != Status::Untrained;
     if (!started) {
-        m_data = TrainingData::untrained(*r);
+        m_data = untrainedData(*r);
         m_dataSignature = signature;
         m_pages->setCurrentIndex(m_data.gapView() ? 1 : 0);
         showData();
@@ -662,7 +662,7 @@ void TrainingPanel::train()
 
 void TrainingPanel::startTraining(const TrainingRequest& r)
 {
-    m_data = TrainingData::untrained(r);
+    m_data = untrainedData(r);
     m_dataSignature = signatureOf(r);
     m_pages->setCurrentIndex(m_data.gapView() ? 1 : 0);
     m_statusKind = Status::Training;
@@ -1017,7 +1017,7 @@ const LessonRegistration kRegistration({
     .shortTitle = [] { return TrainingPanel::tr("Training"); },
     .figureTitle = {},
     .makePanel = [] { return new TrainingPanel; },
-    .view = TrainingFigure::exportView(),
+    .view = trainingView(),
     .viewExample = {"--untrained"},
     .deck = trainingDeck(),
 });

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/figures/TrainingFigure.h"
+#include "app/lessons/TrainingLesson.h"
 #include "app/panels/LessonPanel.h"
 
 class QCheckBox;

@@ -6,7 +6,7 @@
 
 #include <QDialog>
 
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 
 class QCheckBox;
 class QComboBox;

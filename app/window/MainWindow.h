@@ -78,7 +78,7 @@ private:
     void createWidgets();
     void createActions();
     void createMenus();
-    void installLessons();  // a tab per registered lesson (panels/LessonRegistry.h)
+    void installLessons();  // a tab per registered lesson (lessons/LessonRegistry.h)
     void retranslate();
     void readSettings();
     void writeSettings();

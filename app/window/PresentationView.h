@@ -6,7 +6,7 @@
 #include <QWidget>
 
 #include "app/figures/Figure.h"
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 #include "app/style/Theme.h"
 
 namespace floatscope::gui {

@@ -20,12 +20,6 @@ namespace floatscope {
 // by `spikeFactor` for `spikeLength` steps from `spikeStep`: the step where delayed scaling still
 // trusts the old amax and clips, and the `history` steps after it where its scale stays too small.
 struct DelayedScalingSetup {
-    // What the panel and `floatscope export delayed-scaling` take, beyond the steps a figure holds.
-    static constexpr int kMaxHistory = 1024;           // Transformer Engine's default history
-    static constexpr double kMaxSpikeFactor = 65536;   // 2^16 past the steady amax
-    static constexpr double kMaxDrift = 4;             // log2 growth per step, either way
-    static constexpr int kMaxSeed = 1'000'000'000;
-
     Format element = namedFormat("e4m3fn");
     int steps = 64;
     int history = 16;               // Transformer Engine's amax_history_len (its default is 1024)

@@ -93,15 +93,6 @@ struct BackwardAtScale {
 struct LossScalingData {
     static constexpr int kSamples = 20000;    // drawn for the log-normal's histogram (its shares are exact)
     static constexpr double kBinWidth = 0.5;  // binades per histogram bin
-    // What the panel opens with and `floatscope export loss-scale` draws without options: fp16,
-    // gradients a decade either side of 10^-5, S = 1, and lecture 10's dynamic demo (from 2^24).
-    static constexpr const char* kDefaultFormat = "fp16";
-    static constexpr const char* kDefaultMedian = "1e-5";
-    static constexpr const char* kDefaultSpread = "1";
-    // The widest log-normal the lesson draws (decades, 1 sigma): past it the histogram runs off every
-    // format's range (the panel and `export loss-scale --spread` refuse more alike).
-    static constexpr double kMaxSpread = 20;
-
     Format format;
     RangeBar bar;
     bool fromValues = false;

@@ -51,7 +51,7 @@
 #include "EnglishText.h"
 #include "FigureSupport.h"
 #include "app/panels/HardwarePanel.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/text/AccumulationText.h"
 #include "app/text/FileProblemText.h"
 #include "app/text/FormatText.h"

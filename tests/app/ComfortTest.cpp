@@ -15,7 +15,7 @@
 #include <QTest>
 
 #include "app/figures/FigureExport.h"
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 #include "app/window/AppSettings.h"
 #include "app/window/DeckDialog.h"
 #include "app/window/ExportDialog.h"

@@ -15,8 +15,8 @@
 #include <QTextBrowser>
 #include <QTimer>
 
-#include "app/panels/LessonDeck.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonDeck.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/text/LectureNotesText.h"
 #include "app/window/MainWindow.h"
 

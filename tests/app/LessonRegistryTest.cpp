@@ -17,7 +17,7 @@
 #include "FigureSupport.h"
 #include "app/figures/FigureExport.h"
 #include "app/panels/LessonPanel.h"
-#include "app/panels/LessonRegistry.h"
+#include "app/lessons/LessonRegistry.h"
 #include "app/window/MainWindow.h"
 
 namespace floatscope::gui {

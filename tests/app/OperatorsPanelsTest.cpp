@@ -183,7 +183,7 @@ TEST(InnerProductsPanel, LongSweepsRunInTheBackgroundAndCancel)
     InnerProductsPanel panel;
     const int before = panel.data()->setup.maxLog2K;
     QSignalSpy finished(panel.job(), &LessonJob::finished);
-    panel.maxKBox()->setCurrentIndex(panel.maxKBox()->findData(20));
+    panel.maxKBox()->setCurrentIndex(panel.maxKBox()->findData(QStringLiteral("1048576")));
     ASSERT_TRUE(panel.job()->running());
     EXPECT_TRUE(panel.job()->isVisibleTo(&panel));
     panel.job()->cancel();
@@ -192,7 +192,7 @@ TEST(InnerProductsPanel, LongSweepsRunInTheBackgroundAndCancel)
     EXPECT_EQ(panel.data()->setup.maxLog2K, before) << "the last result stays";
     // A sweep that finishes replaces it.
     type(panel.accumulatorField(), QStringLiteral("fp32,bf16,fp16,tf32"));
-    panel.maxKBox()->setCurrentIndex(panel.maxKBox()->findData(18));
+    panel.maxKBox()->setCurrentIndex(panel.maxKBox()->findData(QStringLiteral("262144")));
     panel.recompute();
     ASSERT_TRUE(panel.job()->running());
     ASSERT_TRUE(finished.wait(60000));

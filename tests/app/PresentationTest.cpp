@@ -8,7 +8,7 @@
 #include <QTest>
 
 #include "app/figures/BitsFigure.h"
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 #include "app/window/MainWindow.h"
 #include "app/window/PresentationView.h"
 

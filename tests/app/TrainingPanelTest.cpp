@@ -278,7 +278,7 @@ TEST(TrainingFigure, GapsToFp32ArePlottedAndPointsNamed)
     request.config.steps = 6;
     request.config.evalEvery = 3;
     request.vsFp32 = true;
-    const TrainingData d = TrainingData::train(request);
+    const TrainingData d = trainedData(request);
     ASSERT_EQ(d.runs.size(), 3u);
     const ChartSpec gaps = TrainingFigure::curves(d);
     const auto line = std::find_if(gaps.series.begin(), gaps.series.end(),
@@ -312,10 +312,10 @@ TEST(TrainingFigure, GpuRunsAreDashedBesideTheEnginesOfTheSameRecipe)
     request.recipes = {*train::findPreset("fp32"), *train::findPreset("bf16-master")};
     request.config.steps = 3;
     request.config.evalEvery = 3;
-    TrainingData d = TrainingData::train(request);
+    TrainingData d = trainedData(request);
     ASSERT_EQ(d.runs.size(), 2u);
     request.products = {ProductsOn::Engine, ProductsOn::Gpu};
-    TrainingData both = TrainingData::untrained(request);
+    TrainingData both = untrainedData(request);
     ASSERT_EQ(both.runs.size(), 4u);
     EXPECT_EQ(both.runs[3].products, "gpu");
     for (std::size_t r = 0; r < 4; ++r) {
@@ -364,7 +364,7 @@ TEST(TrainingFigure, StepAxisIsLabelledWithWholeSteps)
     TrainingRequest request;
     request.recipes = {*train::findPreset("fp32")};
     request.config.steps = 3;
-    const ChartFigure curves(TrainingFigure::curves(TrainingData::untrained(request)));
+    const ChartFigure curves(TrainingFigure::curves(untrainedData(request)));
     int labels = 0;
     for (const test::SvgItem& t : test::textsOf(svgOf(curves))) {
         bool number = false;

@@ -25,7 +25,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/inspector/InspectorState.h"
 #include "app/io/AtomicFile.h"
-#include "app/panels/LessonDeck.h"
+#include "app/lessons/LessonDeck.h"
 #include "app/panels/TrainingPanel.h"
 #include "app/window/AppSettings.h"
 #include "app/window/MainWindow.h"

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/figures/InnerProductsFigure.h"
+#include "app/lessons/LessonOption.h"
+
+namespace floatscope::gui {
+
+// The inner-products lesson's options (lessons/InnerProductsLesson.cpp): what its panel's fields and
+// `floatscope export dot` take.
+const std::vector<LessonOption>& innerProductsOptions();
+
+// The sweep its options ask for, its accumulators still to be read (--accumulator: a list only the
+// inputs can check, parseAccumulatorList).
+InnerProductsSetup innerProductsOf(const OptionValues& options);
+
+}  // namespace floatscope::gui

@@ -1,0 +1,127 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/exact/ExactValue.h"
+#include "core/format/Registry.h"
+#include "core/text/Parse.h"
+
+namespace floatscope::gui {
+
+// What an option of a lesson takes.
+enum class OptionType {
+    Whole,     // a whole number in [min, max] ("1e6" is one); a spin box in the panel
+    Number,    // any finite number in [min, max], kept exactly; a field with a red hint
+    Positive,  // a finite number above zero and at most max, as a double; a field with a red hint
+    Choice,    // one of `choices`; a combo box
+    Format,    // one format by name or alias, its canonical name among `choices`; a combo box
+    Formats,   // formats by name or alias, comma-separated, each once; a format checklist
+    Flag,      // no value: given or not
+    List,      // finite numbers separated by blanks, commas or semicolons, kept exactly; min and max
+               // bound how many; a field with a red hint
+    Text,      // read by the lesson itself (a format list, values, a file)
+};
+
+// What the number counts, where the reason for a refusal names it ("at most 20 decades").
+enum class OptionUnit { None, Decades };
+
+// One option of a lesson, declared once: the panel builds its field from it (the range into a spin
+// box, the choices into a combo box, the check behind the red hint), and `floatscope export` reads
+// --NAME through it, names it in its --help and refuses what the panel refuses, with the same reason
+// (app/text/OptionText.h words it).
+struct LessonOption {
+    std::string name;         // --NAME on the command line
+    std::string metavar;      // what --help shows after --NAME ("DECADES")
+    OptionType type = OptionType::Whole;
+    std::string fallback;     // what an absent option means, as text
+    double min = -std::numeric_limits<double>::infinity();  // inclusive; Positive: above zero
+    double max = std::numeric_limits<double>::infinity();   // inclusive
+    OptionUnit unit = OptionUnit::None;
+    std::vector<std::string> choices = {};
+    char shortName = 0;
+    // False for an option the command line alone takes: the panel reads the same thing otherwise (the
+    // step the training lab's model trains to, which the panel takes further, with a progress bar).
+    bool inPanel = true;
+};
+
+// Why a text was refused; the bound and the text come from the option and the input.
+enum class OptionProblem {
+    NotANumber,    // the parser's reason in `parse`
+    NotFinite,
+    NotWhole,
+    NotPositive,
+    OutOfRange,    // below min or above max (a List: fewer or more values)
+    UnknownChoice,
+    UnknownFormat, // a Formats list's name that names none (in `text`)
+    Repeated,      // a Formats list's format given twice (in `text`)
+    NoFormat,      // an empty Formats list
+};
+
+struct OptionRefusal {
+    OptionProblem problem = OptionProblem::NotANumber;
+    std::string text;                   // the refused text, trimmed (a List: the refused value's)
+    std::optional<ParseError> parse = {};
+    std::size_t count = 0;              // a List's values
+};
+
+// A checked value: `exact` for numbers (Whole, Number, Positive), `whole` and `number` its readings,
+// `text` as given (every type).
+struct OptionValue {
+    std::string text;
+    ExactValue exact = ExactValue::fromDouble(0.0);
+    std::int64_t whole = 0;
+    double number = 0;
+    std::vector<ExactValue> list = {};  // a List's values
+};
+
+// The option's check: the value of `text`, or why not in `refusal`. Choice compares the text as given;
+// Text accepts anything (the lesson reads it).
+std::optional<OptionValue> checkOption(const LessonOption& option, std::string_view text, OptionRefusal& refusal);
+
+// The declaration's option named `name`; every lesson's own names, so a missing one is a programming
+// error (it aborts).
+const LessonOption& optionNamed(const std::vector<LessonOption>& options, std::string_view name);
+
+// The canonical names of the formats `accepts` takes, in the registry's order: a Format option's
+// choices.
+template <class Accepts>
+std::vector<std::string> formatChoices(Accepts accepts);
+
+// Every option of a declaration checked: by name, from the command line's arguments or a panel's
+// fields.
+class OptionValues {
+public:
+    void set(const std::string& name, OptionValue value) { m_values[name] = std::move(value); }
+    const OptionValue& operator[](std::string_view name) const;
+    std::int64_t whole(std::string_view name) const { return (*this)[name].whole; }
+    double number(std::string_view name) const { return (*this)[name].number; }
+    const std::string& text(std::string_view name) const { return (*this)[name].text; }
+    const std::vector<ExactValue>& list(std::string_view name) const { return (*this)[name].list; }
+
+private:
+    std::map<std::string, OptionValue, std::less<>> m_values;
+};
+
+// A bound as --help and the reasons write it: 20, -4, 0.5, 1000000000.
+std::string optionBoundText(double bound);
+
+// --help's words for the options, in order: "[--spread DECADES (at most 20)] [--seed S (0..1000000000)]".
+std::string optionsUsage(const std::vector<LessonOption>& options);
+
+template <class Accepts>
+std::vector<std::string> formatChoices(Accepts accepts)
+{
+    std::vector<std::string> names;
+    for (const Format& f : namedFormats())
+        if (accepts(f))
+            names.push_back(f.name());
+    return names;
+}
+
+}  // namespace floatscope::gui

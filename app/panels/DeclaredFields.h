@@ -1,0 +1,44 @@
+#pragma once
+
+#include <optional>
+
+#include "app/lessons/LessonOption.h"
+
+class QComboBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+class QWidget;
+
+namespace floatscope::gui {
+
+class FormatChecklist;
+class HintedField;
+
+// A lesson's fields built from its declaration (lessons/LessonOption.h), so that a range, a fallback
+// or a check changed there changes the panel with the command line. Each field is named after its
+// option (QObject::objectName "spread"), as tests/app/LessonDeclarationTest.cpp finds it.
+
+// A spin box over a Whole option's range, at its fallback.
+QSpinBox* declaredSpinBox(const LessonOption& option, QWidget* parent);
+// A slider over a Whole option's range, at its fallback.
+QSlider* declaredSlider(const LessonOption& option, QWidget* parent);
+// A line edit with its red hint, at the option's fallback.
+HintedField* declaredField(const LessonOption& option, QWidget* parent);
+// A combo box of a Choice or Format option's choices, at its fallback; each item's data is its choice
+// as the command line takes it (a panel may word the items' text).
+QComboBox* declaredComboBox(const LessonOption& option, QWidget* parent);
+
+// The field's text through the option's check: the value, or nullopt with the reason (OptionText)
+// shown beside the field. The hint is cleared when the text is accepted.
+std::optional<OptionValue> readField(const LessonOption& option, HintedField* field);
+// A format checklist for a Formats option, its fallback's formats checked.
+FormatChecklist* declaredChecklist(const LessonOption& option, QWidget* parent);
+// The checked formats through the option's check (at least one): the value (its text the names,
+// comma-separated), or nullopt with the reason in `hint`.
+std::optional<OptionValue> readChecklist(const LessonOption& option, const FormatChecklist* checklist, QLabel* hint);
+
+// A declared spin box's value (always within the option's range).
+OptionValue spinBoxValue(const LessonOption& option, const QSpinBox* box);
+
+}  // namespace floatscope::gui

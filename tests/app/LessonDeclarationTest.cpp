@@ -1,0 +1,206 @@
+// Every lesson's declaration walked (app/lessons/LessonOption.h): each option fed its bounds, values
+// just past them, a text of the wrong type and an empty text, through the panel's field and through
+// `floatscope export`, and the same acceptance asserted from both, with the same reason where the
+// panel gives one in words (a field with a red hint: the command line's error is the flag and the
+// hint, word for word). The expected acceptance is the test's own, from the bounds it reads.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTest>
+#include <QValidator>
+
+#include "FigureSupport.h"
+#include "app/lessons/LessonRegistry.h"
+#include "app/panels/FormatChecklist.h"
+#include "app/panels/HintedField.h"
+#include "app/panels/LessonPanel.h"
+
+namespace floatscope::gui {
+
+void PrintTo(const Lesson& lesson, std::ostream* out);  // LessonRegistryTest.cpp: the view's name
+
+namespace {
+
+using test::exportViewFigure;
+
+struct Probe {
+    std::string text;
+    bool accepted = false;
+};
+
+// A bound as the command line takes it.
+std::string number(double value)
+{
+    if (value == std::floor(value) && std::fabs(value) < 1e15)
+        return std::to_string(static_cast<long long>(value));
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    return buffer;
+}
+
+// "1, 2, ..., n".
+std::string listOf(double n)
+{
+    std::string text;
+    for (int i = 1; i <= static_cast<int>(n); ++i)
+        text += (i == 1 ? "" : ", ") + std::to_string(i);
+    return text;
+}
+
+// Each bound and a value just past it, a fraction, a word and nothing; for a list, the fewest and the
+// most values and one fewer and one more, and a list with a word or an infinity in it.
+std::vector<Probe> probes(const LessonOption& option)
+{
+    std::vector<Probe> out = {{"x1", false}, {"", false}};
+    if (option.type == OptionType::List) {
+        out.push_back({listOf(option.min), true});
+        out.push_back({listOf(option.max), true});
+        out.push_back({listOf(option.min - 1), false});
+        out.push_back({listOf(option.max + 1), false});
+        out.push_back({"1, 2, x", false});
+        out.push_back({"1, inf", false});
+        return out;
+    }
+    const bool whole = option.type == OptionType::Whole;
+    if (option.type == OptionType::Positive) {
+        out.push_back({"0", false});
+        out.push_back({"-1", false});
+        out.push_back({"1e-30", true});
+    } else if (std::isfinite(option.min)) {
+        out.push_back({number(option.min), true});
+        out.push_back({number(option.min - (whole ? 1 : 0.001)), false});
+    }
+    if (std::isfinite(option.max)) {
+        out.push_back({number(option.max), true});
+        out.push_back({number(option.max + (whole ? 1 : 0.001)), false});
+    }
+    if (whole)
+        out.push_back({"1.5", false});
+    return out;
+}
+
+std::vector<Lesson> declaredLessons()
+{
+    std::vector<Lesson> out;
+    for (const Lesson& lesson : lessons())
+        if (!lesson.options.empty())
+            out.push_back(lesson);
+    return out;
+}
+
+class LessonDeclarationTest : public testing::TestWithParam<Lesson> {};
+
+TEST(LessonDeclaration, TheLessonsNamedInTheRecipeAreDeclared)
+{
+    // The two whose bounds once disagreed between the panel and the command line.
+    std::vector<std::string> names;
+    for (const Lesson& lesson : declaredLessons())
+        names.push_back(lesson.view.name);
+    EXPECT_NE(std::find(names.begin(), names.end(), "loss-scale"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "delayed-scaling"), names.end());
+}
+
+TEST_P(LessonDeclarationTest, PanelAndCommandLineTakeAndRefuseAlike)
+{
+    const Lesson& lesson = GetParam();
+    ASSERT_TRUE(lesson.makePanel) << "no panel registered for " << lesson.view.name;
+    std::unique_ptr<LessonPanel> panel(lesson.makePanel());
+    for (const LessonOption& option : lesson.options) {
+        const QString name = QString::fromStdString(option.name);
+        const std::string flag = "--" + option.name;
+        // How the command line names the option in its reasons: by its short name where it has one.
+        const std::string said = option.shortName != 0 ? std::string("-") + option.shortName : flag;
+        if (option.type == OptionType::Text || option.type == OptionType::Flag)
+            continue;  // read by the lesson itself (values, a file, labelled marks)
+        if (option.type == OptionType::Formats) {
+            // A checklist with the fallback's formats checked; a name that names none, a format given
+            // twice and none at all refused, each for its reason.
+            auto* checklist = panel->findChild<FormatChecklist*>(name);
+            ASSERT_NE(checklist, nullptr) << option.name;
+            std::string checked;
+            for (const Format& f : checklist->checkedFormats())
+                checked += (checked.empty() ? "" : ",") + f.name();
+            EXPECT_EQ(checked, option.fallback) << option.name;
+            const std::pair<const char*, const char*> refused[] = {
+                {"fp16,fp16x", "No format is named “fp16x”"}, {"bf16,bfloat16", "“bfloat16” is given twice"},
+                {"", "Choose at least one format"}};
+            for (const auto& [text, reason] : refused) {
+                std::string error;
+                EXPECT_EQ(exportViewFigure(lesson.view.name, {flag, text}, error), nullptr) << text;
+                EXPECT_EQ(error, said + ": " + reason);
+            }
+            continue;
+        }
+        if (option.type == OptionType::Choice || option.type == OptionType::Format) {
+            auto* box = panel->findChild<QComboBox*>(name);
+            ASSERT_NE(box, nullptr) << option.name;
+            ASSERT_EQ(box->count(), static_cast<int>(option.choices.size())) << option.name;
+            for (int i = 0; i < box->count(); ++i) {
+                EXPECT_EQ(box->itemData(i).toString().toStdString(), option.choices[static_cast<std::size_t>(i)]);
+                std::string error;
+                EXPECT_NE(exportViewFigure(lesson.view.name, {flag, option.choices[static_cast<std::size_t>(i)]}, error), nullptr)
+                    << error;
+            }
+            std::string error;
+            EXPECT_EQ(exportViewFigure(lesson.view.name, {flag, "fp16x"}, error), nullptr);
+            EXPECT_NE(error.find("fp16x"), std::string::npos) << error;
+            continue;
+        }
+        if (!option.inPanel)
+            continue;
+        for (const Probe& probe : probes(option)) {
+            std::string error;
+            const bool exported = exportViewFigure(lesson.view.name, {flag, probe.text}, error) != nullptr;
+            EXPECT_EQ(exported, probe.accepted) << flag << " '" << probe.text << "': " << error;
+            if (auto* box = panel->findChild<QSpinBox*>(name)) {
+                // A spin box takes its range and nothing else; its value starts at the fallback.
+                EXPECT_EQ(box->minimum(), static_cast<int>(option.min)) << option.name;
+                EXPECT_EQ(box->maximum(), static_cast<int>(option.max)) << option.name;
+                EXPECT_EQ(QString::number(box->value()).toStdString(), option.fallback) << option.name;
+                // What the box lets the user type: its line edit's validator asks the box.
+                const auto* edit = box->findChild<QLineEdit*>();
+                ASSERT_TRUE(edit != nullptr && edit->validator() != nullptr) << option.name;
+                QString text = box->prefix() + QString::fromStdString(probe.text);
+                int position = 0;
+                EXPECT_EQ(edit->validator()->validate(text, position) == QValidator::Acceptable, probe.accepted)
+                    << option.name << " '" << probe.text << "'";
+                continue;
+            }
+            auto* field = panel->findChild<HintedField*>(name);
+            ASSERT_NE(field, nullptr) << "no field named " << option.name << " in " << lesson.view.name;
+            EXPECT_EQ(field->text().toStdString(), option.fallback) << option.name;
+            field->edit()->clear();
+            QTest::keyClicks(field->edit(), QString::fromStdString(probe.text));
+            panel->recompute();
+            EXPECT_EQ(field->hint().isEmpty(), probe.accepted) << option.name << " '" << probe.text << "'";
+            if (!exported && !probe.accepted) {
+                EXPECT_EQ(error, said + ": " + field->hint().toStdString());
+            }
+            field->edit()->clear();
+            QTest::keyClicks(field->edit(), QString::fromStdString(option.fallback));
+            panel->recompute();
+            EXPECT_TRUE(field->hint().isEmpty()) << option.name;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryDeclaredLesson, LessonDeclarationTest, testing::ValuesIn(declaredLessons()),
+                         [](const testing::TestParamInfo<Lesson>& info) {
+                             std::string name = info.param.view.name;
+                             std::replace(name.begin(), name.end(), '-', '_');
+                             return name;
+                         });
+
+}  // namespace
+
+}  // namespace floatscope::gui
