@@ -73,7 +73,17 @@ QuantizePanel::QuantizePanel(QWidget* parent) : LessonPanel(parent), m_job(new B
 
 void QuantizePanel::createWidgets()
 {
-    // 1. The example and its lesson.
+    createExampleRow();
+    createTensorBox();
+    createRecipeBox();
+    QHBoxLayout* progressRow = createProgressRow();
+    arrangeControls(progressRow);
+    connectInputs();
+}
+
+// 1. The example and its lesson.
+void QuantizePanel::createExampleRow()
+{
     m_exampleLabel = new QLabel(this);
     m_example = new QComboBox(this);
     m_example->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -82,8 +92,11 @@ void QuantizePanel::createWidgets()
         m_example->addItem(QString());
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
+}
 
-    // 2. The tensor.
+// 2. The tensor: its source (typed values, the generator's fields or a file), storage and shape.
+void QuantizePanel::createTensorBox()
+{
     auto* tensorBox = m_tensorBox = new QGroupBox(this);
     m_sourceLabel = new QLabel(tensorBox);
     m_source = new QComboBox(tensorBox);
@@ -97,7 +110,36 @@ void QuantizePanel::createWidgets()
     m_values = new QPlainTextEdit(m_sourcePages);
     m_values->setTabChangesFocus(true);
     m_values->setFixedHeight(m_values->fontMetrics().lineSpacing() * 4 + 12);
+    QWidget* normalPage = createNormalPage();
+    QWidget* filePage = createFilePage();
+    auto* pages = new QVBoxLayout(m_sourcePages);
+    pages->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* page : {static_cast<QWidget*>(m_values), normalPage, filePage}) {
+        pages->addWidget(page);
+        m_pages.push_back(page);
+    }
 
+    m_shapeLabel = new QLabel(tensorBox);
+    m_shape = new QLineEdit(tensorBox);
+    m_tensorHint = new QLabel(tensorBox);
+    m_tensorHint->setWordWrap(true);
+    m_tensorHint->setObjectName(QStringLiteral("tensorHint"));
+    auto* tensorGrid = new QGridLayout(tensorBox);
+    tensorGrid->addWidget(m_sourceLabel, 0, 0);
+    tensorGrid->addWidget(m_source, 0, 1);
+    tensorGrid->addWidget(m_storageLabel, 0, 2);
+    tensorGrid->addWidget(m_storage, 0, 3);
+    tensorGrid->addWidget(m_sourcePages, 1, 0, 1, 4);
+    tensorGrid->addWidget(m_shapeLabel, 2, 0);
+    tensorGrid->addWidget(m_shape, 2, 1, 1, 3);
+    tensorGrid->addWidget(m_tensorHint, 3, 0, 1, 4);
+    tensorGrid->setColumnStretch(1, 1);
+    tensorGrid->setColumnStretch(3, 1);
+}
+
+// The generator's fields: shape, seed, mean, deviation, and outliers with their magnitude.
+QWidget* QuantizePanel::createNormalPage()
+{
     auto* normalPage = new QWidget(m_sourcePages);
     m_normalShapeLabel = new QLabel(normalPage);
     m_normalShape = new QLineEdit(QStringLiteral("256x256"), normalPage);
@@ -135,7 +177,12 @@ void QuantizePanel::createWidgets()
     normalGrid->addWidget(m_outliers, 2, 1);
     normalGrid->addWidget(m_magnitudeLabel, 2, 2);
     normalGrid->addWidget(m_magnitude, 2, 3);
+    return normalPage;
+}
 
+// A file's path, and a button to browse for one.
+QWidget* QuantizePanel::createFilePage()
+{
     auto* filePage = new QWidget(m_sourcePages);
     m_path = new QLineEdit(filePage);
     m_browse = new QPushButton(filePage);
@@ -143,32 +190,12 @@ void QuantizePanel::createWidgets()
     fileRow->setContentsMargins(0, 0, 0, 0);
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(m_browse);
-    fileRow->setAlignment(Qt::AlignTop);
-    auto* pages = new QVBoxLayout(m_sourcePages);
-    pages->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* page : {static_cast<QWidget*>(m_values), normalPage, filePage}) {
-        pages->addWidget(page);
-        m_pages.push_back(page);
-    }
+    return filePage;
+}
 
-    m_shapeLabel = new QLabel(tensorBox);
-    m_shape = new QLineEdit(tensorBox);
-    m_tensorHint = new QLabel(tensorBox);
-    m_tensorHint->setWordWrap(true);
-    m_tensorHint->setObjectName(QStringLiteral("tensorHint"));
-    auto* tensorGrid = new QGridLayout(tensorBox);
-    tensorGrid->addWidget(m_sourceLabel, 0, 0);
-    tensorGrid->addWidget(m_source, 0, 1);
-    tensorGrid->addWidget(m_storageLabel, 0, 2);
-    tensorGrid->addWidget(m_storage, 0, 3);
-    tensorGrid->addWidget(m_sourcePages, 1, 0, 1, 4);
-    tensorGrid->addWidget(m_shapeLabel, 2, 0);
-    tensorGrid->addWidget(m_shape, 2, 1, 1, 3);
-    tensorGrid->addWidget(m_tensorHint, 3, 0, 1, 4);
-    tensorGrid->setColumnStretch(1, 1);
-    tensorGrid->setColumnStretch(3, 1);
-
-    // 3. The recipe.
+// 3. The recipe.
+void QuantizePanel::createRecipeBox()
+{
     auto* recipeBox = m_recipeBox = new QGroupBox(this);
     m_formatLabel = new QLabel(recipeBox);
     m_format = new QComboBox(recipeBox);
@@ -240,8 +267,11 @@ void QuantizePanel::createWidgets()
     recipeGrid->addWidget(m_recipeHint, 4, 0, 1, 4);
     recipeGrid->setColumnStretch(1, 1);
     recipeGrid->setColumnStretch(3, 1);
+}
 
-    // 4. Progress, and the results (QuantizeResults).
+// 4. Progress, and the results (QuantizeResults); the row of the progress bar and its cancel button.
+QHBoxLayout* QuantizePanel::createProgressRow()
+{
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -254,8 +284,12 @@ void QuantizePanel::createWidgets()
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
+    return progressRow;
+}
 
-    // 5. Controls scroll above the results; the splitter lets the tables have the room.
+// 5. Controls scroll above the results; the splitter lets the tables have the room.
+void QuantizePanel::arrangeControls(QHBoxLayout* progressRow)
+{
     auto* controls = new QWidget(this);
     auto* controlsLayout = new QVBoxLayout(controls);
     controlsLayout->setContentsMargins(0, 0, 0, 0);
@@ -264,8 +298,8 @@ void QuantizePanel::createWidgets()
     exampleRow->addWidget(m_example, 1);
     controlsLayout->addLayout(exampleRow);
     controlsLayout->addWidget(m_note);
-    controlsLayout->addWidget(tensorBox);
-    controlsLayout->addWidget(recipeBox);
+    controlsLayout->addWidget(m_tensorBox);
+    controlsLayout->addWidget(m_recipeBox);
     controlsLayout->addStretch(1);
     addLectureNotes(controlsLayout);
     auto* scroll = m_scroll = new QScrollArea(this);
@@ -297,8 +331,11 @@ void QuantizePanel::createWidgets()
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(box == m_example ? 16 : 6);
     }
+}
 
-    // 6. Every input recomputes (debounced); the example box applies its preset.
+// 6. Every input recomputes (debounced); the example box applies its preset.
+void QuantizePanel::connectInputs()
+{
     connect(m_example, &QComboBox::activated, this, &QuantizePanel::applyPreset);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int page) {
         showSourcePage(page);
