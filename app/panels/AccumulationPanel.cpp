@@ -74,6 +74,32 @@ void AccumulationPanel::createWidgets()
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
+    QFormLayout* form = createFieldsForm(content);
+
+    m_playback = new PlaybackBar(content);
+    QHBoxLayout* progressRow = createProgressRow(content);
+    createResultWidgets(content);
+
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_presetNote);
+    layout->addStretch();
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_playback);
+    results->addLayout(progressRow);
+    results->addWidget(m_status);
+    results->addWidget(m_chart, 1);
+    results->addWidget(m_exact);
+    results->addWidget(m_table);
+    results->addWidget(m_notes);
+
+    connectInputs();
+    updateModeControls();
+}
+
+// The preset, the sum's start, step and count, how it is added, and in which formats.
+QFormLayout* AccumulationPanel::createFieldsForm(QWidget* content)
+{
     m_presetLabel = new QLabel(content);
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
@@ -127,9 +153,12 @@ void AccumulationPanel::createWidgets()
     form->addRow(m_formatsLabel, m_formats);
     form->addRow(QString(), m_formatsHint);
     form->addRow(QString(), m_logSteps);
+    return form;
+}
 
-    m_playback = new PlaybackBar(content);
-
+// The progress of a long run, with its cancel button; both hidden until a run takes long.
+QHBoxLayout* AccumulationPanel::createProgressRow(QWidget* content)
+{
     m_progress = new QProgressBar(content);
     m_progress->setRange(0, 1000);
     m_cancelButton = new QPushButton(content);
@@ -141,7 +170,12 @@ void AccumulationPanel::createWidgets()
     progressRow->addWidget(m_cancelButton);
     m_progress->hide();
     m_cancelButton->hide();
+    return progressRow;
+}
 
+// The chart of the sums, the exact sum, the table of each format's end, and the notes.
+void AccumulationPanel::createResultWidgets(QWidget* content)
+{
     m_chart = new ChartView(content);
     m_chart->setMinimumHeight(300);
     m_exact = new QLabel(content);
@@ -156,20 +190,10 @@ void AccumulationPanel::createWidgets()
     m_notes = new QLabel(content);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
-    auto* layout = new QVBoxLayout(content);
-    layout->addLayout(form);
-    layout->addWidget(m_presetNote);
-    layout->addStretch();
-    auto* results = new QVBoxLayout(areas.results);
-    results->addWidget(m_playback);
-    results->addLayout(progressRow);
-    results->addWidget(m_status);
-    results->addWidget(m_chart, 1);
-    results->addWidget(m_exact);
-    results->addWidget(m_table);
-    results->addWidget(m_notes);
-
+void AccumulationPanel::connectInputs()
+{
     m_resizeTimer = new QTimer(this);
     m_resizeTimer->setSingleShot(true);
     m_resizeTimer->setInterval(120);
@@ -199,7 +223,6 @@ void AccumulationPanel::createWidgets()
     connect(m_playback, &PlaybackBar::positionRequested, this, &AccumulationPanel::setPosition);
     connect(m_cancelButton, &QPushButton::clicked, this, &AccumulationPanel::cancelRun);
     connect(m_job, &BackgroundJob::progressed, m_progress, &QProgressBar::setValue);
-    updateModeControls();
 }
 
 void AccumulationPanel::retranslate()
