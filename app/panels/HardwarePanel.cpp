@@ -76,6 +76,31 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     : QWidget(parent), m_state(state), m_backends(gpu::makeBackends()), m_deviceReport(gpu::describeDevice()),
       m_job(new BackgroundJob(this))
 {
+    createDeviceWidgets();
+    createVerifyWidgets();
+    createDemoWidgets();
+    for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
+        label->setWordWrap(true);
+
+    QVBoxLayout* layout = arrangeDeviceAndVerify();
+    createOperatorWidgets();
+    arrangeOperators(layout);
+
+    connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
+    connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
+    connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
+    // One job for the verify and the operators' checks; its progress goes to the bar of the one running.
+    connect(m_job, &BackgroundJob::progressed, this, [this](int permille) {
+        if (m_activeProgress != nullptr)
+            m_activeProgress->setValue(permille);
+    });
+    connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
+    retranslate();
+}
+
+// The device, the reason there is none, and the table of the backends.
+void HardwarePanel::createDeviceWidgets()
+{
     m_device = new QLabel(this);
     m_device->setWordWrap(true);
     m_device->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -90,7 +115,11 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
+}
 
+// The verify: a format, a backend and a range of codes, run in the background.
+void HardwarePanel::createVerifyWidgets()
+{
     m_verifyTitle = new QLabel(this);
     m_verifyFormat = new QComboBox(this);
     for (const Format& f : gpu::checkedFormats())
@@ -108,14 +137,20 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     m_verifyResult = new QLabel(this);
     m_verifyResult->setWordWrap(true);
     m_verifyResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+// The demo: one button, and what it found.
+void HardwarePanel::createDemoWidgets()
+{
     m_demoTitle = new QLabel(this);
     m_demoRun = new QPushButton(this);
     m_demoResult = new QLabel(this);
     m_demoResult->setWordWrap(true);
-    for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
-        label->setWordWrap(true);
+}
 
+// The device, the table, the verify and the demo in one column; returns it for the operators' checks below.
+QVBoxLayout* HardwarePanel::arrangeDeviceAndVerify()
+{
     // Two short rows, not one long one: the dock is narrow on a small screen, and its words wrap
     // to its width only when nothing in it is wider.
     auto* verifyRow = new QVBoxLayout;
@@ -145,7 +180,12 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     layout->addWidget(m_demoTitle);
     layout->addWidget(m_demoRun, 0, Qt::AlignLeft);
     layout->addWidget(m_demoResult);
-    createOperatorWidgets();
+    return layout;
+}
+
+// The operators' checks below the demo: lanes, tensor cores, probes, and their shared progress.
+void HardwarePanel::arrangeOperators(QVBoxLayout* layout)
+{
     auto* laneRow = new QHBoxLayout;
     laneRow->addWidget(m_laneCount);
     laneRow->addWidget(m_laneStart);
@@ -168,17 +208,6 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     layout->addLayout(probeRow);
     layout->addWidget(m_probeResult);
     layout->addLayout(opsProgressRow);
-
-    connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
-    connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
-    connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
-    // One job for the verify and the operators' checks; its progress goes to the bar of the one running.
-    connect(m_job, &BackgroundJob::progressed, this, [this](int permille) {
-        if (m_activeProgress != nullptr)
-            m_activeProgress->setValue(permille);
-    });
-    connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
-    retranslate();
 }
 
 void HardwarePanel::showDevice()
