@@ -85,6 +85,8 @@ private:
     void arrangeOperators(QVBoxLayout* layout);
     void showOperators();
     void setRunning(bool running);
+    // Text in the red of the panel's refusals and failures, as rich text.
+    static QString red(const QString& text);
 
     InspectorState* m_state;
     std::vector<std::unique_ptr<gpu::Backend>> m_backends;
