@@ -232,6 +232,90 @@ QJsonObject accumulationJson(const std::string& startText, const std::string& de
     return document;
 }
 
+// 1. The numbers: --start, --delta and --steps into `setup`; false with the reason when one is
+//    missing or refused.
+bool readNumbers(const ArgParser& args, AccumulationSetup& setup, std::string& error)
+{
+    for (const char* required : {"start", "delta", "steps"})
+        if (!args.value(required)) {
+            error = std::string("accumulate needs --") + required + " (see 'floatscope accumulate --help')";
+            return false;
+        }
+    const auto start = parseNumber(*args.value("start"), "--start", error);
+    if (!start)
+        return false;
+    const auto delta = parseNumber(*args.value("delta"), "--delta", error);
+    if (!delta)
+        return false;
+    const auto steps = parseCount(*args.value("steps"), "--steps", error);
+    if (!steps)
+        return false;
+    setup.start = *start;
+    setup.delta = *delta;
+    setup.steps = *steps;
+    return true;
+}
+
+// 2. Mode, route, randomness and output (the CSV trace's spacing into `every`); false with the
+//    reason when one is refused.
+bool readRunOptions(const ArgParser& args, AccumulationSetup& setup, std::int64_t& every, std::string& error)
+{
+    if (!readChoice(args, "mode", parseAccumulationMode, "mode", "stored, fp32-master, kahan, stochastic", setup.mode, error)
+        || !readChoice(args, "via", parseRoute, "route", kRouteChoices, setup.route, error))
+        return false;
+    std::uint64_t randomBits = 32;
+    if (!readWhole(args, "seed", 0, UINT64_MAX, setup.seed, error)
+        || !readWhole(args, "random-bits", 1, 64, randomBits, error))
+        return false;
+    setup.randomBits = static_cast<int>(randomBits);
+    if (args.has("json") && args.has("csv")) {
+        error = "--json and --csv contradict each other";
+        return false;
+    }
+    if (const auto k = args.value("every")) {
+        if (!args.has("csv")) {
+            error = "--every sets the CSV trace's spacing: use it with --csv";
+            return false;
+        }
+        const auto parsedEvery = parseCount(*k, "--every", error);
+        if (!parsedEvery)
+            return false;
+        if (*parsedEvery < 1) {
+            error = "--every must be at least 1, got " + *k;
+            return false;
+        }
+        every = *parsedEvery;
+    }
+    return true;
+}
+
+// The text: the sum asked for and its exact value, a row per format, and where each stalled.
+void printAccumulation(const Io& io, const std::string& startText, const std::string& deltaText,
+                       const AccumulationSetup& setup, const std::vector<AccumulationResult>& results,
+                       const mpq_class& exact)
+{
+    std::fprintf(io.out, "%s + %lld x %s  (%s, %s route)\nexact: %s\n\n", startText.c_str(),
+                 static_cast<long long>(setup.steps), deltaText.c_str(), toString(setup.mode),
+                 toString(setup.route), exactText(exact).c_str());
+    Table table({"format", "bits", "value", "effective adds", "first change", "first stall"});
+    for (const AccumulationResult& r : results) {
+        const auto step = [](const std::optional<std::int64_t>& s) { return s ? std::to_string(*s) : std::string("-"); };
+        table.addRow({r.format.name(), paint(io, Colour::Bold, hexCode(r.format, r.finalCode)),
+                      codeValueText(r.format, r.finalCode), std::to_string(r.effectiveAdds), step(r.firstChange),
+                      step(r.firstStall ? std::optional<std::int64_t>{r.firstStall->step} : std::nullopt)});
+    }
+    table.print(io);
+    bool blank = false;
+    for (const AccumulationResult& r : results) {
+        if (!r.firstStall)
+            continue;
+        if (!blank)
+            std::fputc('\n', io.out);
+        blank = true;
+        std::fprintf(io.out, "%s\n", stallSentence(r).c_str());
+    }
+}
+
 }  // namespace
 
 int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
@@ -257,49 +341,18 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
                                   + "' (see 'floatscope accumulate --help')");
 
     // 1. The numbers.
-    for (const char* required : {"start", "delta", "steps"})
-        if (!args.value(required))
-            return usageError(io, std::string("accumulate needs --") + required + " (see 'floatscope accumulate --help')");
     std::string error;
     AccumulationSetup setup;
-    const auto start = parseNumber(*args.value("start"), "--start", error);
-    if (!start)
+    if (!readNumbers(args, setup, error))
         return usageError(io, error);
-    const auto delta = parseNumber(*args.value("delta"), "--delta", error);
-    if (!delta)
-        return usageError(io, error);
-    const auto steps = parseCount(*args.value("steps"), "--steps", error);
-    if (!steps)
-        return usageError(io, error);
-    setup.start = *start;
-    setup.delta = *delta;
-    setup.steps = *steps;
 
     // 2. Formats, mode, route, randomness, output.
     const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16"), error);
     if (!formats)
         return usageError(io, error);
-    if (!readChoice(args, "mode", parseAccumulationMode, "mode", "stored, fp32-master, kahan, stochastic", setup.mode, error)
-        || !readChoice(args, "via", parseRoute, "route", kRouteChoices, setup.route, error))
-        return usageError(io, error);
-    std::uint64_t randomBits = 32;
-    if (!readWhole(args, "seed", 0, UINT64_MAX, setup.seed, error)
-        || !readWhole(args, "random-bits", 1, 64, randomBits, error))
-        return usageError(io, error);
-    setup.randomBits = static_cast<int>(randomBits);
-    if (args.has("json") && args.has("csv"))
-        return usageError(io, "--json and --csv contradict each other");
     std::int64_t every = 1;
-    if (const auto k = args.value("every")) {
-        if (!args.has("csv"))
-            return usageError(io, "--every sets the CSV trace's spacing: use it with --csv");
-        const auto parsedEvery = parseCount(*k, "--every", error);
-        if (!parsedEvery)
-            return usageError(io, error);
-        if (*parsedEvery < 1)
-            return usageError(io, "--every must be at least 1, got " + *k);
-        every = *parsedEvery;
-    }
+    if (!readRunOptions(args, setup, every, error))
+        return usageError(io, error);
     if (const auto problem = checkSetup(setup, *formats))
         return usageError(io, text::message(*problem).toStdString());
 
@@ -318,27 +371,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
         printJson(io, QJsonDocument(accumulationJson(*args.value("start"), *args.value("delta"), setup, results, exact)));
         return 0;
     }
-
-    std::fprintf(io.out, "%s + %lld x %s  (%s, %s route)\nexact: %s\n\n", args.value("start")->c_str(),
-                 static_cast<long long>(setup.steps), args.value("delta")->c_str(), toString(setup.mode),
-                 toString(setup.route), exactText(exact).c_str());
-    Table table({"format", "bits", "value", "effective adds", "first change", "first stall"});
-    for (const AccumulationResult& r : results) {
-        const auto step = [](const std::optional<std::int64_t>& s) { return s ? std::to_string(*s) : std::string("-"); };
-        table.addRow({r.format.name(), paint(io, Colour::Bold, hexCode(r.format, r.finalCode)),
-                      codeValueText(r.format, r.finalCode), std::to_string(r.effectiveAdds), step(r.firstChange),
-                      step(r.firstStall ? std::optional<std::int64_t>{r.firstStall->step} : std::nullopt)});
-    }
-    table.print(io);
-    bool blank = false;
-    for (const AccumulationResult& r : results) {
-        if (!r.firstStall)
-            continue;
-        if (!blank)
-            std::fputc('\n', io.out);
-        blank = true;
-        std::fprintf(io.out, "%s\n", stallSentence(r).c_str());
-    }
+    printAccumulation(io, *args.value("start"), *args.value("delta"), setup, results, exact);
     return 0;
 }
 

@@ -319,6 +319,111 @@ void printComparisons(const Io& io, const QJsonArray& comparisons)
     against.print(io);
 }
 
+// What `floatscope dot` is asked: the inputs' format, the accumulators, the lengths and the generator.
+struct DotRequest {
+    std::optional<Format> inputs;
+    std::uint64_t promote = 0;
+    std::uint64_t seed = 1;
+    std::uint64_t count = 1024;
+    dot::Distribution distribution = dot::Distribution::Normal;
+    std::vector<dot::Accumulator> accumulators;
+    std::vector<std::size_t> ks;
+};
+
+// 1. The inputs, the accumulators and the lengths; false with the reason when one is refused.
+bool readRequest(const ArgParser& args, DotRequest& request, std::string& error)
+{
+    for (const char* required : {"inputs", "accumulator", "k"})
+        if (!args.value(required)) {
+            error = std::string("dot needs --") + required + " (see 'floatscope dot --help')";
+            return false;
+        }
+    const FormatLookup inputs = lookupFormat(*args.value("inputs"));
+    if (!inputs.format) {
+        error = "unknown format '" + *args.value("inputs") + "'";
+        return false;
+    }
+    request.inputs = inputs.format;
+    if (!readWhole(args, "promote", 1, dot::kMaxPromoteEvery, request.promote, error)
+        || !readWhole(args, "seed", 0, UINT64_MAX, request.seed, error)
+        || !readWhole(args, "count", 1, 1 << 20, request.count, error))
+        return false;
+    if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices,
+                    request.distribution, error))
+        return false;
+    auto read = readAccumulators(*args.value("accumulator"), *inputs.format, request.seed, request.promote, error);
+    if (!read)
+        return false;
+    request.accumulators = std::move(*read);
+    for (const std::string& text : splitCommas(*args.value("k"))) {
+        const auto k = wholeNumber(text, 1, std::size_t{1} << dot::kMaxLog2K);
+        if (!k) {
+            error = "bad --k '" + text + "': a whole number 1..16777216";
+            return false;
+        }
+        request.ks.push_back(*k);
+    }
+    error = workBoundError(request.ks, request.accumulators.size(), request.count, args.value("against"));
+    return error.empty();
+}
+
+// 2. The backend, if the results are to be compared with hardware (null where they are not); false
+//    with the reason when it is unknown, unavailable, or cannot run one of the accumulators.
+bool readBackend(const ArgParser& args, const DotBackendFinder& findBackend, const DotRequest& request,
+                 std::unique_ptr<gpu::DotBackend>& backend, std::string& error)
+{
+    const auto name = args.value("against");
+    if (!name)
+        return true;
+    backend = findBackend(*name);
+    if (!backend) {
+        error = "unknown backend '" + *name + "' (x86-avx512bf16, cuda)";
+        return false;
+    }
+    if (!backend->status().available()) {
+        error = *name + ": " + text::backendStatusText(backend->status()).toStdString();
+        return false;
+    }
+    for (const dot::Accumulator& a : request.accumulators) {
+        const gpu::DotSupport s = backend->supports(*request.inputs, a);
+        if (s != gpu::DotSupport::Supported) {
+            error = text::dotSupportText(s, qs(*name), qs(dot::specText(a)), qs(request.inputs->name())).toStdString();
+            return false;
+        }
+    }
+    return true;
+}
+
+// 4. Out: the results and, against hardware, the comparisons; as JSON or as tables.
+void printDot(const Io& io, bool json, const DotRequest& request, const std::vector<Run>& runs, bool against,
+              const Comparisons& compared, bool interrupted)
+{
+    const QJsonArray& comparisons = compared.json;
+    const bool unexplained = compared.unexplained;
+    if (json) {
+        QJsonObject document{{"inputs", qs(request.inputs->name())},
+                             {"distribution", dot::toString(request.distribution)},
+                             {"seed", qs(std::to_string(request.seed))},
+                             {"results", resultsJson(runs)}};
+        if (against)
+            document["comparisons"] = comparisons;
+        if (interrupted)
+            document["interrupted"] = true;
+        printJson(io, QJsonDocument(document));
+        return;
+    }
+    std::fprintf(io.out, "inputs %s, %s, seed %llu\n", request.inputs->name().c_str(),
+                 dot::toString(request.distribution), static_cast<unsigned long long>(request.seed));
+    printResults(io, runs);
+    if (!against)
+        return;
+    std::fputs("\n", io.out);
+    printComparisons(io, comparisons);
+    if (!interrupted || unexplained)
+        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
+                                                 : "Every inner product agrees, or differs only in the known ways counted above.");
+}
+
 }  // namespace
 
 int runDot(const std::vector<std::string>& arguments, const Io& io)
@@ -344,70 +449,33 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     if (!args.positionals().empty())
         return usageError(io, "dot takes no values, got '" + args.positionals().front() + "'");
 
-    // 1. The inputs, the accumulators and the lengths.
-    for (const char* required : {"inputs", "accumulator", "k"})
-        if (!args.value(required))
-            return usageError(io, std::string("dot needs --") + required + " (see 'floatscope dot --help')");
-    const FormatLookup inputs = lookupFormat(*args.value("inputs"));
-    if (!inputs.format)
-        return usageError(io, "unknown format '" + *args.value("inputs") + "'");
+    DotRequest request;
     std::string error;
-    std::uint64_t promote = 0, seed = 1, count = 1024;
-    if (!readWhole(args, "promote", 1, dot::kMaxPromoteEvery, promote, error)
-        || !readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "count", 1, 1 << 20, count, error))
+    if (!readRequest(args, request, error))
         return usageError(io, error);
-    dot::Distribution distribution = dot::Distribution::Normal;
-    if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution, error))
-        return usageError(io, error);
-    const auto read = readAccumulators(*args.value("accumulator"), *inputs.format, seed, promote, error);
-    if (!read)
-        return usageError(io, error);
-    const std::vector<dot::Accumulator>& accumulators = *read;
-    std::vector<std::size_t> ks;
-    for (const std::string& text : splitCommas(*args.value("k"))) {
-        const auto k = wholeNumber(text, 1, std::size_t{1} << dot::kMaxLog2K);
-        if (!k)
-            return usageError(io, "bad --k '" + text + "': a whole number 1..16777216");
-        ks.push_back(*k);
-    }
-    if (const std::string bound = workBoundError(ks, accumulators.size(), count, args.value("against")); !bound.empty())
-        return usageError(io, bound);
-
-    // 2. The backend, if the results are to be compared with hardware.
     std::unique_ptr<gpu::DotBackend> backend;
-    if (const auto name = args.value("against")) {
-        backend = findBackend(*name);
-        if (!backend)
-            return usageError(io, "unknown backend '" + *name + "' (x86-avx512bf16, cuda)");
-        if (!backend->status().available())
-            return usageError(io, *name + ": " + text::backendStatusText(backend->status()).toStdString());
-        for (const dot::Accumulator& a : accumulators) {
-            const gpu::DotSupport s = backend->supports(*inputs.format, a);
-            if (s != gpu::DotSupport::Supported)
-                return usageError(io, text::dotSupportText(s, qs(*name), qs(dot::specText(a)), qs(inputs.format->name()))
-                                          .toStdString());
-        }
-    }
+    if (!readBackend(args, findBackend, request, backend, error))
+        return usageError(io, error);
 
     // 3. Every accumulator at every K, on the first K of one generated pair of vectors; then the
     //    same models on hardware, count inner products per K in batches. The products done on a
     //    terminal's stderr; Ctrl-C stops within an inner product and what was done is printed.
     const Interruption interruption;
     std::uint64_t total = 0;
-    for (const std::size_t k : ks)
-        total += k * accumulators.size() * (1 + (backend ? count : 0));
+    for (const std::size_t k : request.ks)
+        total += k * request.accumulators.size() * (1 + (backend ? request.count : 0));
     Progress progress(io.err, args.has("progress"), "dot", "products", total);
     std::uint64_t done = 0;
     progress.show(0);
-    const std::size_t longest = *std::max_element(ks.begin(), ks.end());
-    const dot::DotInputs all =
-        dot::generateInputs(*inputs.format, distribution, longest, seed, dot::RunControl{interruption.flag(), {}});
-    const std::vector<Run> runs = runModels(all, accumulators, ks, interruption, progress, done);
+    const std::size_t longest = *std::max_element(request.ks.begin(), request.ks.end());
+    const dot::DotInputs all = dot::generateInputs(*request.inputs, request.distribution, longest, request.seed,
+                                                   dot::RunControl{interruption.flag(), {}});
+    const std::vector<Run> runs = runModels(all, request.accumulators, request.ks, interruption, progress, done);
 
     Comparisons compared;
     if (backend) {
-        const auto c = compareOnHardware(*backend, *inputs.format, accumulators, ks, count, distribution, seed, interruption,
-                                         progress, done, error);
+        const auto c = compareOnHardware(*backend, *request.inputs, request.accumulators, request.ks, request.count,
+                                         request.distribution, request.seed, interruption, progress, done, error);
         if (!c)
             return usageError(io, error);
         compared = *c;
@@ -419,34 +487,12 @@ int runDot(const std::vector<std::string>& arguments, const Io& io, const DotBac
     const int status = interrupted ? Interruption::kExitStatus : unexplained ? 1 : 0;
     if (interrupted)
         std::fprintf(io.err, "floatscope: interrupted after %zu of %zu inner products%s: the results above are of those done\n",
-                     runs.size(), accumulators.size() * ks.size(),
+                     runs.size(), request.accumulators.size() * request.ks.size(),
                      backend ? (" and " + std::to_string(comparisons.size()) + " of "
-                                + std::to_string(accumulators.size() * ks.size()) + " comparisons").c_str()
+                                + std::to_string(request.accumulators.size() * request.ks.size()) + " comparisons").c_str()
                              : "");
 
-    // 4. Out.
-    if (args.has("json")) {
-        QJsonObject document{{"inputs", qs(inputs.format->name())},
-                             {"distribution", dot::toString(distribution)},
-                             {"seed", qs(std::to_string(seed))},
-                             {"results", resultsJson(runs)}};
-        if (backend)
-            document["comparisons"] = comparisons;
-        if (interrupted)
-            document["interrupted"] = true;
-        printJson(io, QJsonDocument(document));
-        return status;
-    }
-    std::fprintf(io.out, "inputs %s, %s, seed %llu\n", inputs.format->name().c_str(), dot::toString(distribution),
-                 static_cast<unsigned long long>(seed));
-    printResults(io, runs);
-    if (!backend)
-        return status;
-    std::fputs("\n", io.out);
-    printComparisons(io, comparisons);
-    if (!interrupted || unexplained)
-        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED DIFFERENCES: a model and the hardware disagree."
-                                                 : "Every inner product agrees, or differs only in the known ways counted above.");
+    printDot(io, args.has("json"), request, runs, backend != nullptr, compared, interrupted);
     return status;
 }
 

@@ -361,6 +361,92 @@ void printFit(const Io& io, const std::vector<LedgerResult>& results, const Mode
     fit.print(io);
 }
 
+// 1. The cluster: --gpus, --zero and --tp into `config`, and --units; false with the reason when one
+//    is refused.
+bool readCluster(const ArgParser& args, LedgerConfig& config, ByteUnit& unit, std::string& error)
+{
+    if (const auto text = args.value("gpus")) {
+        const auto n = positive(*text);
+        if (!n)
+            return fail(error, "--gpus takes a whole number of at least 1, got '" + *text + "'");
+        config.gpus = *n;
+    }
+    if (const auto text = args.value("zero")) {
+        if (*text != "0" && *text != "1" && *text != "2" && *text != "3")
+            return fail(error, "--zero takes a ZeRO stage 0, 1, 2 or 3, got '" + *text + "'");
+        config.zeroStage = (*text)[0] - '0';
+    }
+    if (const auto text = args.value("tp")) {
+        const auto n = positive(*text);
+        if (!n)
+            return fail(error, "--tp takes a whole number of at least 1, got '" + *text + "'");
+        config.modelParallel = *n;
+    }
+    return readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error);
+}
+
+// What the ledger found, for its two ways out (JSON and text): references to runLedger's own.
+struct LedgerReport {
+    const ParameterCountParse& params;
+    const LedgerConfig& config;
+    ByteUnit unit;
+    const std::vector<LedgerResult>& results;
+    const std::optional<ActivationConfig>& activation;
+    const Modes& modes;
+    const std::optional<double>& capacity;
+};
+
+void printLedgerJson(const Io& io, const LedgerReport& report)
+{
+    const auto& [params, config, unit, results, activation, modes, capacity] = report;
+    QJsonArray list;
+    for (const LedgerResult& r : results) {
+        QJsonObject o = schemeJson(r, capacity, modes);
+        list.append(o);
+    }
+    QJsonObject doc{
+        {"parameters", static_cast<double>(config.parameters)},
+        {"model", params.preset ? QJsonValue(qs(params.preset->id)) : QJsonValue()},
+        {"gpus", static_cast<double>(config.gpus)},
+        {"zero", config.zeroStage},
+        {"tensor_parallel", static_cast<double>(config.modelParallel)},
+        {"units", toString(unit)},
+        {"gpu_memory_bytes", capacity ? QJsonValue(*capacity) : QJsonValue()},
+        {"schemes", list},
+    };
+    doc["activations"] = activation ? QJsonValue(activationsJson(*activation, modes)) : QJsonValue();
+    printJson(io, QJsonDocument(doc));
+}
+
+// The ledger table, the schemes' assumptions, activations and fit.
+void printLedgerText(const Io& io, const LedgerReport& report)
+{
+    const auto& [params, config, unit, results, activation, modes, capacity] = report;
+    std::fprintf(io.out, "%s parameters%s; %llu GPU%s, ZeRO-%d%s; %s = %s bytes\n\n", grouped(config.parameters).c_str(),
+                 params.preset ? (" (" + str(text::modelName(*params.preset)) + ")").c_str() : "",
+                 static_cast<unsigned long long>(config.gpus), config.gpus == 1 ? "" : "s (data parallel)",
+                 config.zeroStage,
+                 config.modelParallel > 1 ? (", tensor parallel " + std::to_string(config.modelParallel)).c_str() : "",
+                 toString(unit), unit == ByteUnit::GB ? "10^9" : "2^30");
+    Table table({"scheme", "master", "acc grads", "weights", "grads", "optimizer", "bytes/param", "total", "per GPU"});
+    for (const LedgerResult& r : results)
+        table.addRow({r.scheme.id, cell(r.scheme, ComponentRole::MasterWeights),
+                      cell(r.scheme, ComponentRole::AccumulatedGradients), cell(r.scheme, ComponentRole::Weights),
+                      cell(r.scheme, ComponentRole::Gradients), cell(r.scheme, ComponentRole::OptimizerStates)
+                          + (r.scheme.bytesFor(ComponentRole::Other) > 0 ? " (+" + cell(r.scheme, ComponentRole::Other) + " other)" : ""),
+                      bytesText(r.bytesPerParam), amount(r.totalBytes, unit), amount(r.perGpuBytes, unit)});
+    table.print(io);
+    std::fputc('\n', io.out);
+    for (const LedgerResult& r : results)
+        if (const QString note = text::schemeNote(r.scheme); !note.isEmpty())
+            std::fprintf(io.out, "%s: %s\n", r.scheme.id.c_str(), str(note).c_str());
+
+    if (activation)
+        printActivations(io, *activation, modes, unit);
+    if (capacity)
+        printFit(io, results, modes, *capacity, unit);
+}
+
 }  // namespace
 
 int runLedger(const std::vector<std::string>& arguments, const Io& io)
@@ -390,26 +476,9 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         return usageError(io, str(text::message(*params.error)));
     LedgerConfig config;
     config.parameters = *params.parameters;
-    if (const auto text = args.value("gpus")) {
-        const auto n = positive(*text);
-        if (!n)
-            return usageError(io, "--gpus takes a whole number of at least 1, got '" + *text + "'");
-        config.gpus = *n;
-    }
-    if (const auto text = args.value("zero")) {
-        if (*text != "0" && *text != "1" && *text != "2" && *text != "3")
-            return usageError(io, "--zero takes a ZeRO stage 0, 1, 2 or 3, got '" + *text + "'");
-        config.zeroStage = (*text)[0] - '0';
-    }
-    if (const auto text = args.value("tp")) {
-        const auto n = positive(*text);
-        if (!n)
-            return usageError(io, "--tp takes a whole number of at least 1, got '" + *text + "'");
-        config.modelParallel = *n;
-    }
     ByteUnit unit = ByteUnit::GB;
     std::string error;
-    if (!readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error))
+    if (!readCluster(args, config, unit, error))
         return usageError(io, error);
 
     // 2. The schemes: built-in (all or a chosen few) and the user's.
@@ -438,51 +507,11 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
         capacity = size.bytes;
     }
 
-    if (args.has("json")) {
-        QJsonArray list;
-        for (const LedgerResult& r : results) {
-            QJsonObject o = schemeJson(r, capacity, modes);
-            list.append(o);
-        }
-        QJsonObject doc{
-            {"parameters", static_cast<double>(config.parameters)},
-            {"model", params.preset ? QJsonValue(qs(params.preset->id)) : QJsonValue()},
-            {"gpus", static_cast<double>(config.gpus)},
-            {"zero", config.zeroStage},
-            {"tensor_parallel", static_cast<double>(config.modelParallel)},
-            {"units", toString(unit)},
-            {"gpu_memory_bytes", capacity ? QJsonValue(*capacity) : QJsonValue()},
-            {"schemes", list},
-        };
-        doc["activations"] = activation ? QJsonValue(activationsJson(*activation, modes)) : QJsonValue();
-        printJson(io, QJsonDocument(doc));
-        return 0;
-    }
-
-    // Text: the ledger table, the schemes' assumptions, activations and fit.
-    std::fprintf(io.out, "%s parameters%s; %llu GPU%s, ZeRO-%d%s; %s = %s bytes\n\n", grouped(config.parameters).c_str(),
-                 params.preset ? (" (" + str(text::modelName(*params.preset)) + ")").c_str() : "",
-                 static_cast<unsigned long long>(config.gpus), config.gpus == 1 ? "" : "s (data parallel)",
-                 config.zeroStage,
-                 config.modelParallel > 1 ? (", tensor parallel " + std::to_string(config.modelParallel)).c_str() : "",
-                 toString(unit), unit == ByteUnit::GB ? "10^9" : "2^30");
-    Table table({"scheme", "master", "acc grads", "weights", "grads", "optimizer", "bytes/param", "total", "per GPU"});
-    for (const LedgerResult& r : results)
-        table.addRow({r.scheme.id, cell(r.scheme, ComponentRole::MasterWeights),
-                      cell(r.scheme, ComponentRole::AccumulatedGradients), cell(r.scheme, ComponentRole::Weights),
-                      cell(r.scheme, ComponentRole::Gradients), cell(r.scheme, ComponentRole::OptimizerStates)
-                          + (r.scheme.bytesFor(ComponentRole::Other) > 0 ? " (+" + cell(r.scheme, ComponentRole::Other) + " other)" : ""),
-                      bytesText(r.bytesPerParam), amount(r.totalBytes, unit), amount(r.perGpuBytes, unit)});
-    table.print(io);
-    std::fputc('\n', io.out);
-    for (const LedgerResult& r : results)
-        if (const QString note = text::schemeNote(r.scheme); !note.isEmpty())
-            std::fprintf(io.out, "%s: %s\n", r.scheme.id.c_str(), str(note).c_str());
-
-    if (activation)
-        printActivations(io, *activation, modes, unit);
-    if (capacity)
-        printFit(io, results, modes, *capacity, unit);
+    const LedgerReport report{params, config, unit, results, activation, modes, capacity};
+    if (args.has("json"))
+        printLedgerJson(io, report);
+    else
+        printLedgerText(io, report);
     return 0;
 }
 

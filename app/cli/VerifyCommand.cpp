@@ -125,8 +125,80 @@ void printReports(const Io& io, const QJsonArray& results)
         }
 }
 
-}  // namespace
+// The backends of --against: one, or every available one for 'all'; false with the reason when
+// none is named or the name is unknown.
+bool readBackends(const std::string& against, std::vector<std::unique_ptr<gpu::Backend>>& backends, std::string& error)
+{
+    if (against.empty()) {
+        error = "verify needs --against BACKEND (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)";
+        return false;
+    }
+    if (against == "all") {
+        for (auto& b : gpu::makeBackends())
+            if (b->available())
+                backends.push_back(std::move(b));
+    } else if (auto b = gpu::makeBackend(against)) {
+        backends.push_back(std::move(b));
+    } else {
+        error = "unknown backend '" + against + "' (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)";
+        return false;
+    }
+    return true;
+}
 
+// The sweep's settings: --rounding, --inputs and --threads (and that --saturate and --no-saturate
+// are not both given); false with the reason when one is refused.
+bool readSweepSettings(const ArgParser& args, RoundingMode& mode, gpu::SweepRange& range, gpu::SweepOptions& options,
+                       std::string& error)
+{
+    if (const auto m = args.value("rounding")) {
+        const auto parsed = parseRoundingMode(*m);
+        if (!parsed) {
+            error = "unknown rounding mode '" + *m + "'";
+            return false;
+        }
+        mode = *parsed;
+    }
+    if (args.has("saturate") && args.has("no-saturate")) {
+        error = "--saturate and --no-saturate contradict each other";
+        return false;
+    }
+    if (const auto inputs = args.value("inputs")) {
+        const auto parsed = gpu::parseSweepRange(*inputs);
+        if (!parsed) {
+            error = "bad --inputs '" + *inputs + "': all, or START-END fp32 bit patterns (0x3f800000-0x3fffffff)";
+            return false;
+        }
+        range = *parsed;
+    }
+    if (const auto t = args.value("threads")) {
+        const auto n = parseBits(*t);
+        if (!n || *n == 0 || *n > 1024) {
+            error = "--threads takes 1..1024, got '" + *t + "'";
+            return false;
+        }
+        options.threads = static_cast<unsigned>(*n);
+    }
+    return true;
+}
+
+// 3. Out: the reports, as JSON or as tables with a verdict.
+void printVerify(const Io& io, bool json, const QJsonArray& results, bool interrupted, bool unexplained)
+{
+    if (json) {
+        QJsonObject document{{"results", results}};
+        if (interrupted)
+            document["interrupted"] = true;
+        printJson(io, QJsonDocument(document));
+        return;
+    }
+    printReports(io, results);
+    if (!interrupted || unexplained)
+        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
+                                                 : "Every input agrees, or differs only in the known ways counted above.");
+}
+
+}  // namespace
 int runVerify(const std::vector<std::string>& arguments, const Io& io)
 {
     ArgParser args({{"formats", 'f', true},
@@ -152,41 +224,15 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
     if (!formats)
         return usageError(io, error);
     const std::string against = args.value("against").value_or("");
-    if (against.empty())
-        return usageError(io, "verify needs --against BACKEND (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)");
     std::vector<std::unique_ptr<gpu::Backend>> backends;
-    if (against == "all") {
-        for (auto& b : gpu::makeBackends())
-            if (b->available())
-                backends.push_back(std::move(b));
-    } else if (auto b = gpu::makeBackend(against)) {
-        backends.push_back(std::move(b));
-    } else {
-        return usageError(io, "unknown backend '" + against + "' (nvidia-host, x86-f16c, x86-avx512bf16, cuda, all)");
-    }
+    if (!readBackends(against, backends, error))
+        return usageError(io, error);
     RoundingMode mode = RoundingMode::NearestEven;
-    if (const auto m = args.value("rounding")) {
-        const auto parsed = parseRoundingMode(*m);
-        if (!parsed)
-            return usageError(io, "unknown rounding mode '" + *m + "'");
-        mode = *parsed;
-    }
-    if (args.has("saturate") && args.has("no-saturate"))
-        return usageError(io, "--saturate and --no-saturate contradict each other");
     gpu::SweepRange range;
-    if (const auto inputs = args.value("inputs")) {
-        const auto parsed = gpu::parseSweepRange(*inputs);
-        if (!parsed)
-            return usageError(io, "bad --inputs '" + *inputs + "': all, or START-END fp32 bit patterns (0x3f800000-0x3fffffff)");
-        range = *parsed;
-    }
     gpu::SweepOptions options;
-    if (const auto t = args.value("threads")) {
-        const auto n = parseBits(*t);
-        if (!n || *n == 0 || *n > 1024)
-            return usageError(io, "--threads takes 1..1024, got '" + *t + "'");
-        options.threads = static_cast<unsigned>(*n);
-    }
+    if (!readSweepSettings(args, mode, range, options, error))
+        return usageError(io, error);
+
     // The share done on a terminal's stderr (--progress forces it); Ctrl-C stops the sweep within
     // a chunk, and what was compared is printed.
     const Interruption interruption;
@@ -226,17 +272,7 @@ int runVerify(const std::vector<std::string>& arguments, const Io& io)
     if (interrupted)
         std::fprintf(io.err, "floatscope: interrupted: the counts above are of the inputs compared before\n");
 
-    if (args.has("json")) {
-        QJsonObject document{{"results", results}};
-        if (interrupted)
-            document["interrupted"] = true;
-        printJson(io, QJsonDocument(document));
-        return status;
-    }
-    printReports(io, results);
-    if (!interrupted || unexplained)
-        std::fprintf(io.out, "%s\n", unexplained ? "UNEXPLAINED MISMATCHES: the engine and a reference disagree."
-                                                 : "Every input agrees, or differs only in the known ways counted above.");
+    printVerify(io, args.has("json"), results, interrupted, unexplained);
     return status;
 }
 

@@ -108,6 +108,119 @@ void HeatmapFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& st
     paintMap(p, QRectF(m, top, size.width() - 2 * m, size.height() - top - m), *m_report, m_measure, style);
 }
 
+namespace {
+
+using Ticks = std::vector<std::pair<double, QString>>;
+
+// Ticks at powers of ten, or nice linear ones where the errors span less than a decade
+// (AxisTicks); relative errors labelled as percentages. None where every element is exact.
+Ticks colourBarTicks(const Scale& scale, ErrorMeasure measure)
+{
+    Ticks ticks;
+    if (!(scale.hi > 0))
+        return ticks;
+    for (const AxisTick& t : AxisTicks::make(std::log10(scale.lo), std::log10(scale.hi), 6, AxisScale::Log10))
+        ticks.emplace_back(std::pow(10.0, t.at), t.label);
+    if (ticks.size() < 2) {
+        ticks.clear();
+        for (const AxisTick& t : AxisTicks::make(scale.lo, scale.hi, 4))
+            ticks.emplace_back(t.at, t.label);
+    }
+    if (ticks.empty())  // one error everywhere: one tick
+        ticks.emplace_back(scale.hi, ScalingText::number(scale.hi, 3));
+    if (measure == ErrorMeasure::Relative)
+        for (auto& [value, label] : ticks)
+            label = ScalingText::percent(value);
+    return ticks;
+}
+
+// 2. The cells, as an image scaled without smoothing (crisp in PNG, SVG and PDF alike).
+void paintCells(QPainter& p, const QRectF& map, const ErrorGrid& grid, const Scale& scale, const FigureStyle& style)
+{
+    const double mapW = map.width();
+    const double mapH = map.height();
+    QImage cells(static_cast<int>(grid.cols), static_cast<int>(grid.rows), QImage::Format_RGB32);
+    const QColor exact = exactColour(style);
+    for (std::size_t r = 0; r < grid.rows; ++r)
+        for (std::size_t c = 0; c < grid.cols; ++c) {
+            const double v = grid.values[r * grid.cols + c];
+            cells.setPixelColor(static_cast<int>(c), static_cast<int>(r),
+                                v > 0 ? HeatmapFigure::viridis(scale.position(v)) : exact);
+        }
+    const double ratio = std::max(1.0, p.device() != nullptr ? p.device()->devicePixelRatioF() : 1.0);
+    const QImage scaled = cells.scaled(std::max(1, static_cast<int>(std::lround(mapW * ratio))),
+                                       std::max(1, static_cast<int>(std::lround(mapH * ratio))), Qt::IgnoreAspectRatio,
+                                       Qt::FastTransformation);
+    p.drawImage(map, scaled);
+}
+
+// 3. Block boundaries, where they are far enough apart not to hide the cells (12 pixels); the map's frame.
+void paintBlockBoundaries(QPainter& p, const QRectF& map, const Tensor& tensor, const Quantization& q,
+                          const FigureStyle& style)
+{
+    const double mapW = map.width();
+    const double mapH = map.height();
+    p.setPen(QPen(QColor(255, 255, 255, 170), std::max(1.0, style.lineWidth() * 0.5)));
+    auto boundaries = [](std::size_t extent, std::size_t block, double pixels) {
+        std::vector<std::size_t> at;
+        if (block == 0 || block >= extent || pixels * static_cast<double>(block) / static_cast<double>(extent) < 12)
+            return at;
+        for (std::size_t k = block; k < extent; k += block)
+            at.push_back(k);
+        return at;
+    };
+    for (const std::size_t c : boundaries(tensor.cols(), q.blockCols(), mapW)) {
+        const double x = map.left() + mapW * static_cast<double>(c) / static_cast<double>(tensor.cols());
+        p.drawLine(QPointF(x, map.top()), QPointF(x, map.bottom()));
+    }
+    for (const std::size_t r : boundaries(tensor.rows(), q.blockRows(), mapH)) {
+        const double y = map.top() + mapH * static_cast<double>(r) / static_cast<double>(tensor.rows());
+        p.drawLine(QPointF(map.left(), y), QPointF(map.right(), y));
+    }
+    p.setPen(QPen(style.foreground(), style.lineWidth() * 0.5));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(map);
+}
+
+// 5. The colour bar: stacked bands (vector output stays vector), ticks at powers of ten.
+void paintColourBar(QPainter& p, const QRectF& map, const Scale& scale, const Ticks& ticks, double tickWidth,
+                    const FigureStyle& style)
+{
+    const double unit = style.bodyPoints();
+    const QFontMetricsF small(style.font(unit * 0.85));
+    const double barWidth = unit * 1.2;
+    const double mapH = map.height();
+    const QColor exact = exactColour(style);
+    const QRectF bar(map.right() + unit * 1.2, map.top(), barWidth, std::max(unit * 6, mapH * 0.8));
+    constexpr int kBands = 64;
+    p.setPen(Qt::NoPen);
+    for (int i = 0; i < kBands; ++i) {
+        const double t = (i + 0.5) / kBands;
+        p.setBrush(scale.hi > 0 ? HeatmapFigure::viridis(t) : exact);
+        p.drawRect(QRectF(bar.left(), bar.bottom() - bar.height() * (i + 1) / kBands, bar.width(),
+                          bar.height() / kBands + 0.5));
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
+    p.drawRect(bar);
+    for (const auto& [t, label] : ticks) {
+        const double y = bar.bottom() - bar.height() * scale.position(t);
+        p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
+        p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + unit * 0.3, y));
+        p.setPen(style.foreground());
+        p.drawText(QRectF(bar.right() + unit * 0.5, y - small.height() / 2, tickWidth + unit, small.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, label);
+    }
+    const QRectF swatch(bar.left(), bar.bottom() + unit * 0.8, bar.width(), unit);
+    p.fillRect(swatch, exact);
+    p.drawRect(swatch);
+    p.drawText(QRectF(bar.right() + unit * 0.5, swatch.top() + swatch.height() / 2 - small.height() / 2,
+                      tickWidth + unit, small.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, HeatmapText::tr("exact (0)"));
+}
+
+}  // namespace
+
 void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeReport& report, ErrorMeasure measure,
                              const FigureStyle& style)
 {
@@ -127,23 +240,7 @@ void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeRepo
 
     // 1. Layout: row labels on the left, the colour bar and its labels on the right, a caption below.
     const Scale scale = scaleOf(*grid);
-    // Ticks at powers of ten, or nice linear ones where the errors span less than a decade
-    // (AxisTicks); relative errors labelled as percentages.
-    std::vector<std::pair<double, QString>> ticks;
-    if (scale.hi > 0) {
-        for (const AxisTick& t : AxisTicks::make(std::log10(scale.lo), std::log10(scale.hi), 6, AxisScale::Log10))
-            ticks.emplace_back(std::pow(10.0, t.at), t.label);
-        if (ticks.size() < 2) {
-            ticks.clear();
-            for (const AxisTick& t : AxisTicks::make(scale.lo, scale.hi, 4))
-                ticks.emplace_back(t.at, t.label);
-        }
-        if (ticks.empty())  // one error everywhere: one tick
-            ticks.emplace_back(scale.hi, ScalingText::number(scale.hi, 3));
-        if (measure == ErrorMeasure::Relative)
-            for (auto& [value, label] : ticks)
-                label = ScalingText::percent(value);
-    }
+    const Ticks ticks = colourBarTicks(scale, measure);
     double tickWidth = small.horizontalAdvance(HeatmapText::tr("exact (0)"));
     for (const auto& t : ticks)
         tickWidth = std::max(tickWidth, small.horizontalAdvance(t.second));
@@ -167,42 +264,8 @@ void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeRepo
     const double mapW = std::min(availW, availH * aspect);
     const double mapH = mapW / aspect;
     const QRectF map(area.left() + rowLabelWidth, area.top(), mapW, mapH);
-
-    // 2. The cells, as an image scaled without smoothing (crisp in PNG, SVG and PDF alike).
-    QImage cells(static_cast<int>(grid->cols), static_cast<int>(grid->rows), QImage::Format_RGB32);
-    const QColor exact = exactColour(style);
-    for (std::size_t r = 0; r < grid->rows; ++r)
-        for (std::size_t c = 0; c < grid->cols; ++c) {
-            const double v = grid->values[r * grid->cols + c];
-            cells.setPixelColor(static_cast<int>(c), static_cast<int>(r), v > 0 ? viridis(scale.position(v)) : exact);
-        }
-    const double ratio = std::max(1.0, p.device() != nullptr ? p.device()->devicePixelRatioF() : 1.0);
-    const QImage scaled = cells.scaled(std::max(1, static_cast<int>(std::lround(mapW * ratio))),
-                                       std::max(1, static_cast<int>(std::lround(mapH * ratio))), Qt::IgnoreAspectRatio,
-                                       Qt::FastTransformation);
-    p.drawImage(map, scaled);
-
-    // 3. Block boundaries, where they are far enough apart not to hide the cells (12 pixels).
-    p.setPen(QPen(QColor(255, 255, 255, 170), std::max(1.0, style.lineWidth() * 0.5)));
-    auto boundaries = [](std::size_t extent, std::size_t block, double pixels) {
-        std::vector<std::size_t> at;
-        if (block == 0 || block >= extent || pixels * static_cast<double>(block) / static_cast<double>(extent) < 12)
-            return at;
-        for (std::size_t k = block; k < extent; k += block)
-            at.push_back(k);
-        return at;
-    };
-    for (const std::size_t c : boundaries(tensor.cols(), q.blockCols(), mapW)) {
-        const double x = map.left() + mapW * static_cast<double>(c) / static_cast<double>(tensor.cols());
-        p.drawLine(QPointF(x, map.top()), QPointF(x, map.bottom()));
-    }
-    for (const std::size_t r : boundaries(tensor.rows(), q.blockRows(), mapH)) {
-        const double y = map.top() + mapH * static_cast<double>(r) / static_cast<double>(tensor.rows());
-        p.drawLine(QPointF(map.left(), y), QPointF(map.right(), y));
-    }
-    p.setPen(QPen(style.foreground(), style.lineWidth() * 0.5));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(map);
+    paintCells(p, map, *grid, scale, style);
+    paintBlockBoundaries(p, map, tensor, q, style);
 
     // 4. Row and column labels at the ends.
     p.setFont(style.font(unit * 0.85));
@@ -213,34 +276,7 @@ void HeatmapFigure::paintMap(QPainter& p, const QRectF& area, const QuantizeRepo
     p.drawText(QRectF(map.left(), map.bottom() + unit * 0.2, mapW / 2, small.height()), Qt::AlignLeft, QStringLiteral("0"));
     p.drawText(QRectF(map.left() + mapW / 2, map.bottom() + unit * 0.2, mapW / 2, small.height()), Qt::AlignRight,
                QString::number(tensor.cols() - 1));
-
-    // 5. The colour bar: stacked bands (vector output stays vector), ticks at powers of ten.
-    const QRectF bar(map.right() + unit * 1.2, map.top(), barWidth, std::max(unit * 6, mapH * 0.8));
-    constexpr int kBands = 64;
-    p.setPen(Qt::NoPen);
-    for (int i = 0; i < kBands; ++i) {
-        const double t = (i + 0.5) / kBands;
-        p.setBrush(scale.hi > 0 ? viridis(t) : exact);
-        p.drawRect(QRectF(bar.left(), bar.bottom() - bar.height() * (i + 1) / kBands, bar.width(),
-                          bar.height() / kBands + 0.5));
-    }
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
-    p.drawRect(bar);
-    for (const auto& [t, label] : ticks) {
-        const double y = bar.bottom() - bar.height() * scale.position(t);
-        p.setPen(QPen(style.foreground(), style.lineWidth() * 0.4));
-        p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + unit * 0.3, y));
-        p.setPen(style.foreground());
-        p.drawText(QRectF(bar.right() + unit * 0.5, y - small.height() / 2, tickWidth + unit, small.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, label);
-    }
-    const QRectF swatch(bar.left(), bar.bottom() + unit * 0.8, bar.width(), unit);
-    p.fillRect(swatch, exact);
-    p.drawRect(swatch);
-    p.drawText(QRectF(bar.right() + unit * 0.5, swatch.top() + swatch.height() / 2 - small.height() / 2,
-                      tickWidth + unit, small.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, HeatmapText::tr("exact (0)"));
+    paintColourBar(p, map, scale, ticks, tickWidth, style);
 
     // 6. The caption.
     p.setFont(style.font());

@@ -319,14 +319,29 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
 {
     const Layout l = layout(size.width(), style);
     const Log2Axis ax = kAxis(m_data, l.left, l.right);
-    const double body = style.bodyPoints();
     const double width = size.width() - 2 * l.margin;
-    const QFont smallFont = style.font(body * 0.85);
-    const QFontMetricsF small(smallFont);
     painter.save();
     paintHeading(painter, title(), subtitle(), QPointF(l.margin, l.margin * 0.6), width, style);
 
-    // 1. The vertical axis: log2 of the relative error, and the floor line for exact results.
+    paintErrorAxis(painter, l, style);
+    ax.paintGrid(painter, l.plotTop, l.floorY, style);
+    paintStalls(painter, l, ax, size.width(), style);
+    paintCurves(painter, l, ax, style);
+    paintLegend(painter, l, style);
+
+    // 5. The table and the sentences.
+    const FigureTable t = table(m_data);
+    t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
+    paintParagraphs(painter, stallSentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
+    painter.restore();
+}
+
+// 1. The vertical axis: log2 of the relative error, and the floor line for exact results.
+void InnerProductsFigure::paintErrorAxis(QPainter& painter, const Layout& l, const FigureStyle& style) const
+{
+    const double body = style.bodyPoints();
+    const QFont smallFont = style.font(body * 0.85);
+    const QFontMetricsF small(smallFont);
     const double perBinade = (l.plotBottom - l.plotTop) / (l.yHi - l.yLo);
     const int step = verticalStep(perBinade, small.height());
     QColor grid = style.muted();
@@ -357,9 +372,15 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     painter.drawText(QRectF(-(l.floorY - l.plotTop) / 2, 0, l.floorY - l.plotTop, nameHeight), Qt::AlignCenter,
                      tr("relative error"));
     painter.restore();
-    ax.paintGrid(painter, l.plotTop, l.floorY, style);
+}
 
-    // 2. Where sums of ones stall: a marker and a label per accumulator, a line down the plot.
+// 2. Where sums of ones stall: a marker and a label per accumulator, a line down the plot.
+void InnerProductsFigure::paintStalls(QPainter& painter, const Layout& l, const Log2Axis& ax, double figureWidth,
+                                      const FigureStyle& style) const
+{
+    const double body = style.bodyPoints();
+    const QFont smallFont = style.font(body * 0.85);
+    const QFontMetricsF small(smallFont);
     const std::vector<std::size_t> stalled = stalledCurves();
     painter.setFont(smallFont);
     for (std::size_t r = 0; r < stalled.size(); ++r) {
@@ -375,7 +396,7 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
                                         .arg(text::accumulatorName(c.accumulator), LessonText::count(static_cast<std::int64_t>(c.stall->k)));
         const double w = small.horizontalAdvance(label) + 2;
         // The label right of its marker, or left of it where the plot ends.
-        const bool right = x + body * 0.5 + w <= size.width() - l.margin;
+        const bool right = x + body * 0.5 + w <= figureWidth - l.margin;
         const double left = right ? x + body * 0.5 : x - body * 0.5 - w;
         painter.setPen(colour);
         painter.setBrush(colour);
@@ -388,8 +409,13 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
         painter.setPen(readableOn(colour, style.background(), 3.0));
         painter.drawText(QRectF(left, y, w, small.height()), Qt::AlignLeft | Qt::AlignVCenter, label);
     }
+}
 
-    // 3. The curves: a line through each K's error, dots at the points; promoted ones dashed.
+// 3. The curves: a line through each K's error, dots at the points; promoted ones dashed; the K axis below.
+void InnerProductsFigure::paintCurves(QPainter& painter, const Layout& l, const Log2Axis& ax,
+                                      const FigureStyle& style) const
+{
+    const double body = style.bodyPoints();
     painter.setBrush(Qt::NoBrush);
     for (std::size_t i = 0; i < m_data.curves.size(); ++i) {
         const InnerProductsCurve& c = m_data.curves[i];
@@ -410,8 +436,12 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
     painter.setPen(style.foreground());
     painter.drawText(QRectF(l.left, l.axisY + Log2Axis::height(style), l.right - l.left, QFontMetricsF(style.font()).height()),
                      Qt::AlignHCenter | Qt::AlignTop, tr("K, the number of products summed"));
+}
 
-    // 4. The legend: each curve's line (dashed where promoted) and its name.
+// 4. The legend: each curve's line (dashed where promoted) and its name.
+void InnerProductsFigure::paintLegend(QPainter& painter, const Layout& l, const FigureStyle& style) const
+{
+    const double body = style.bodyPoints();
     painter.setFont(style.font());
     const double line = QFontMetricsF(style.font()).height() * 1.3;
     for (std::size_t r = 0; r < l.legendRows.size(); ++r) {
@@ -428,12 +458,6 @@ void InnerProductsFigure::paint(QPainter& painter, const QSizeF& size, const Fig
             x += legendEntryWidth(i, style);
         }
     }
-
-    // 5. The table and the sentences.
-    const FigureTable t = table(m_data);
-    t.paint(painter, QRectF(l.margin, l.tableTop, width, t.height(style)), style);
-    paintParagraphs(painter, stallSentences(m_data), QPointF(l.margin, l.sentencesTop), width, style);
-    painter.restore();
 }
 
 QString InnerProductsFigure::toolTipAt(const QPointF& point, const QSizeF& size, const FigureStyle& style) const

@@ -17,6 +17,8 @@
 
 namespace floatscope::gui {
 
+class Log2Axis;
+
 // The operators lab's first lesson, computed by core/dot: the relative error of a K-term inner
 // product against K (2^4 ... 2^maxLog2K) per accumulator, for one input distribution, and where a
 // sum of ones stops counting in each (a bf16 accumulator at 256, fp16 at 2048) and what promotion
@@ -112,6 +114,11 @@ private:
     QString subtitle() const;
     double yOf(const Layout& l, const dot::ErrorPoint& p) const;
     std::vector<std::size_t> stalledCurves() const;
+    void paintErrorAxis(QPainter& painter, const Layout& l, const FigureStyle& style) const;
+    void paintStalls(QPainter& painter, const Layout& l, const Log2Axis& ax, double figureWidth,
+                     const FigureStyle& style) const;
+    void paintCurves(QPainter& painter, const Layout& l, const Log2Axis& ax, const FigureStyle& style) const;
+    void paintLegend(QPainter& painter, const Layout& l, const FigureStyle& style) const;
 
     InnerProductsData m_data;
 };

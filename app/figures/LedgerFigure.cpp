@@ -237,19 +237,51 @@ double LedgerFigure::paintHeader(QPainter* p, double width, const FigureStyle& s
     return y;
 }
 
+// Where the bars go: the columns' widths, the rows' height and the axis, computed once for every part.
+struct LedgerFigure::Bars {
+    double unit = 0;
+    double m = 0;
+    double inner = 0;
+    ByteUnit byteUnit = ByteUnit::GB;
+    QFontMetricsF boldMetrics;
+    QFontMetricsF smallMetrics;
+    double activation = 0;
+    bool narrow = false;
+    double labelWidth = 0;
+    double totalWidth = 0;
+    double barLeft = 0;
+    double barWidth = 0;
+    double rowHeight = 0;
+    double axisMax = 0;
+    std::vector<AxisTick> ticks;
+    double barsTop = 0;
+    double barsBottom = 0;
+
+    double xOf(double bytes) const { return barLeft + barWidth * inUnit(bytes, byteUnit) / axisMax; }
+};
+
 void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& style) const
+{
+    // 1. Title, subtitle, legend.
+    const double y = paintHeader(&p, size.width(), style);
+    if (m_chart.results.empty())
+        return;
+
+    const Bars bars = layoutBars(size, y, style);
+    paintAxis(p, bars, style);
+    // 4. One bar per scheme.
+    for (std::size_t i = 0; i < m_chart.results.size(); ++i)
+        paintBar(p, bars, i, style);
+    paintCapacity(p, bars, style);
+}
+
+// 2. Columns: names on the left, totals on the right, bars between; the x axis below.
+LedgerFigure::Bars LedgerFigure::layoutBars(const QSizeF& size, double y, const FigureStyle& style) const
 {
     const double unit = style.bodyPoints();
     const double m = unit * 1.2;
     const double inner = size.width() - 2 * m;
     const ByteUnit byteUnit = m_chart.inputs.unit;
-
-    // 1. Title, subtitle, legend.
-    double y = paintHeader(&p, size.width(), style);
-    if (m_chart.results.empty())
-        return;
-
-    // 2. Columns: names on the left, totals on the right, bars between; the x axis below.
     const QFontMetricsF boldMetrics(style.font(0, true));
     const QFontMetricsF smallMetrics(style.font(unit * 0.85));
     const auto [names, totals] = columnWidths(style);
@@ -272,127 +304,178 @@ void LedgerFigure::paint(QPainter& p, const QSizeF& size, const FigureStyle& sty
     // The axis from 0 to the tick at or above the largest bar (AxisTicks: 0, 200, 400 GB).
     const int tickCount = narrow ? 4 : 6;
     const double axisMax = std::max(1e-9, niceRange(0, std::max(inUnit(maxBytes, byteUnit), 1e-9), tickCount).second);
-    const std::vector<AxisTick> ticks = AxisTicks::make(0, axisMax, tickCount);
-    auto xOf = [&](double bytes) { return barLeft + barWidth * inUnit(bytes, byteUnit) / axisMax; };
+    std::vector<AxisTick> ticks = AxisTicks::make(0, axisMax, tickCount);
     const double barsTop = y;
     const double barsBottom = y + rowHeight * static_cast<double>(m_chart.results.size());
+    return Bars{.unit = unit,
+                .m = m,
+                .inner = inner,
+                .byteUnit = byteUnit,
+                .boldMetrics = boldMetrics,
+                .smallMetrics = smallMetrics,
+                .activation = activation,
+                .narrow = narrow,
+                .labelWidth = labelWidth,
+                .totalWidth = totalWidth,
+                .barLeft = barLeft,
+                .barWidth = barWidth,
+                .rowHeight = rowHeight,
+                .axisMax = axisMax,
+                .ticks = std::move(ticks),
+                .barsTop = barsTop,
+                .barsBottom = barsBottom};
+}
 
-    // 3. Grid lines and the axis.
+// 3. Grid lines and the axis.
+void LedgerFigure::paintAxis(QPainter& p, const Bars& b, const FigureStyle& style) const
+{
+    const double unit = b.unit;
     p.setFont(style.font(unit * 0.85));
-    for (const AxisTick& t : ticks) {
-        const double x = barLeft + barWidth * t.at / axisMax;
+    for (const AxisTick& t : b.ticks) {
+        const double x = b.barLeft + b.barWidth * t.at / b.axisMax;
         p.setPen(QPen(style.muted().lighter(style.theme == Theme::Dark ? 70 : 150), style.lineWidth() * 0.4));
-        p.drawLine(QPointF(x, barsTop), QPointF(x, barsBottom));
+        p.drawLine(QPointF(x, b.barsTop), QPointF(x, b.barsBottom));
         p.setPen(style.muted());
-        p.drawText(QRectF(x - unit * 4, barsBottom + unit * 0.2, unit * 8, smallMetrics.height()), Qt::AlignHCenter,
+        p.drawText(QRectF(x - unit * 4, b.barsBottom + unit * 0.2, unit * 8, b.smallMetrics.height()), Qt::AlignHCenter,
                    t.label);
     }
-    p.drawText(QRectF(barLeft, barsBottom + smallMetrics.height() + unit * 0.2, barWidth, smallMetrics.height()),
-               Qt::AlignRight, byteUnit == ByteUnit::GB ? LedgerText::tr("GB per GPU") : LedgerText::tr("GiB per GPU"));
+    const double small = b.smallMetrics.height();
+    p.drawText(QRectF(b.barLeft, b.barsBottom + small + unit * 0.2, b.barWidth, small), Qt::AlignRight,
+               b.byteUnit == ByteUnit::GB ? LedgerText::tr("GB per GPU") : LedgerText::tr("GiB per GPU"));
+}
 
-    // 4. One bar per scheme.
-    for (std::size_t i = 0; i < m_chart.results.size(); ++i) {
-        const LedgerResult& r = m_chart.results[i];
-        const double top = barsTop + rowHeight * static_cast<double>(i);
-        const double lineHeight = boldMetrics.height() * 1.1;
-        const double barTop = narrow ? top + lineHeight : top + rowHeight * 0.18;
-        const double barHeight = narrow ? rowHeight - lineHeight - unit * 0.6 : rowHeight * 0.64;
-        const QString bytesText = LedgerText::tr("%1 bytes/param").arg(ScalingText::bytesPerParam(r.bytesPerParam));
-        if (narrow) {
-            // Total and verdict on the right, the name in the room left of them.
-            const QString total = totalText(r);
-            const QString detail = detailText(r);
-            const double detailWidth = detail.isEmpty() ? 0.0 : smallMetrics.horizontalAdvance(detail) + unit * 0.6;
-            const double totalWidthHere = boldMetrics.horizontalAdvance(total) + unit * 0.6;
-            const bool tooBig = m_chart.inputs.capacityBytes
-                                && !checkFit(r.perGpuBytes, activation, *m_chart.inputs.capacityBytes).fits;
+// One scheme's bar: its name and bytes per parameter, its segments, and (wide) its total and verdict.
+void LedgerFigure::paintBar(QPainter& p, const Bars& b, std::size_t i, const FigureStyle& style) const
+{
+    const double unit = b.unit;
+    const LedgerResult& r = m_chart.results[i];
+    const double top = b.barsTop + b.rowHeight * static_cast<double>(i);
+    const double lineHeight = b.boldMetrics.height() * 1.1;
+    const double barTop = b.narrow ? top + lineHeight : top + b.rowHeight * 0.18;
+    const double barHeight = b.narrow ? b.rowHeight - lineHeight - unit * 0.6 : b.rowHeight * 0.64;
+    const QString bytesText = LedgerText::tr("%1 bytes/param").arg(ScalingText::bytesPerParam(r.bytesPerParam));
+    if (b.narrow)
+        paintNarrowLabels(p, b, r, top, bytesText, style);
+    else
+        paintWideLabels(p, b, r, top, bytesText, style);
+
+    double bytes = 0;
+    auto segment = [&](double amount, const QColor& colour, const QString& label) {
+        if (!(amount > 0))
+            return;
+        const QRectF box(QPointF(b.xOf(bytes), barTop), QPointF(b.xOf(bytes + amount), barTop + barHeight));
+        p.fillRect(box, colour);
+        p.setPen(QPen(style.background(), std::max(1.0, style.lineWidth() * 0.5)));
+        p.drawLine(box.topRight(), box.bottomRight());
+        if (!label.isEmpty() && b.smallMetrics.horizontalAdvance(label) + unit * 0.4 < box.width()) {
+            p.setPen(textOn(colour));
             p.setFont(style.font(unit * 0.85));
-            p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
-            p.drawText(QRectF(m + inner - detailWidth, top, detailWidth, lineHeight), Qt::AlignRight | Qt::AlignVCenter, detail);
-            p.setFont(style.font(0, true));
-            p.setPen(style.foreground());
-            p.drawText(QRectF(m + inner - detailWidth - totalWidthHere, top, totalWidthHere, lineHeight),
-                       Qt::AlignRight | Qt::AlignVCenter, total);
-            const double nameRoom = std::max(unit * 3, inner - detailWidth - totalWidthHere - unit);
-            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, nameRoom);
-            p.drawText(QRectF(m, top, nameRoom, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, name);
-            const double afterName = boldMetrics.horizontalAdvance(name) + unit * 0.6;
-            if (afterName + smallMetrics.horizontalAdvance(bytesText) < nameRoom) {
-                p.setFont(style.font(unit * 0.85));
-                p.setPen(style.muted());
-                p.drawText(QRectF(m + afterName, top, nameRoom - afterName, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                           bytesText);
-            }
-        } else {
-            p.setFont(style.font(0, true));
-            p.setPen(style.foreground());
-            const QString name = boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit + 1);
-            p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
-            p.setFont(style.font(unit * 0.85));
-            p.setPen(style.muted());
-            p.drawText(QRectF(m, top + rowHeight * 0.55, labelWidth - unit, rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
-                       bytesText);
+            p.drawText(box, Qt::AlignCenter, label);
         }
+        bytes += amount;
+    };
+    for (const LedgerRow& row : r.rows)
+        segment(row.perGpuBytes, roleColour(row.component.role),
+                ScalingText::bytesPerParam(row.component.bytesPerParam));
+    segment(b.activation, activationColour(), QString());
+    if (b.narrow)
+        return;
 
-        double bytes = 0;
-        auto segment = [&](double amount, const QColor& colour, const QString& label) {
-            if (!(amount > 0))
-                return;
-            const QRectF box(QPointF(xOf(bytes), barTop), QPointF(xOf(bytes + amount), barTop + barHeight));
-            p.fillRect(box, colour);
-            p.setPen(QPen(style.background(), std::max(1.0, style.lineWidth() * 0.5)));
-            p.drawLine(box.topRight(), box.bottomRight());
-            if (!label.isEmpty() && smallMetrics.horizontalAdvance(label) + unit * 0.4 < box.width()) {
-                p.setPen(textOn(colour));
-                p.setFont(style.font(unit * 0.85));
-                p.drawText(box, Qt::AlignCenter, label);
-            }
-            bytes += amount;
-        };
-        for (const LedgerRow& row : r.rows)
-            segment(row.perGpuBytes, roleColour(row.component.role),
-                    ScalingText::bytesPerParam(row.component.bytesPerParam));
-        segment(activation, activationColour(), QString());
-        if (narrow)
-            continue;
+    const double right = b.barLeft + b.barWidth + unit;
+    p.setFont(style.font(0, true));
+    p.setPen(style.foreground());
+    p.drawText(QRectF(right, top, b.totalWidth, b.rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, totalText(r));
+    const bool tooBig = m_chart.inputs.capacityBytes
+                        && !checkFit(r.perGpuBytes, b.activation, *m_chart.inputs.capacityBytes).fits;
+    p.setFont(style.font(unit * 0.85));
+    p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
+    p.drawText(QRectF(right, top + b.rowHeight * 0.55, b.totalWidth, b.rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
+               detailText(r));
+}
 
-        const double right = barLeft + barWidth + unit;
-        p.setFont(style.font(0, true));
-        p.setPen(style.foreground());
-        p.drawText(QRectF(right, top, totalWidth, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, totalText(r));
-        const bool tooBig = m_chart.inputs.capacityBytes
-                            && !checkFit(r.perGpuBytes, activation, *m_chart.inputs.capacityBytes).fits;
+// Narrow: total and verdict on the right of the line above the bar, the name in the room left of them.
+void LedgerFigure::paintNarrowLabels(QPainter& p, const Bars& b, const LedgerResult& r, double top,
+                                     const QString& bytesText, const FigureStyle& style) const
+{
+    const double unit = b.unit;
+    const double m = b.m;
+    const double inner = b.inner;
+    const double lineHeight = b.boldMetrics.height() * 1.1;
+    const QString total = totalText(r);
+    const QString detail = detailText(r);
+    const double detailWidth = detail.isEmpty() ? 0.0 : b.smallMetrics.horizontalAdvance(detail) + unit * 0.6;
+    const double totalWidthHere = b.boldMetrics.horizontalAdvance(total) + unit * 0.6;
+    const bool tooBig = m_chart.inputs.capacityBytes
+                        && !checkFit(r.perGpuBytes, b.activation, *m_chart.inputs.capacityBytes).fits;
+    p.setFont(style.font(unit * 0.85));
+    p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
+    p.drawText(QRectF(m + inner - detailWidth, top, detailWidth, lineHeight), Qt::AlignRight | Qt::AlignVCenter, detail);
+    p.setFont(style.font(0, true));
+    p.setPen(style.foreground());
+    p.drawText(QRectF(m + inner - detailWidth - totalWidthHere, top, totalWidthHere, lineHeight),
+               Qt::AlignRight | Qt::AlignVCenter, total);
+    const double nameRoom = std::max(unit * 3, inner - detailWidth - totalWidthHere - unit);
+    const QString name = b.boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, nameRoom);
+    p.drawText(QRectF(m, top, nameRoom, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, name);
+    const double afterName = b.boldMetrics.horizontalAdvance(name) + unit * 0.6;
+    if (afterName + b.smallMetrics.horizontalAdvance(bytesText) < nameRoom) {
         p.setFont(style.font(unit * 0.85));
-        p.setPen(tooBig ? QColor(0xD5, 0x5E, 0x00) : style.muted());
-        p.drawText(QRectF(right, top + rowHeight * 0.55, totalWidth, rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
-                   detailText(r));
+        p.setPen(style.muted());
+        p.drawText(QRectF(m + afterName, top, nameRoom - afterName, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                   bytesText);
     }
+}
 
-    // 5. The GPU's capacity.
-    if (const auto& capacity = m_chart.inputs.capacityBytes) {
-        const double x = xOf(*capacity);
-        p.setPen(QPen(style.foreground(), style.lineWidth(), Qt::DashLine));
-        if (narrow) {
-            // Across the bars only: the names and totals sit on the lines between them.
-            const double lineHeight = boldMetrics.height() * 1.1;
-            for (std::size_t i = 0; i < m_chart.results.size(); ++i) {
-                const double top = barsTop + rowHeight * static_cast<double>(i);
-                p.drawLine(QPointF(x, top + lineHeight), QPointF(x, top + rowHeight - unit * 0.6));
-            }
-        } else {
-            p.drawLine(QPointF(x, barsTop - unit * 0.3), QPointF(x, barsBottom));
+// Wide: the name, and the bytes per parameter under it, left of the bar.
+void LedgerFigure::paintWideLabels(QPainter& p, const Bars& b, const LedgerResult& r, double top,
+                                   const QString& bytesText, const FigureStyle& style) const
+{
+    const double unit = b.unit;
+    const double m = b.m;
+    const double labelWidth = b.labelWidth;
+    const double rowHeight = b.rowHeight;
+    p.setFont(style.font(0, true));
+    p.setPen(style.foreground());
+    const QString name = b.boldMetrics.elidedText(text::schemeName(r.scheme), Qt::ElideRight, labelWidth - unit + 1);
+    p.drawText(QRectF(m, top, labelWidth - unit, rowHeight * 0.55), Qt::AlignLeft | Qt::AlignBottom, name);
+    p.setFont(style.font(unit * 0.85));
+    p.setPen(style.muted());
+    p.drawText(QRectF(m, top + rowHeight * 0.55, labelWidth - unit, rowHeight * 0.45), Qt::AlignLeft | Qt::AlignTop,
+               bytesText);
+}
+
+// 5. The GPU's capacity.
+void LedgerFigure::paintCapacity(QPainter& p, const Bars& b, const FigureStyle& style) const
+{
+    const auto& capacity = m_chart.inputs.capacityBytes;
+    if (!capacity)
+        return;
+    const double unit = b.unit;
+    const double m = b.m;
+    const QFontMetricsF& smallMetrics = b.smallMetrics;
+    const double x = b.xOf(*capacity);
+    p.setPen(QPen(style.foreground(), style.lineWidth(), Qt::DashLine));
+    if (b.narrow) {
+        // Across the bars only: the names and totals sit on the lines between them.
+        const double lineHeight = b.boldMetrics.height() * 1.1;
+        for (std::size_t i = 0; i < m_chart.results.size(); ++i) {
+            const double top = b.barsTop + b.rowHeight * static_cast<double>(i);
+            p.drawLine(QPointF(x, top + lineHeight), QPointF(x, top + b.rowHeight - unit * 0.6));
         }
-        p.setFont(style.font(unit * 0.85, true));
-        const QString label =
-            LedgerText::tr("GPU: %1 (%2)")
-                .arg(ScalingText::bytes(*capacity, byteUnit),
-                     ScalingText::bytes(*capacity, byteUnit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB));
-        const double w = smallMetrics.horizontalAdvance(label) * 1.15;
-        p.drawText(QRectF(std::clamp(x - w / 2, m, std::max(m, barLeft + barWidth - w)),
-                          barsTop - unit * 0.3 - smallMetrics.height(), w,
-                          smallMetrics.height()),
-                   Qt::AlignCenter, label);
+    } else {
+        p.drawLine(QPointF(x, b.barsTop - unit * 0.3), QPointF(x, b.barsBottom));
     }
+    p.setFont(style.font(unit * 0.85, true));
+    const ByteUnit byteUnit = b.byteUnit;
+    const QString label =
+        LedgerText::tr("GPU: %1 (%2)")
+            .arg(ScalingText::bytes(*capacity, byteUnit),
+                 ScalingText::bytes(*capacity, byteUnit == ByteUnit::GB ? ByteUnit::GiB : ByteUnit::GB));
+    const double w = smallMetrics.horizontalAdvance(label) * 1.15;
+    p.drawText(QRectF(std::clamp(x - w / 2, m, std::max(m, b.barLeft + b.barWidth - w)),
+                      b.barsTop - unit * 0.3 - smallMetrics.height(), w,
+                      smallMetrics.height()),
+               Qt::AlignCenter, label);
 }
 
 }  // namespace floatscope::gui

@@ -71,6 +71,15 @@ private:
     // Title, subtitle and legend at `width`; paints when `painter` is given. Returns where the bars start.
     std::pair<double, double> columnWidths(const FigureStyle& style) const;  // widest name, widest total
     double paintHeader(QPainter* painter, double width, const FigureStyle& style) const;
+    struct Bars;
+    Bars layoutBars(const QSizeF& size, double y, const FigureStyle& style) const;
+    void paintAxis(QPainter& p, const Bars& bars, const FigureStyle& style) const;
+    void paintBar(QPainter& p, const Bars& bars, std::size_t i, const FigureStyle& style) const;
+    void paintNarrowLabels(QPainter& p, const Bars& bars, const LedgerResult& r, double top, const QString& bytesText,
+                           const FigureStyle& style) const;
+    void paintWideLabels(QPainter& p, const Bars& bars, const LedgerResult& r, double top, const QString& bytesText,
+                         const FigureStyle& style) const;
+    void paintCapacity(QPainter& p, const Bars& bars, const FigureStyle& style) const;
 
     LedgerChart m_chart;
 };

@@ -8,29 +8,16 @@ namespace floatscope::gui {
 
 namespace {
 
-// `floatscope ledger`'s flags, read the same way; --recompute picks the one the bars show.
-std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& error)
+// --gpus, --tp, --zero and --units.
+bool readCluster(const ViewArguments& args, LedgerInputs& in, std::string& error)
 {
-    LedgerInputs in;
-    const auto paramsText = args.value("params");
-    if (!paramsText) {
-        error = "this view needs --params N (a count such as 7e9 or 6.7B, or a model such as anchor)";
-        return nullptr;
-    }
-    const ParameterCountParse params = parseParameterCount(*paramsText);
-    if (!params.parameters) {
-        error = text::message(*params.error).toStdString();
-        return nullptr;
-    }
-    in.config.parameters = *params.parameters;
-    in.preset = params.preset;
     for (const auto& [name, target] : {std::pair<const char*, std::uint64_t*>{"gpus", &in.config.gpus},
                                        {"tp", &in.config.modelParallel}}) {
         if (const auto text = args.value(name)) {
             const auto n = wholeNumberText(*text, true);
             if (!n) {
                 error = std::string("--") + name + " takes a whole number of at least 1, got '" + *text + "'";
-                return nullptr;
+                return false;
             }
             *target = *n;
         }
@@ -38,14 +25,16 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
     if (const auto text = args.value("zero")) {
         if (*text != "0" && *text != "1" && *text != "2" && *text != "3") {
             error = "--zero takes a ZeRO stage 0, 1, 2 or 3, got '" + *text + "'";
-            return nullptr;
+            return false;
         }
         in.config.zeroStage = (*text)[0] - '0';
     }
-    if (!readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", in.unit, error))
-        return nullptr;
+    return readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", in.unit, error);
+}
 
-    // The schemes: built-in (all or a chosen few) and the user's.
+// The schemes: built-in (all or a chosen few) and the user's.
+bool readSchemes(const ViewArguments& args, LedgerInputs& in, std::string& error)
+{
     auto eachPart = [](const std::string& text, char separator, auto&& take) {
         std::size_t start = 0;
         while (start <= text.size()) {
@@ -67,7 +56,7 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
                     in.schemes.push_back(*scheme);
                 return scheme.has_value();
             }))
-            return nullptr;
+            return false;
     } else if (!args.has("add-scheme")) {
         in.schemes = builtinSchemes();
     }
@@ -80,10 +69,15 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
                     in.schemes.push_back(*parsed.scheme);
                 return parsed.scheme.has_value();
             }))
-            return nullptr;
+            return false;
     }
+    return true;
+}
 
-    // Activations, when a sequence length is given; the GPU's capacity.
+// Activations, when a sequence length is given (the model's shape, when it has one, as the default).
+bool readActivations(const ViewArguments& args, const ParameterCountParse& params, LedgerInputs& in,
+                     std::string& error)
+{
     if (const auto seq = args.value("seq")) {
         ActivationConfig a;
         if (params.preset && params.preset->shape) {
@@ -98,37 +92,65 @@ std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& err
                 const auto n = wholeNumberText(*text, true);
                 if (!n) {
                     error = std::string("--") + name + " takes a whole number of at least 1, got '" + *text + "'";
-                    return nullptr;
+                    return false;
                 }
                 *target = *n;
             }
         }
         if (a.hidden == 0 || a.heads == 0 || a.layers == 0) {
             error = "activations need --hidden, --heads and --layers (or a model with a shape)";
-            return nullptr;
+            return false;
         }
         a.tensorParallel = in.config.modelParallel;
         a.sequenceParallel = args.has("sp");
         a.recomputation = Recomputation::Selective;
         if (!readChoice(args, "recompute", parseRecomputation, "recomputation", "none, selective, full", a.recomputation,
                         error))
-            return nullptr;
+            return false;
         in.activations = a;
     } else {
         for (const char* name : {"micro-batch", "hidden", "heads", "layers", "recompute"})
             if (args.has(name)) {
                 error = std::string("--") + name + " needs --seq (the sequence length) for activations";
-                return nullptr;
+                return false;
             }
     }
+    return true;
+}
+
+// The GPU's capacity.
+bool readCapacity(const ViewArguments& args, LedgerInputs& in, std::string& error)
+{
     if (const auto text = args.value("gpu-memory")) {
         const ByteSizeParse size = parseByteSize(*text);
         if (!size.bytes) {
             error = text::message(*size.error).toStdString();
-            return nullptr;
+            return false;
         }
         in.capacityBytes = size.bytes;
     }
+    return true;
+}
+
+// `floatscope ledger`'s flags, read the same way; --recompute picks the one the bars show.
+std::unique_ptr<Figure> ledgerFigure(const ViewArguments& args, std::string& error)
+{
+    LedgerInputs in;
+    const auto paramsText = args.value("params");
+    if (!paramsText) {
+        error = "this view needs --params N (a count such as 7e9 or 6.7B, or a model such as anchor)";
+        return nullptr;
+    }
+    const ParameterCountParse params = parseParameterCount(*paramsText);
+    if (!params.parameters) {
+        error = text::message(*params.error).toStdString();
+        return nullptr;
+    }
+    in.config.parameters = *params.parameters;
+    in.preset = params.preset;
+    if (!readCluster(args, in, error) || !readSchemes(args, in, error)
+        || !readActivations(args, params, in, error) || !readCapacity(args, in, error))
+        return nullptr;
     const LedgerChartOutcome out = computeLedgerChart(in);
     if (!out.chart) {
         error = out.error.toStdString();

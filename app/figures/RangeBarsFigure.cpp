@@ -224,67 +224,8 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
     for (std::size_t i = 0; i < m_data.marks.size(); ++i)
         if (const double v = markLog2(i); std::isfinite(v))
             markXs.push_back(ax.x(v));
-    const QFont small = smallFont(style);
-    const QFontMetricsF smallMetrics(small);
-    for (std::size_t r = 0; r < m_data.bars.size(); ++r) {
-        const RangeBar& b = m_data.bars[r];
-        const QColor colour = formatColour(b.format);
-        const double centre = l.barsTop + l.rowHeight * static_cast<double>(r) + body * 0.9;
-        const double thick = body * 1.0;
-        painter.setFont(style.font(0, true));
-        painter.setPen(style.readable(colour));
-        painter.drawText(QRectF(l.margin, centre - body, l.left - l.margin - body * 0.5, body * 2),
-                         Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(b.format));
-        const double xSub = ax.x(b.log2MinSubnormal);
-        const double xNormal = ax.x(b.log2MinNormal);
-        const double xMax = ax.x(b.log2MaxFinite);
-        QColor pale = colour;
-        pale.setAlphaF(0.3);
-        if (b.hasSubnormals && xNormal > xSub) {
-            painter.setPen(QPen(colour, 1));
-            painter.setBrush(pale);
-            painter.drawRect(QRectF(xSub, centre - thick / 2, xNormal - xSub, thick));
-        }
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(colour);
-        painter.drawRect(QRectF(xNormal, centre - thick / 2, std::max(1.0, xMax - xNormal), thick));
-        painter.setPen(QPen(style.foreground(), style.lineWidth()));
-        painter.drawLine(QPointF(xMax, centre - thick * 0.8), QPointF(xMax, centre + thick * 0.8));
-
-        painter.setFont(small);
-        painter.setPen(style.muted());
-        const double labelTop = centre + thick / 2 + 1;
-        std::vector<QRectF> taken;
-        // A label where it is asked, or beside a mark's line that would strike it through, or not
-        // at all where neither has room.
-        const auto crossesMark = [&](const QRectF& rect) {
-            return std::any_of(markXs.begin(), markXs.end(),
-                               [&](double mx) { return mx >= rect.left() - 3 && mx <= rect.right() + 3; });
-        };
-        const auto place = [&](double anchor, int align, const QString& text) {
-            const double w = smallMetrics.horizontalAdvance(text);
-            const double x = align < 0 ? anchor : align > 0 ? anchor - w : anchor - w / 2;
-            std::vector<double> candidates = {x};
-            for (const double mx : markXs)
-                candidates.insert(candidates.end(), {mx + 5, mx - 5 - w});
-            std::stable_sort(candidates.begin(), candidates.end(),
-                             [&](double a, double b) { return std::fabs(a - x) < std::fabs(b - x); });
-            for (const double left : candidates) {
-                const QRectF rect(left, labelTop, w, smallMetrics.height());
-                if (std::fabs(left - x) > w || crossesMark(rect) || rect.left() < l.left - body || rect.right() > size.width())
-                    continue;
-                if (std::any_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.adjusted(-4, 0, 4, 0).intersects(rect); }))
-                    continue;
-                taken.push_back(rect);
-                painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
-                return;
-            }
-        };
-        place(xMax, 1, LessonText::brief(b.maxFinite));
-        place(xNormal, b.hasSubnormals ? 0 : -1, LessonText::brief(b.minNormal));
-        if (b.hasSubnormals)
-            place(xSub, -1, LessonText::brief(b.minSubnormal));
-    }
+    for (std::size_t r = 0; r < m_data.bars.size(); ++r)
+        paintBar(painter, l, ax, r, markXs, size.width(), style);
 
     // 2. The histogram of the values, on the same axis.
     if (m_data.histogram && !m_data.histogram->counts.empty()) {
@@ -296,55 +237,140 @@ void RangeBarsFigure::paint(QPainter& painter, const QSizeF& size, const FigureS
         ax.paintHistogram(painter, *m_data.histogram, l.histogramTop, l.histogramBottom);
     }
 
-    // 3. The marks across everything, with where they land in each format.
-    if (!m_data.marks.empty()) {
-        std::vector<QRectF> taken;
-        painter.setFont(small);
-        for (std::size_t i = 0; i < m_data.marks.size(); ++i) {
-            const double v = markLog2(i);
-            if (!std::isfinite(v))
-                continue;
-            const double x = ax.x(v);
-            painter.setPen(QPen(style.accent(), style.lineWidth() * 0.8, Qt::DashLine));
-            painter.drawLine(QPointF(x, l.barsTop - body * 0.2), QPointF(x, bottom));
-            const RangeMark& m = m_data.marks[i];
-            const QString text = m.label.isEmpty() ? LessonText::brief(m.value)
-                                                   : QStringLiteral("%1 = %2").arg(m.label, LessonText::brief(m.value));
-            const double w = smallMetrics.horizontalAdvance(text);
-            QRectF rect(std::clamp(x - w / 2, l.left - body, size.width() - w - 2), l.barsTop - l.markRows, w,
-                        smallMetrics.height());
-            for (const QRectF& t : taken)
-                if (t.adjusted(-6, 0, 6, 0).intersects(rect))
-                    rect.translate(0, smallMetrics.height() * 1.05);
-            taken.push_back(rect);
-            painter.setPen(style.accent());
-            painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
-            for (std::size_t r = 0; r < m_data.bars.size() && r < m.zones.size(); ++r)
-                paintMarkSymbol(painter, QPointF(x, l.barsTop + l.rowHeight * static_cast<double>(r) + body * 0.9),
-                                m.zones[r], style);
-        }
-    }
+    paintMarks(painter, l, ax, bottom, size.width(), style);
 
     // 4. The axis, the shares and the legend.
     ax.paint(painter, l.axisY, style);
-    if (m_data.histogram) {
-        const Log2Histogram& h = *m_data.histogram;
-        painter.setFont(style.font());
-        painter.setPen(style.foreground());
-        painter.drawText(QRectF(l.margin, l.tableTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
-                         tr("%1 values (%2 zero, %3 not finite); shares of the nonzero ones:")
-                             .arg(LessonText::count(m_data.valueCount), LessonText::count(h.zeros),
-                                  LessonText::count(h.nonFinite)));
-        const FigureTable t = sharesTable(m_data);
-        t.paint(painter, QRectF(l.margin, l.tableTop + QFontMetricsF(style.font()).height() * 1.4,
-                                size.width() - 2 * l.margin, t.height(style)),
-                style);
-    }
+    paintShares(painter, l, size, style);
+    const QFont small = smallFont(style);
     painter.setFont(small);
     painter.setPen(style.muted());
     painter.drawText(QRectF(l.margin, l.legendTop, size.width() - 2 * l.margin, size.height() - l.legendTop),
                      Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legendText());
     painter.restore();
+}
+
+// 1. One bar: its format's name, its subnormal and normal ranges, and the numbers at its ends where
+// there is room, clear of the marks' lines at `markXs`.
+void RangeBarsFigure::paintBar(QPainter& painter, const Layout& l, const Log2Axis& ax, std::size_t r,
+                               const std::vector<double>& markXs, double width, const FigureStyle& style) const
+{
+    const double body = style.bodyPoints();
+    const QFont small = smallFont(style);
+    const QFontMetricsF smallMetrics(small);
+    const RangeBar& b = m_data.bars[r];
+    const QColor colour = formatColour(b.format);
+    const double centre = l.barsTop + l.rowHeight * static_cast<double>(r) + body * 0.9;
+    const double thick = body * 1.0;
+    painter.setFont(style.font(0, true));
+    painter.setPen(style.readable(colour));
+    painter.drawText(QRectF(l.margin, centre - body, l.left - l.margin - body * 0.5, body * 2),
+                     Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(b.format));
+    const double xSub = ax.x(b.log2MinSubnormal);
+    const double xNormal = ax.x(b.log2MinNormal);
+    const double xMax = ax.x(b.log2MaxFinite);
+    QColor pale = colour;
+    pale.setAlphaF(0.3);
+    if (b.hasSubnormals && xNormal > xSub) {
+        painter.setPen(QPen(colour, 1));
+        painter.setBrush(pale);
+        painter.drawRect(QRectF(xSub, centre - thick / 2, xNormal - xSub, thick));
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(colour);
+    painter.drawRect(QRectF(xNormal, centre - thick / 2, std::max(1.0, xMax - xNormal), thick));
+    painter.setPen(QPen(style.foreground(), style.lineWidth()));
+    painter.drawLine(QPointF(xMax, centre - thick * 0.8), QPointF(xMax, centre + thick * 0.8));
+
+    painter.setFont(small);
+    painter.setPen(style.muted());
+    const double labelTop = centre + thick / 2 + 1;
+    std::vector<QRectF> taken;
+    // A label where it is asked, or beside a mark's line that would strike it through, or not
+    // at all where neither has room.
+    const auto crossesMark = [&](const QRectF& rect) {
+        return std::any_of(markXs.begin(), markXs.end(),
+                           [&](double mx) { return mx >= rect.left() - 3 && mx <= rect.right() + 3; });
+    };
+    const auto place = [&](double anchor, int align, const QString& text) {
+        const double w = smallMetrics.horizontalAdvance(text);
+        const double x = align < 0 ? anchor : align > 0 ? anchor - w : anchor - w / 2;
+        std::vector<double> candidates = {x};
+        for (const double mx : markXs)
+            candidates.insert(candidates.end(), {mx + 5, mx - 5 - w});
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [&](double a, double b) { return std::fabs(a - x) < std::fabs(b - x); });
+        for (const double left : candidates) {
+            const QRectF rect(left, labelTop, w, smallMetrics.height());
+            if (std::fabs(left - x) > w || crossesMark(rect) || rect.left() < l.left - body || rect.right() > width)
+                continue;
+            if (std::any_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.adjusted(-4, 0, 4, 0).intersects(rect); }))
+                continue;
+            taken.push_back(rect);
+            painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
+            return;
+        }
+    };
+    place(xMax, 1, LessonText::brief(b.maxFinite));
+    place(xNormal, b.hasSubnormals ? 0 : -1, LessonText::brief(b.minNormal));
+    if (b.hasSubnormals)
+        place(xSub, -1, LessonText::brief(b.minSubnormal));
+}
+
+// 3. The marks across everything, with where they land in each format.
+void RangeBarsFigure::paintMarks(QPainter& painter, const Layout& l, const Log2Axis& ax, double bottom, double width,
+                                 const FigureStyle& style) const
+{
+    if (m_data.marks.empty())
+        return;
+    const double body = style.bodyPoints();
+    const QFont small = smallFont(style);
+    const QFontMetricsF smallMetrics(small);
+    std::vector<QRectF> taken;
+    painter.setFont(small);
+    for (std::size_t i = 0; i < m_data.marks.size(); ++i) {
+        const double v = markLog2(i);
+        if (!std::isfinite(v))
+            continue;
+        const double x = ax.x(v);
+        painter.setPen(QPen(style.accent(), style.lineWidth() * 0.8, Qt::DashLine));
+        painter.drawLine(QPointF(x, l.barsTop - body * 0.2), QPointF(x, bottom));
+        const RangeMark& m = m_data.marks[i];
+        const QString text = m.label.isEmpty() ? LessonText::brief(m.value)
+                                               : QStringLiteral("%1 = %2").arg(m.label, LessonText::brief(m.value));
+        const double w = smallMetrics.horizontalAdvance(text);
+        QRectF rect(std::clamp(x - w / 2, l.left - body, width - w - 2), l.barsTop - l.markRows, w,
+                    smallMetrics.height());
+        for (const QRectF& t : taken)
+            if (t.adjusted(-6, 0, 6, 0).intersects(rect))
+                rect.translate(0, smallMetrics.height() * 1.05);
+        taken.push_back(rect);
+        painter.setPen(style.accent());
+        painter.drawText(rect, Qt::AlignLeft | Qt::AlignTop, text);
+        for (std::size_t r = 0; r < m_data.bars.size() && r < m.zones.size(); ++r)
+            paintMarkSymbol(painter, QPointF(x, l.barsTop + l.rowHeight * static_cast<double>(r) + body * 0.9),
+                            m.zones[r], style);
+    }
+}
+
+// 4. The shares of the values that underflow, go subnormal or overflow, under the axis.
+void RangeBarsFigure::paintShares(QPainter& painter, const Layout& l, const QSizeF& size,
+                                  const FigureStyle& style) const
+{
+    if (!m_data.histogram)
+        return;
+    const double body = style.bodyPoints();
+    const Log2Histogram& h = *m_data.histogram;
+    painter.setFont(style.font());
+    painter.setPen(style.foreground());
+    painter.drawText(QRectF(l.margin, l.tableTop, size.width() - 2 * l.margin, body * 2), Qt::AlignLeft | Qt::AlignTop,
+                     tr("%1 values (%2 zero, %3 not finite); shares of the nonzero ones:")
+                         .arg(LessonText::count(m_data.valueCount), LessonText::count(h.zeros),
+                              LessonText::count(h.nonFinite)));
+    const FigureTable t = sharesTable(m_data);
+    t.paint(painter, QRectF(l.margin, l.tableTop + QFontMetricsF(style.font()).height() * 1.4,
+                            size.width() - 2 * l.margin, t.height(style)),
+            style);
 }
 
 QString RangeBarsFigure::toolTipAt(const QPointF& p, const QSizeF& size, const FigureStyle& style) const

@@ -95,6 +95,11 @@ private:
     Log2Axis axis(const Layout& l) const;
     double markLog2(std::size_t mark) const;
     QString legendText() const;
+    void paintBar(QPainter& painter, const Layout& l, const Log2Axis& ax, std::size_t r,
+                  const std::vector<double>& markXs, double width, const FigureStyle& style) const;
+    void paintMarks(QPainter& painter, const Layout& l, const Log2Axis& ax, double bottom, double width,
+                    const FigureStyle& style) const;
+    void paintShares(QPainter& painter, const Layout& l, const QSizeF& size, const FigureStyle& style) const;
 
     RangeBarsData m_data;
 };

@@ -39,51 +39,9 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
     m_sourceLabel = new QLabel(content);
     m_sourceLabel->setBuddy(m_source);
     m_pages = new QStackedWidget(content);
-
-    // Generated: normal weights with a share of exact ones (norm gains), seeded.
-    auto* generated = new QWidget;
-    m_count = new HintedField(QString::number(AbsorbedUpdatesData::kDefaultCount), generated);
-    m_deviation = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultDeviation), generated);
-    m_ones = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultOnes), generated);
-    m_seed = new QSpinBox(generated);
-    m_seed->setRange(0, 1'000'000'000);
-    m_countLabel = new QLabel(generated);
-    m_deviationLabel = new QLabel(generated);
-    m_onesLabel = new QLabel(generated);
-    m_seedLabel = new QLabel(generated);
-    m_countLabel->setBuddy(m_count->edit());
-    m_deviationLabel->setBuddy(m_deviation->edit());
-    m_onesLabel->setBuddy(m_ones->edit());
-    m_seedLabel->setBuddy(m_seed);
-    auto* generatedForm = new QFormLayout(generated);
-    generatedForm->setContentsMargins(0, 0, 0, 0);
-    generatedForm->addRow(m_countLabel, m_count);
-    generatedForm->addRow(m_deviationLabel, m_deviation);
-    generatedForm->addRow(m_onesLabel, m_ones);
-    generatedForm->addRow(m_seedLabel, m_seed);
-
-    auto* pasted = new QWidget;
-    m_weights = new QPlainTextEdit(pasted);
-    m_weights->setTabChangesFocus(true);
-    m_weights->setMaximumHeight(90);
-    m_weightsHint = makeErrorHint(pasted);
-    auto* pastedLayout = new QVBoxLayout(pasted);
-    pastedLayout->setContentsMargins(0, 0, 0, 0);
-    pastedLayout->addWidget(m_weights);
-    pastedLayout->addWidget(m_weightsHint);
-
-    auto* file = new QWidget;
-    m_load = new QPushButton(file);
-    m_file = new QLabel(file);
-    m_file->setWordWrap(true);
-    m_fileHint = makeErrorHint(file);
-    auto* fileLayout = new QVBoxLayout(file);
-    fileLayout->setContentsMargins(0, 0, 0, 0);
-    auto* fileRow = new QHBoxLayout;
-    fileRow->addWidget(m_load);
-    fileRow->addWidget(m_file, 1);
-    fileLayout->addLayout(fileRow);
-    fileLayout->addWidget(m_fileHint);
+    QWidget* generated = createGeneratedPage();
+    QWidget* pasted = createPastedPage();
+    QWidget* file = createFilePage();
     // The training lab's model after k fp32 steps: trained on the background job, kept for the next edit.
     m_modelRow = new ModelSourceRow(train::TrainConfig{}.steps);
     m_pages->addWidget(generated);
@@ -115,6 +73,71 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
     auto* results = new QVBoxLayout(areas.results);
     results->addWidget(m_figure, 1);
 
+    connectInputs();
+    retranslate();
+}
+
+// Generated: normal weights with a share of exact ones (norm gains), seeded.
+QWidget* AbsorbedUpdatesPanel::createGeneratedPage()
+{
+    auto* generated = new QWidget;
+    m_count = new HintedField(QString::number(AbsorbedUpdatesData::kDefaultCount), generated);
+    m_deviation = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultDeviation), generated);
+    m_ones = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultOnes), generated);
+    m_seed = new QSpinBox(generated);
+    m_seed->setRange(0, 1'000'000'000);
+    m_countLabel = new QLabel(generated);
+    m_deviationLabel = new QLabel(generated);
+    m_onesLabel = new QLabel(generated);
+    m_seedLabel = new QLabel(generated);
+    m_countLabel->setBuddy(m_count->edit());
+    m_deviationLabel->setBuddy(m_deviation->edit());
+    m_onesLabel->setBuddy(m_ones->edit());
+    m_seedLabel->setBuddy(m_seed);
+    auto* generatedForm = new QFormLayout(generated);
+    generatedForm->setContentsMargins(0, 0, 0, 0);
+    generatedForm->addRow(m_countLabel, m_count);
+    generatedForm->addRow(m_deviationLabel, m_deviation);
+    generatedForm->addRow(m_onesLabel, m_ones);
+    generatedForm->addRow(m_seedLabel, m_seed);
+    return generated;
+}
+
+// Pasted weights, with the hint that says what in them is not a number.
+QWidget* AbsorbedUpdatesPanel::createPastedPage()
+{
+    auto* pasted = new QWidget;
+    m_weights = new QPlainTextEdit(pasted);
+    m_weights->setTabChangesFocus(true);
+    m_weights->setMaximumHeight(90);
+    m_weightsHint = makeErrorHint(pasted);
+    auto* pastedLayout = new QVBoxLayout(pasted);
+    pastedLayout->setContentsMargins(0, 0, 0, 0);
+    pastedLayout->addWidget(m_weights);
+    pastedLayout->addWidget(m_weightsHint);
+    return pasted;
+}
+
+// A file's weights: the button that loads one, its name and its hint.
+QWidget* AbsorbedUpdatesPanel::createFilePage()
+{
+    auto* file = new QWidget;
+    m_load = new QPushButton(file);
+    m_file = new QLabel(file);
+    m_file->setWordWrap(true);
+    m_fileHint = makeErrorHint(file);
+    auto* fileLayout = new QVBoxLayout(file);
+    fileLayout->setContentsMargins(0, 0, 0, 0);
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_load);
+    fileRow->addWidget(m_file, 1);
+    fileLayout->addLayout(fileRow);
+    fileLayout->addWidget(m_fileHint);
+    return file;
+}
+
+void AbsorbedUpdatesPanel::connectInputs()
+{
     const auto later = [this] { recomputeLater(350); };
     for (HintedField* f : {m_count, m_deviation, m_ones, m_update})
         connect(f, &HintedField::edited, this, later);
@@ -128,7 +151,6 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
         recompute();
     });
     connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Weights from a file")); });
-    retranslate();
 }
 
 void AbsorbedUpdatesPanel::retranslate()

@@ -53,6 +53,10 @@ protected:
     void retranslate() override;
 
 private:
+    QWidget* createGeneratedPage();
+    QWidget* createPastedPage();
+    QWidget* createFilePage();
+    void connectInputs();
     void trainModel(int steps);
     QString modelSourceText() const;
 

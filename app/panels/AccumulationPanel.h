@@ -10,6 +10,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -81,6 +83,10 @@ protected:
 
 private:
     void createWidgets();
+    QFormLayout* createFieldsForm(QWidget* content);
+    QHBoxLayout* createProgressRow(QWidget* content);
+    void createResultWidgets(QWidget* content);
+    void connectInputs();
     void showRunning(bool running);
     void adopt(std::shared_ptr<AccumulationRun> run);
     void onRunDone(std::shared_ptr<AccumulationRun> run, bool finished);

@@ -45,41 +45,8 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
     m_source->addItem(QString());
     m_source->addItem(QString());
     m_pages = new QStackedWidget(content);
-
-    auto* generated = new QWidget;
-    m_count = new QSpinBox(generated);
-    m_count->setRange(1, DotTraceData::kMaxCount);
-    m_count->setValue(DotTraceData::kDefaultCount);
-    m_distribution = new QComboBox(generated);
-    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
-        m_distribution->addItem(QString());
-    m_seed = new QSpinBox(generated);
-    m_seed->setRange(0, 1'000'000'000);
-    m_seed->setValue(1);
-    m_countLabel = new QLabel(generated);
-    m_distributionLabel = new QLabel(generated);
-    m_seedLabel = new QLabel(generated);
-    m_countLabel->setBuddy(m_count);
-    m_distributionLabel->setBuddy(m_distribution);
-    m_seedLabel->setBuddy(m_seed);
-    auto* generatedRow = new QHBoxLayout(generated);
-    generatedRow->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_countLabel, m_count, m_distributionLabel, m_distribution,
-                                                      m_seedLabel, m_seed})
-        generatedRow->addWidget(w);
-    generatedRow->addStretch();
-
-    auto* typed = new QWidget;
-    m_a = new HintedField(QStringLiteral("1.5, -0.375, 2, 0.001"), typed);
-    m_b = new HintedField(QStringLiteral("3, 1.25, -2.5, 7"), typed);
-    m_aLabel = new QLabel(typed);
-    m_bLabel = new QLabel(typed);
-    m_aLabel->setBuddy(m_a->edit());
-    m_bLabel->setBuddy(m_b->edit());
-    auto* typedForm = new QFormLayout(typed);
-    typedForm->setContentsMargins(0, 0, 0, 0);
-    typedForm->addRow(m_aLabel, m_a);
-    typedForm->addRow(m_bLabel, m_b);
+    QWidget* generated = createGeneratedPage();
+    QWidget* typed = createTypedPage();
     m_pages->addWidget(generated);
     m_pages->addWidget(typed);
     fitToCurrentPage(m_pages);
@@ -117,6 +84,57 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
     results->addWidget(m_playback);
     results->addWidget(m_figure, 1);
 
+    connectInputs();
+    retranslate();
+}
+
+// Generated vectors: how many, from which distribution, with which seed.
+QWidget* DotTracePanel::createGeneratedPage()
+{
+    auto* generated = new QWidget;
+    m_count = new QSpinBox(generated);
+    m_count->setRange(1, DotTraceData::kMaxCount);
+    m_count->setValue(DotTraceData::kDefaultCount);
+    m_distribution = new QComboBox(generated);
+    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
+        m_distribution->addItem(QString());
+    m_seed = new QSpinBox(generated);
+    m_seed->setRange(0, 1'000'000'000);
+    m_seed->setValue(1);
+    m_countLabel = new QLabel(generated);
+    m_distributionLabel = new QLabel(generated);
+    m_seedLabel = new QLabel(generated);
+    m_countLabel->setBuddy(m_count);
+    m_distributionLabel->setBuddy(m_distribution);
+    m_seedLabel->setBuddy(m_seed);
+    auto* generatedRow = new QHBoxLayout(generated);
+    generatedRow->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_countLabel, m_count, m_distributionLabel, m_distribution,
+                                                      m_seedLabel, m_seed})
+        generatedRow->addWidget(w);
+    generatedRow->addStretch();
+    return generated;
+}
+
+// Typed vectors: a and b, each a list of numbers.
+QWidget* DotTracePanel::createTypedPage()
+{
+    auto* typed = new QWidget;
+    m_a = new HintedField(QStringLiteral("1.5, -0.375, 2, 0.001"), typed);
+    m_b = new HintedField(QStringLiteral("3, 1.25, -2.5, 7"), typed);
+    m_aLabel = new QLabel(typed);
+    m_bLabel = new QLabel(typed);
+    m_aLabel->setBuddy(m_a->edit());
+    m_bLabel->setBuddy(m_b->edit());
+    auto* typedForm = new QFormLayout(typed);
+    typedForm->setContentsMargins(0, 0, 0, 0);
+    typedForm->addRow(m_aLabel, m_a);
+    typedForm->addRow(m_bLabel, m_b);
+    return typed;
+}
+
+void DotTracePanel::connectInputs()
+{
     const auto later = [this] { recomputeLater(400); };
     connect(m_inputs, &QComboBox::currentIndexChanged, this, &DotTracePanel::recompute);
     connect(m_distribution, &QComboBox::currentIndexChanged, this, &DotTracePanel::recompute);
@@ -130,7 +148,6 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
     for (QSpinBox* s : {m_promote, m_count, m_seed})
         connect(s, &QSpinBox::valueChanged, this, later);
     connect(m_playback, &PlaybackBar::positionRequested, this, &DotTracePanel::setStep);
-    retranslate();
 }
 
 void DotTracePanel::retranslate()

@@ -42,6 +42,10 @@ protected:
     void retranslate() override;
 
 private:
+    QWidget* createGeneratedPage();
+    QWidget* createTypedPage();
+    void connectInputs();
+
     QComboBox* m_inputs = nullptr;
     HintedField* m_accumulator = nullptr;
     QToolButton* m_choose = nullptr;

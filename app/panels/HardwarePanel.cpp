@@ -65,16 +65,41 @@ std::uint32_t asFp32(const ExactValue& value)
     return static_cast<std::uint32_t>(roundExact(value, namedFormat("fp32")).code);
 }
 
-QString red(const QString& text)
+}  // namespace
+
+QString HardwarePanel::red(const QString& text)
 {
     return QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped());
 }
 
-}  // namespace
-
 HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     : QWidget(parent), m_state(state), m_backends(gpu::makeBackends()), m_deviceReport(gpu::describeDevice()),
       m_job(new BackgroundJob(this))
+{
+    createDeviceWidgets();
+    createVerifyWidgets();
+    createDemoWidgets();
+    for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
+        label->setWordWrap(true);
+
+    QVBoxLayout* layout = arrangeDeviceAndVerify();
+    createOperatorWidgets();
+    arrangeOperators(layout);
+
+    connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
+    connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
+    connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
+    // One job for the verify and the operators' checks; its progress goes to the bar of the one running.
+    connect(m_job, &BackgroundJob::progressed, this, [this](int permille) {
+        if (m_activeProgress != nullptr)
+            m_activeProgress->setValue(permille);
+    });
+    connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
+    retranslate();
+}
+
+// The device, the reason there is none, and the table of the backends.
+void HardwarePanel::createDeviceWidgets()
 {
     m_device = new QLabel(this);
     m_device->setWordWrap(true);
@@ -90,7 +115,11 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
+}
 
+// The verify: a format, a backend and a range of codes, run in the background.
+void HardwarePanel::createVerifyWidgets()
+{
     m_verifyTitle = new QLabel(this);
     m_verifyFormat = new QComboBox(this);
     for (const Format& f : gpu::checkedFormats())
@@ -108,14 +137,20 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     m_verifyResult = new QLabel(this);
     m_verifyResult->setWordWrap(true);
     m_verifyResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+// The demo: one button, and what it found.
+void HardwarePanel::createDemoWidgets()
+{
     m_demoTitle = new QLabel(this);
     m_demoRun = new QPushButton(this);
     m_demoResult = new QLabel(this);
     m_demoResult->setWordWrap(true);
-    for (QLabel* label : {m_tableTitle, m_verifyTitle, m_demoTitle})
-        label->setWordWrap(true);
+}
 
+// The device, the table, the verify and the demo in one column; returns it for the operators' checks below.
+QVBoxLayout* HardwarePanel::arrangeDeviceAndVerify()
+{
     // Two short rows, not one long one: the dock is narrow on a small screen, and its words wrap
     // to its width only when nothing in it is wider.
     auto* verifyRow = new QVBoxLayout;
@@ -145,40 +180,7 @@ HardwarePanel::HardwarePanel(InspectorState* state, QWidget* parent)
     layout->addWidget(m_demoTitle);
     layout->addWidget(m_demoRun, 0, Qt::AlignLeft);
     layout->addWidget(m_demoResult);
-    createOperatorWidgets();
-    auto* laneRow = new QHBoxLayout;
-    laneRow->addWidget(m_laneCount);
-    laneRow->addWidget(m_laneStart);
-    laneRow->addStretch();
-    auto* probeRow = new QHBoxLayout;
-    probeRow->addWidget(m_probePreset);
-    probeRow->addWidget(m_probeStart);
-    probeRow->addStretch();
-    auto* opsProgressRow = new QHBoxLayout;
-    opsProgressRow->addWidget(m_opsProgress, 1);
-    opsProgressRow->addWidget(m_opsCancel);
-    layout->addWidget(m_opsTitle);
-    layout->addWidget(m_laneTitle);
-    layout->addLayout(laneRow);
-    layout->addWidget(m_laneResult);
-    layout->addWidget(m_tcTitle);
-    layout->addWidget(m_tcStart, 0, Qt::AlignLeft);
-    layout->addWidget(m_tcResult);
-    layout->addWidget(m_probeTitle);
-    layout->addLayout(probeRow);
-    layout->addWidget(m_probeResult);
-    layout->addLayout(opsProgressRow);
-
-    connect(state, &InspectorState::changed, this, &HardwarePanel::refreshAgreement);
-    connect(m_verifyStart, &QPushButton::clicked, this, &HardwarePanel::startVerify);
-    connect(m_verifyCancel, &QPushButton::clicked, this, &HardwarePanel::cancelVerify);
-    // One job for the verify and the operators' checks; its progress goes to the bar of the one running.
-    connect(m_job, &BackgroundJob::progressed, this, [this](int permille) {
-        if (m_activeProgress != nullptr)
-            m_activeProgress->setValue(permille);
-    });
-    connect(m_demoRun, &QPushButton::clicked, this, &HardwarePanel::runDemo);
-    retranslate();
+    return layout;
 }
 
 void HardwarePanel::showDevice()
@@ -438,42 +440,6 @@ void HardwarePanel::retranslate()
     refreshAgreement();
 }
 
-void HardwarePanel::createOperatorWidgets()
-{
-    m_cpuDot = gpu::makeDotBackend("x86-avx512bf16");
-    m_gpuDot = gpu::makeDotBackend("cuda");
-    m_opsTitle = new QLabel(this);
-    m_laneTitle = new QLabel(this);
-    m_laneCount = new QComboBox(this);
-    for (const qlonglong n : {100'000LL, 1'000'000LL, 10'000'000LL})
-        m_laneCount->addItem(QString(), n);
-    m_laneCount->setCurrentIndex(1);
-    m_laneStart = new QPushButton(this);
-    m_laneResult = new QLabel(this);
-    m_tcTitle = new QLabel(this);
-    m_tcStart = new QPushButton(this);
-    m_tcResult = new QLabel(this);
-    m_probeTitle = new QLabel(this);
-    m_probePreset = new QComboBox(this);
-    for (const dot::TensorCorePreset& p : dot::tensorCorePresets())
-        m_probePreset->addItem(QString::fromLatin1(p.id), QString::fromLatin1(p.id));
-    m_probePreset->setCurrentIndex(m_probePreset->findData(QStringLiteral("h100-bf16")));
-    m_probeStart = new QPushButton(this);
-    m_probeResult = new QLabel(this);
-    m_opsProgress = new QProgressBar(this);
-    m_opsProgress->setRange(0, 1000);
-    m_opsCancel = new QPushButton(this);
-    m_opsCancel->setEnabled(false);
-    for (QLabel* label : {m_opsTitle, m_laneTitle, m_laneResult, m_tcTitle, m_tcResult, m_probeTitle, m_probeResult}) {
-        label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
-    connect(m_laneStart, &QPushButton::clicked, this, &HardwarePanel::startLaneCheck);
-    connect(m_tcStart, &QPushButton::clicked, this, &HardwarePanel::startTensorCoreCheck);
-    connect(m_probeStart, &QPushButton::clicked, this, &HardwarePanel::probeModel);
-    connect(m_opsCancel, &QPushButton::clicked, this, &HardwarePanel::cancelOperators);
-}
-
 void HardwarePanel::setRunning(bool running)
 {
     // One piece of work at a time: the verify and the operators' checks share the job.
@@ -482,140 +448,6 @@ void HardwarePanel::setRunning(bool running)
     m_laneStart->setEnabled(!running && m_cpuDot->status().available());
     m_tcStart->setEnabled(!running && m_gpuDot->status().available());
     m_opsCancel->setEnabled(running && m_activeProgress == m_opsProgress);
-}
-
-void HardwarePanel::startLaneCheck()
-{
-    if (m_job->running() || !m_cpuDot->status().available())
-        return;
-    const auto cases = static_cast<std::uint64_t>(m_laneCount->currentData().toLongLong());
-    m_opsProgress->setValue(0);
-    m_activeProgress = m_opsProgress;
-    setRunning(true);
-    m_laneResult->setText(tr("Comparing %1 lanes…").arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(cases))));
-    m_job->start([this, cases](const BackgroundJob::Control& job) {
-        gpu::DotComparison r = gpu::checkVdpbf16psLanes(cases, 1, dot::RunControl{job.cancelFlag(), job.progressFunction()});
-        return [this, r] {
-            m_lanes = r;
-            setRunning(false);
-            showOperators();
-            emit operatorsFinished();
-        };
-    });
-}
-
-void HardwarePanel::startTensorCoreCheck()
-{
-    if (m_job->running() || !m_gpuDot->status().available())
-        return;
-    m_opsProgress->setValue(0);
-    m_activeProgress = m_opsProgress;
-    setRunning(true);
-    m_tcResult->setText(tr("Running the tensor cores…"));
-    m_job->start([this](const BackgroundJob::Control& job) {
-        gpu::TensorCoreReport r = gpu::checkTensorCores(*m_gpuDot, 317, 5, dot::RunControl{job.cancelFlag(), job.progressFunction()});
-        return [this, r] {
-            m_tensorCores = r;
-            setRunning(false);
-            showOperators();
-            emit operatorsFinished();
-        };
-    });
-}
-
-void HardwarePanel::probeModel()
-{
-    // A model answers at once (a few hundred short inner products): no job needed.
-    const std::string id = m_probePreset->currentData().toString().toStdString();
-    const dot::TensorCorePreset* preset = dot::findTensorCorePreset(id);
-    if (preset == nullptr)
-        return;
-    const std::string inputs = preset->inputFormats;
-    const Format& input = namedFormat(inputs.substr(0, inputs.find(',')));
-    const dot::Accumulator model{preset->adder(), std::nullopt, preset->id};
-    m_probe.emplace(id, dot::probeAccumulator(input, dot::modelOracle(input, model)));
-    showOperators();
-}
-
-void HardwarePanel::cancelOperators()
-{
-    if (m_activeProgress == m_opsProgress)
-        m_job->cancel();
-}
-
-void HardwarePanel::showOperators()
-{
-    // VDPBF16PS: this CPU's, or plainly why not.
-    if (!m_cpuDot->status().available())
-        m_laneResult->setText(tr("Switched off: this CPU has no AVX512-BF16 instructions. The VDPBF16PS model still runs in "
-                                 "the operators lessons (avx512bf16)."));
-    else if (m_lanes)
-        m_laneResult->setText(text::dotComparisonText(tr("VDPBF16PS against its model"), *m_lanes));
-    else
-        m_laneResult->setText(tr("Not run yet."));
-
-    // The tensor cores: the device's, or plainly that there is none and what still works.
-    if (!m_gpuDot->status().available()) {
-        m_tcResult->setText(tr("<b>Switched off: this machine has no usable GPU.</b> What still works: the VDPBF16PS check "
-                               "above, every tensor-core preset as a model in the operators lessons, and the probing "
-                               "method run on a model below.")
-                            + QStringLiteral("<br><span style='color:gray'>%1</span>")
-                                  .arg(tr("Why: %1").arg(text::backendStatusText(m_gpuDot->status())).toHtmlEscaped()));
-    } else if (m_tensorCores) {
-        const gpu::TensorCoreReport& r = *m_tensorCores;
-        QStringList lines;
-        if (!r.checks.empty())
-            lines << tr("%1, against its presets:").arg(qs(r.device).toHtmlEscaped());
-        for (const gpu::TensorCoreCheck& c : r.checks)
-            lines << text::dotComparisonText(tr("%1, K = %2").arg(qs(c.preset)).arg(c.k), c.comparison);
-        for (const gpu::TensorCoreProbe& p : r.probes) {
-            if (!p.report) {
-                lines << tr("%1 with %2 inputs: the device failed while probing.").arg(qs(r.device).toHtmlEscaped(), qs(p.inputs));
-                continue;
-            }
-            lines << tr("No preset models %1; the probing method finds, for %2 inputs:").arg(qs(r.device).toHtmlEscaped(), qs(p.inputs));
-            for (const QString& f : text::probeFindings(*p.report))
-                lines << QStringLiteral("&nbsp;&nbsp;") + f.toHtmlEscaped();
-        }
-        if (!r.status.available())
-            lines << red(text::backendStatusText(r.status));
-        if (r.cancelled)
-            lines << tr("Cancelled.");
-        m_tcResult->setText(lines.join(QStringLiteral("<br>")));
-    } else {
-        const QString device = qs(m_gpuDot->deviceName());
-        m_tcResult->setText(tr("%1: not run yet.").arg(device.toHtmlEscaped()));
-    }
-
-    // The probe on a model.
-    if (!m_probe) {
-        m_probeResult->setText(QString());
-    } else if (!m_probe->second) {
-        m_probeResult->setText(red(tr("The probe found nothing for %1.").arg(qs(m_probe->first))));
-    } else {
-        QStringList lines = {tr("On the %1 model (parameters from %2), the probe finds:")
-                                 .arg(qs(m_probe->first).toHtmlEscaped(),
-                                      text::presetSourceText(dot::findTensorCorePreset(m_probe->first)->source).toHtmlEscaped())};
-        for (const QString& f : text::probeFindings(*m_probe->second))
-            lines << QStringLiteral("&nbsp;&nbsp;") + f.toHtmlEscaped();
-        m_probeResult->setText(lines.join(QStringLiteral("<br>")));
-    }
-    setRunning(m_job->running());
-}
-
-QString HardwarePanel::laneSummary() const
-{
-    return m_laneResult->text();
-}
-
-QString HardwarePanel::tensorCoreSummary() const
-{
-    return m_tcResult->text();
-}
-
-QString HardwarePanel::probeSummary() const
-{
-    return m_probeResult->text();
 }
 
 void HardwarePanel::changeEvent(QEvent* event)

@@ -20,6 +20,7 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace floatscope::gui {
 
@@ -76,9 +77,16 @@ private:
     void showDemo();
     void onVerifyDone(const gpu::SweepReport& report, const QString& format, const QString& backend);
     void setVerifyText(std::function<QString()> text);
+    void createDeviceWidgets();
+    void createVerifyWidgets();
+    void createDemoWidgets();
+    QVBoxLayout* arrangeDeviceAndVerify();
     void createOperatorWidgets();
+    void arrangeOperators(QVBoxLayout* layout);
     void showOperators();
     void setRunning(bool running);
+    // Text in the red of the panel's refusals and failures, as rich text.
+    static QString red(const QString& text);
 
     InspectorState* m_state;
     std::vector<std::unique_ptr<gpu::Backend>> m_backends;

@@ -47,7 +47,26 @@ LedgerPanel::LedgerPanel(QWidget* parent) : LessonPanel(parent)
 
 void LedgerPanel::createWidgets()
 {
-    // 1. The model and the cluster.
+    createModelBox();
+
+    // 2. The schemes, and the selected one's components.
+    m_schemes = new LedgerSchemesEditor(this);
+
+    createActivationBox();
+    arrangeColumn();
+
+    // A narrow dock must not clip the controls: combo boxes shrink to a few characters.
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(box == m_model ? 16 : 6);
+    }
+
+    connectInputs();
+}
+
+// 1. The model and the cluster.
+void LedgerPanel::createModelBox()
+{
     m_modelBox = new QGroupBox(this);
     m_modelLabel = new QLabel(m_modelBox);
     m_model = new QComboBox(m_modelBox);
@@ -89,11 +108,11 @@ void LedgerPanel::createWidgets()
     modelGrid->addWidget(m_unit, 4, 3);
     modelGrid->setColumnStretch(1, 1);
     modelGrid->setColumnStretch(3, 1);
+}
 
-    // 2. The schemes, and the selected one's components.
-    m_schemes = new LedgerSchemesEditor(this);
-
-    // 3. Activations and the GPU.
+// 3. Activations and the GPU.
+void LedgerPanel::createActivationBox()
+{
     m_activationBox = new QGroupBox(this);
     m_countActivations = new QCheckBox(m_activationBox);
     m_countActivations->setChecked(true);
@@ -151,8 +170,11 @@ void LedgerPanel::createWidgets()
     actGrid->addWidget(m_fit, 8, 0, 1, 4);
     actGrid->setColumnStretch(1, 1);
     actGrid->setColumnStretch(3, 1);
+}
 
-    // 4. One scrolling column that fits a narrow dock: the model, the chart, the tables, activations.
+// 4. One scrolling column that fits a narrow dock: the model, the chart, the tables, activations.
+void LedgerPanel::arrangeColumn()
+{
     m_view = new ScalingFigureView(this);
     m_view->setObjectName(QStringLiteral("lessonResults"));  // the chart: on the screen when the tab opens
     m_view->setMinimumHeight(380);
@@ -171,13 +193,10 @@ void LedgerPanel::createWidgets()
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
+}
 
-    // A narrow dock must not clip the controls: combo boxes shrink to a few characters.
-    for (QComboBox* box : findChildren<QComboBox*>()) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(box == m_model ? 16 : 6);
-    }
-
+void LedgerPanel::connectInputs()
+{
     connect(m_model, &QComboBox::activated, this, &LedgerPanel::onModelChosen);
     connect(m_params, &QLineEdit::textEdited, this, [this] {
         // A typed count that names no preset leaves the preset box on "custom".

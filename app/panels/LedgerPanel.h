@@ -55,6 +55,10 @@ protected:
 
 private:
     void createWidgets();
+    void createModelBox();
+    void createActivationBox();
+    void arrangeColumn();
+    void connectInputs();
     void showActivations();
     void onModelChosen(int index);
     void setHint(QLabel* hint, const QString& text);

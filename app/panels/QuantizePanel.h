@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -91,6 +92,14 @@ private:
     };
 
     void createWidgets();
+    void createExampleRow();
+    void createTensorBox();
+    QWidget* createNormalPage();
+    QWidget* createFilePage();
+    void createRecipeBox();
+    QHBoxLayout* createProgressRow();
+    void arrangeControls(QHBoxLayout* progressRow);
+    void connectInputs();
     void scheduleRecompute();
     std::optional<Inputs> readInputs();
     void start(const Inputs& inputs);

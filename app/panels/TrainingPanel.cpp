@@ -165,6 +165,35 @@ void TrainingPanel::createWidgets()
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
+    createPresetBox(content);
+    QWidget* recipes = createRecipeChecks(content);
+    QFormLayout* form = createFieldsForm(content, recipes);
+    QGroupBox* editor = createRecipeEditor(content);
+    QHBoxLayout* runRow = createRunRow(content);
+    createResultPages(content);
+
+    // The fields, the editor and Train in the column; what the runs did beside them, whole.
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(editor);
+    layout->addLayout(runRow);
+    layout->addStretch();
+    auto* results = new QVBoxLayout(areas.results);
+    results->addWidget(m_status);
+    results->addWidget(m_pages, 1);
+    results->addWidget(m_notes);
+
+    m_liveTimer = new QTimer(this);
+    m_liveTimer->setInterval(kLiveMilliseconds);
+    connect(m_liveTimer, &QTimer::timeout, this, &TrainingPanel::takeLiveSteps);
+    connectInputs();
+    updateEnabled();
+    recompute();
+}
+
+// The presets box, and its label.
+void TrainingPanel::createPresetBox(QWidget* content)
+{
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
     for (const Preset& p : presets())
@@ -174,8 +203,11 @@ void TrainingPanel::createWidgets()
     m_preset->setCurrentIndex(1);  // the defaults are the lecture's demo
     m_presetLabel = new QLabel(content);
     m_presetLabel->setBuddy(m_preset);
+}
 
-    // 1. The recipes: the nine presets and one's own, three to a row.
+// 1. The recipes: the nine presets and one's own, three to a row.
+QWidget* TrainingPanel::createRecipeChecks(QWidget* content)
+{
     auto* recipes = new QWidget(content);
     auto* grid = new QGridLayout(recipes);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -195,7 +227,12 @@ void TrainingPanel::createWidgets()
     grid->addWidget(m_custom, 3, 0, 1, 3);
     m_recipesLabel = new QLabel(content);
     m_recipesHint = makeErrorHint(content);
+    return recipes;
+}
 
+// The form of the fields: the preset and the recipes above steps, seed, learning rate, view and products.
+QFormLayout* TrainingPanel::createFieldsForm(QWidget* content, QWidget* recipes)
+{
     m_steps = new QSpinBox(content);
     m_steps->setRange(1, kMaxSteps);
     m_steps->setValue(kDefaultTrainingSteps);
@@ -260,8 +297,12 @@ void TrainingPanel::createWidgets()
     form->addRow(m_viewLabel, viewRow);
     form->addRow(m_productsLabel, productsRow);
     form->addRow(QString(), m_productsHint);
+    return form;
+}
 
-    // 2. One's own recipe, as key=value text (core/train/Recipe.h), saved and loaded as a file.
+// 2. One's own recipe, as key=value text (core/train/Recipe.h), saved and loaded as a file.
+QGroupBox* TrainingPanel::createRecipeEditor(QWidget* content)
+{
     auto* editor = new QGroupBox(content);
     m_editorLabel = new QLabel(editor);
     m_editorLabel->setWordWrap(true);
@@ -297,8 +338,12 @@ void TrainingPanel::createWidgets()
     editorLayout->addWidget(m_recipeFile);
     m_editorLabel->setObjectName(QStringLiteral("recipeEditorLabel"));
     editor->setObjectName(QStringLiteral("recipeEditor"));
+    return editor;
+}
 
-    // 3. Train, cancel, how far.
+// 3. Train, cancel, how far.
+QHBoxLayout* TrainingPanel::createRunRow(QWidget* content)
+{
     m_train = new QPushButton(content);
     m_train->setDefault(true);
     m_cancel = new QPushButton(content);
@@ -312,8 +357,12 @@ void TrainingPanel::createWidgets()
     runRow->addWidget(m_train);
     runRow->addWidget(m_cancel);
     runRow->addWidget(m_progress, 1);
+    return runRow;
+}
 
-    // 4. What it shows: the curves beside the cost, the tables; or the gap view.
+// 4. What it shows: the curves beside the cost, the tables; or the gap view.
+void TrainingPanel::createResultPages(QWidget* content)
+{
     m_pages = new QStackedWidget(content);
     auto* runsPage = new QWidget;
     m_curves = new ChartView(runsPage);
@@ -347,22 +396,10 @@ void TrainingPanel::createWidgets()
     m_notes = new QLabel(content);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
-    // The fields, the editor and Train in the column; what the runs did beside them, whole.
-    auto* layout = new QVBoxLayout(content);
-    layout->addLayout(form);
-    layout->addWidget(editor);
-    layout->addLayout(runRow);
-    layout->addStretch();
-    auto* results = new QVBoxLayout(areas.results);
-    results->addWidget(m_status);
-    results->addWidget(m_pages, 1);
-    results->addWidget(m_notes);
-
-    m_liveTimer = new QTimer(this);
-    m_liveTimer->setInterval(kLiveMilliseconds);
-    connect(m_liveTimer, &QTimer::timeout, this, &TrainingPanel::takeLiveSteps);
-
+void TrainingPanel::connectInputs()
+{
     // Any change shows the new plan (or says the shown run is of other inputs); training waits for Train.
     const auto edited = [this] {
         m_preset->setCurrentIndex(0);
@@ -409,8 +446,6 @@ void TrainingPanel::createWidgets()
     auto* cancelShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     cancelShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(cancelShortcut, &QShortcut::activated, this, &TrainingPanel::cancel);
-    updateEnabled();
-    recompute();
 }
 
 void TrainingPanel::retranslate()

@@ -10,6 +10,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
@@ -98,6 +101,13 @@ protected:
 
 private:
     void createWidgets();
+    void createPresetBox(QWidget* content);
+    QWidget* createRecipeChecks(QWidget* content);
+    QFormLayout* createFieldsForm(QWidget* content, QWidget* recipes);
+    QGroupBox* createRecipeEditor(QWidget* content);
+    QHBoxLayout* createRunRow(QWidget* content);
+    void createResultPages(QWidget* content);
+    void connectInputs();
     void startTraining(const TrainingRequest& request);
     void finishTraining(TrainingData data, bool cancelled);
     void takeLiveSteps();

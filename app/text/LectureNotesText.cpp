@@ -1,6 +1,7 @@
 #include "app/text/LectureNotesText.h"
 
 #include <algorithm>
+#include <array>
 
 #include <QCoreApplication>
 
@@ -14,11 +15,16 @@ struct Entry {
     const char* text;
 };
 
+// A note as the table below holds it: up to three lessons, the rest null.
+struct Note {
+    const char* id;
+    std::array<const char*, 3> lessons;
+    const char* text;
+};
+
 // The notes by topic (lesson 14, the BF16 lesson, lecture 10, the BF16/FP8 overview), each figure
 // computed exactly: ranges from the formats' fields, roundings to nearest-even as PyTorch casts.
-const std::vector<Entry>& entries()
-{
-    static const std::vector<Entry> list = {
+constexpr Note kNotes[] = {
     {"bf16-decades-not-80", {"range"},
      QT_TRANSLATE_NOOP("LectureNotes",
          "Lesson 14 says BF16 covers more than 80 orders of magnitude; in fact it covers about 78.6 "
@@ -135,7 +141,21 @@ const std::vector<Entry>& entries()
          "selective recomputation, 2.5 GiB with full recomputation) follow from Korthikanti's formula only "
          "for a shape it never states, hidden size 5,120, 64 layers and 24 attention heads; other head "
          "counts change the first figure (40 heads would give 242.5 GiB).")},
-    };
+};
+
+const std::vector<Entry>& entries()
+{
+    static const std::vector<Entry> list = [] {
+        std::vector<Entry> out;
+        for (const Note& n : kNotes) {
+            Entry e{n.id, {}, n.text};
+            for (const char* lesson : n.lessons)
+                if (lesson != nullptr)
+                    e.lessons.emplace_back(lesson);
+            out.push_back(std::move(e));
+        }
+        return out;
+    }();
     return list;
 }
 

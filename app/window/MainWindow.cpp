@@ -123,6 +123,34 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createWidgets()
 {
+    QWidget* central = createCentral();
+    // The inspector is the first tab; the lesson panels join it (addPanel). Its page is a main
+    // window of its own, so that its docks (neighbourhood, hardware, history) belong to it: they
+    // stay off the lesson tabs, and the tab bar spans the whole window.
+    m_inspectorPage = new QMainWindow;
+    m_inspectorPage->setObjectName(QStringLiteral("inspectorPage"));
+    m_inspectorPage->setWindowFlags(Qt::Widget);
+    m_inspectorPage->setCentralWidget(central);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_inspectorPage, QString());
+    setCentralWidget(m_tabs);
+
+    createDocks();
+
+    // The hint in the status bar is a widget, so that an action's status tip or a message only
+    // covers it for a while; it follows the tab.
+    m_statusHint = new QLabel(this);
+    statusBar()->addWidget(m_statusHint, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showStatusHint);
+
+    connectInputs();
+    addInspectorFigures();
+}
+
+// The value field, the rounding, overflow and route boxes, the formats button, and the inspector.
+QWidget* MainWindow::createCentral()
+{
     auto* central = new QWidget(this);
     m_entry = new ValueEntry(m_state, central);
     m_roundingLabel = new QLabel(central);
@@ -163,18 +191,12 @@ void MainWindow::createWidgets()
     layout->addWidget(m_entry);
     layout->addWidget(controls);
     layout->addWidget(m_inspector, 1);
-    // The inspector is the first tab; the lesson panels join it (addPanel). Its page is a main
-    // window of its own, so that its docks (neighbourhood, hardware, history) belong to it: they
-    // stay off the lesson tabs, and the tab bar spans the whole window.
-    m_inspectorPage = new QMainWindow;
-    m_inspectorPage->setObjectName(QStringLiteral("inspectorPage"));
-    m_inspectorPage->setWindowFlags(Qt::Widget);
-    m_inspectorPage->setCentralWidget(central);
-    m_tabs = new QTabWidget(this);
-    m_tabs->setDocumentMode(true);
-    m_tabs->addTab(m_inspectorPage, QString());
-    setCentralWidget(m_tabs);
+    return central;
+}
 
+// The inspector page's docks: the neighbourhood, the history and the hardware, tabbed together.
+void MainWindow::createDocks()
+{
     m_neighbourhood = new NeighbourhoodView;
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_neighbourhood);
@@ -199,13 +221,10 @@ void MainWindow::createWidgets()
     m_inspectorPage->tabifyDockWidget(m_neighbourhoodDock, m_hardwareDock);
     m_inspectorPage->tabifyDockWidget(m_hardwareDock, m_history);
     m_neighbourhoodDock->raise();
+}
 
-    // The hint in the status bar is a widget, so that an action's status tip or a message only
-    // covers it for a while; it follows the tab.
-    m_statusHint = new QLabel(this);
-    statusBar()->addWidget(m_statusHint, 1);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showStatusHint);
-
+void MainWindow::connectInputs()
+{
     // History keeps accepted values only: a typed one when the user presses Enter or leaves the
     // field (never a half-typed prefix such as "0x1.8" on the way to "0x1.8p3"), any other change
     // (a step, a bit flip, a preset) once the changes pause.
@@ -232,7 +251,11 @@ void MainWindow::createWidgets()
     connect(m_formatsButton, &QPushButton::clicked, this, &MainWindow::chooseFormats);
     connect(m_inspector, &InspectorView::copyRequested, this, &MainWindow::copyRow);
     connect(m_history, &HistoryDock::valueChosen, this, [this](const QString& v) { m_state->setValueText(v); });
+}
 
+// The inspector's figures for export: its bits, and the neighbourhood with its dock.
+void MainWindow::addInspectorFigures()
+{
     addFigureSource({[this] { return tr("Bits (the inspector)"); }, [this] {
                          return std::make_unique<BitsFigure>(m_state->text(), m_state->formats(), m_state->results());
                      }});

@@ -76,6 +76,10 @@ protected:
 
 private:
     void createWidgets();
+    QWidget* createCentral();
+    void createDocks();
+    void connectInputs();
+    void addInspectorFigures();
     void createActions();
     void createMenus();
     void installLessons();  // a tab per registered lesson (lessons/LessonRegistry.h)
