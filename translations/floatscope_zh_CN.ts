@@ -89,6 +89,17 @@
     </message>
 </context>
 <context>
+    <name>AbsorbedUpdatesPanel</name>
+    <message>
+        <source>Absorbed updates</source>
+        <translation>被吞没的更新</translation>
+    </message>
+    <message>
+        <source>Absorbed</source>
+        <translation>吞没</translation>
+    </message>
+</context>
+<context>
     <name>AccumulationFigure</name>
     <message>
         <source>format</source>
@@ -2365,6 +2376,14 @@ exact %5</source>
         <source>Choose at least one format</source>
         <translation>请至少选择一种格式</translation>
     </message>
+    <message>
+        <source>Needs a nonzero number, got “%1”</source>
+        <translation>需要一个非零数，得到的是“%1”</translation>
+    </message>
+    <message>
+        <source>Takes one of %1; %2 does not fit here</source>
+        <translation>只接受 %1 之一；%2 在这里不适用</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>
@@ -3771,10 +3790,6 @@ largest finite: %5</source>
 <context>
     <name>floatscope::gui::AbsorbedUpdatesPanel</name>
     <message>
-        <source>Absorbed updates</source>
-        <translation>被吞没的更新</translation>
-    </message>
-    <message>
         <source>Weights from a file</source>
         <translation>从文件加载权重</translation>
     </message>
@@ -3839,20 +3854,8 @@ largest finite: %5</source>
         <translation>存储格式(&amp;S)：</translation>
     </message>
     <message>
-        <source>A share from 0 to 1, got “%1”</source>
-        <translation>比例应在 0 到 1 之间，得到的是“%1”</translation>
-    </message>
-    <message>
         <source>Load a file of weights</source>
         <translation>加载权重文件</translation>
-    </message>
-    <message>
-        <source>The update must be a finite nonzero number</source>
-        <translation>更新量必须是有限的非零数</translation>
-    </message>
-    <message>
-        <source>Choose at least one storage format</source>
-        <translation>请至少选择一种存储格式</translation>
     </message>
     <message>
         <source>the training lab&apos;s model, after k fp32 steps</source>
@@ -3881,10 +3884,6 @@ largest finite: %5</source>
     <message>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Absorbed</source>
-        <translation>吞没</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "app/cli/Interruption.h"
 #include "app/cli/Progress.h"
 #include "app/figures/InnerProductsFigure.h"
+#include "app/lessons/DotModels.h"
 #include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
@@ -139,20 +140,15 @@ struct Run {
     dot::DotResult result;
 };
 
-// The accumulators of --accumulator as the inner-products lesson reads them (each checked against
-// the inputs, stochastic rounding seeded with the inputs' seed), then --promote for every one.
+// The accumulators of --accumulator as the dot-product lessons read them (lessons/DotModels.h: each
+// promoted every --promote products, seeded with the inputs' seed and checked against the inputs).
 std::optional<std::vector<dot::Accumulator>> readAccumulators(const std::string& list, const Format& inputs,
                                                              std::uint64_t seed, std::uint64_t promote, std::string& error)
 {
     QString why;
-    auto accumulators = gui::parseAccumulatorList(qs(list), inputs, seed, why);
-    if (!accumulators) {
+    auto accumulators = gui::parseAccumulatorList(qs(list), inputs, seed, why, static_cast<int>(promote));
+    if (!accumulators)
         error = why.toStdString();
-        return std::nullopt;
-    }
-    if (promote != 0)
-        for (dot::Accumulator& a : *accumulators)
-            a.promoteEvery = static_cast<int>(promote);
     return accumulators;
 }
 

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "core/exact/ExactValue.h"
-#include "app/lessons/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "core/format/Format.h"
 #include "core/lessons/AbsorbedUpdates.h"
@@ -68,7 +68,7 @@ public:
     static QString modelSource(std::size_t count, int steps);
     // `floatscope export absorbed`: the weights (generated, pasted, from a file, or the training lab's
     // model after --model-steps K fp32 steps) and the update.
-    static ExportView exportView();
+
 
 private:
     struct Layout {

@@ -8,6 +8,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "app/lessons/DotModels.h"
 #include "app/figures/FigureParagraphs.h"
 #include "app/figures/LessonOpening.h"
 #include "app/style/Palette.h"
@@ -491,26 +492,20 @@ ExportView DotTraceFigure::exportView()
             error = "unknown format '" + args.value("inputs").value_or("") + "'";
             return nullptr;
         }
-        const std::string spec = args.value("accumulator").value_or(DotTraceData::kDefaultAccumulator);
-        const dot::SpecOutcome outcome = dot::parseAccumulator(spec);
-        if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {
-            error = text::specErrorText(*e, QString::fromStdString(spec)).toStdString();
-            return nullptr;
-        }
-        dot::Accumulator accumulator = std::get<dot::Accumulator>(outcome);
         const auto seed = readWhole(args, "seed", 1, 0, 1'000'000'000, error);
         const auto promote = seed ? readWhole(args, "promote", 0, 0, dot::kMaxPromoteEvery, error) : std::nullopt;
         const auto step = promote ? readWhole(args, "step", 1, 0, 4 * DotTraceData::kMaxCount, error) : std::nullopt;
         if (!step)
             return nullptr;
-        if (*promote > 0)
-            accumulator.promoteEvery = static_cast<int>(*promote);
-        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&accumulator.model))
-            ieee->seed = static_cast<std::uint64_t>(*seed);
-        if (const auto problem = dot::checkDot(*inputs.format, accumulator)) {
-            error = text::dotErrorText(*problem).toStdString();
+        QString why;
+        const auto model = readAccumulator(
+            QString::fromStdString(args.value("accumulator").value_or(DotTraceData::kDefaultAccumulator)), *inputs.format,
+            static_cast<int>(*promote), static_cast<std::uint64_t>(*seed), why);
+        if (!model) {
+            error = why.toStdString();
             return nullptr;
         }
+        const dot::Accumulator& accumulator = *model;
         std::vector<std::uint32_t> a, b;
         QString source;
         if (args.value("a") || args.value("b")) {

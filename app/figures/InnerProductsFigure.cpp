@@ -97,34 +97,6 @@ std::optional<InnerProductsData> InnerProductsData::compute(const InnerProductsS
     return d;
 }
 
-std::optional<std::vector<dot::Accumulator>> parseAccumulatorList(const QString& text, const Format& inputs,
-                                                                  std::uint64_t seed, QString& error)
-{
-    std::vector<dot::Accumulator> out;
-    const QStringList parts = text.split(QLatin1Char(','));
-    if (static_cast<std::size_t>(parts.size()) > dot::kMaxAccumulators) {
-        error = text::specErrorText(dot::SpecError{dot::SpecErrorKind::TooMany, std::to_string(parts.size())}, text);
-        return std::nullopt;
-    }
-    for (const QString& part : parts) {
-        const QString spec = part.trimmed();
-        const dot::SpecOutcome outcome = dot::parseAccumulator(spec.toStdString());
-        if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {
-            error = text::specErrorText(*e, spec);
-            return std::nullopt;
-        }
-        dot::Accumulator a = std::get<dot::Accumulator>(outcome);
-        if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&a.model))
-            ieee->seed = seed;  // stochastic rounding draws from the inputs' seed, as `floatscope dot` does
-        if (const auto problem = dot::checkDot(inputs, a)) {
-            error = text::dotErrorText(*problem);
-            return std::nullopt;
-        }
-        out.push_back(std::move(a));
-    }
-    return out;
-}
-
 QColor InnerProductsFigure::curveColour(const InnerProductsData& data, std::size_t curve)
 {
     // An IEEE accumulator in its format's default (nearest-even, in order) takes the format's colour,

@@ -60,11 +60,6 @@ struct InnerProductsData {
     static std::optional<InnerProductsData> compute(const InnerProductsSetup& setup, const dot::RunControl& control = {});
 };
 
-// "fp32,bf16,h100-fp8" to accumulators for these inputs, stochastic ones seeded with `seed`; on
-// failure the reason (the command line's words, naming the offending text).
-std::optional<std::vector<dot::Accumulator>> parseAccumulatorList(const QString& text, const Format& inputs,
-                                                                  std::uint64_t seed, QString& error);
-
 // The curves on a log-log plot (K against relative error, exact results on a floor line), the
 // stalls marked above it, a table of the accumulators with the error at the largest K, where ones
 // stall and each tensor-core preset's source, and a sentence per stall. The panel shows this

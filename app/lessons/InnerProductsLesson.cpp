@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include "app/lessons/DotModels.h"
 #include "app/lessons/LessonRegistry.h"
 #include "core/dot/Accumulator.h"
 #include "core/dot/InnerProduct.h"

@@ -117,9 +117,13 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
         return checkList(option, text, refusal);
     if (option.type == OptionType::Format) {
         const FormatLookup lookup = lookupFormat(text);
-        if (!lookup.format
-            || std::find(option.choices.begin(), option.choices.end(), lookup.format->name()) == option.choices.end()) {
-            refusal.problem = OptionProblem::UnknownChoice;
+        if (!lookup.format) {
+            refusal.problem = OptionProblem::UnknownFormat;
+            return std::nullopt;
+        }
+        if (std::find(option.choices.begin(), option.choices.end(), lookup.format->name()) == option.choices.end()) {
+            refusal.problem = OptionProblem::FormatNotTaken;
+            refusal.text = lookup.format->name();
             return std::nullopt;
         }
         value.text = lookup.format->name();  // the canonical name: bfloat16 is bf16
@@ -151,6 +155,10 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
     value.number = nearestDouble(value.exact);
     if (option.type == OptionType::Positive && (exact <= 0 || !(value.number > 0) || std::isinf(value.number))) {
         refusal.problem = OptionProblem::NotPositive;
+        return std::nullopt;
+    }
+    if (option.nonZero && exact == 0) {
+        refusal.problem = OptionProblem::Zero;
         return std::nullopt;
     }
     // Exactly against the bounds: 20.000000000000000001 is above 20 though it rounds to it.

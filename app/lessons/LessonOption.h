@@ -48,6 +48,7 @@ struct LessonOption {
     // False for an option the command line alone takes: the panel reads the same thing otherwise (the
     // step the training lab's model trains to, which the panel takes further, with a progress bar).
     bool inPanel = true;
+    bool nonZero = false;  // Number: zero refused too (an update that changes nothing)
 };
 
 // Why a text was refused; the bound and the text come from the option and the input.
@@ -61,6 +62,8 @@ enum class OptionProblem {
     UnknownFormat, // a Formats list's name that names none (in `text`)
     Repeated,      // a Formats list's format given twice (in `text`)
     NoFormat,      // an empty Formats list
+    Zero,          // zero where the option is nonZero
+    FormatNotTaken,// a Format option's format that is not among its choices (its canonical name in `text`)
 };
 
 struct OptionRefusal {

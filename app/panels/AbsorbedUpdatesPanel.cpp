@@ -17,6 +17,8 @@
 #include "app/panels/HintedField.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/ModelSourceRow.h"
+#include "app/lessons/AbsorbedUpdatesLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "core/train/ModelProbes.h"
@@ -25,7 +27,10 @@ namespace floatscope::gui {
 
 namespace {
 
-constexpr std::int64_t kMaxWeights = 1'000'000;  // computed on the UI thread: well under a second
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(absorbedUpdatesOptions(), name);
+}
 
 }  // namespace
 
@@ -50,10 +55,10 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
     m_pages->addWidget(m_modelRow);
     fitToCurrentPage(m_pages);
 
-    m_update = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultUpdate), content);
+    m_update = declaredField(option("update"), content);
     m_updateLabel = new QLabel(content);
     m_updateLabel->setBuddy(m_update->edit());
-    m_formats = new FormatChecklist({"fp16", "bf16"}, content);
+    m_formats = declaredChecklist(option("formats"), content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);
@@ -81,11 +86,10 @@ AbsorbedUpdatesPanel::AbsorbedUpdatesPanel(QWidget* parent) : FigurePanel(parent
 QWidget* AbsorbedUpdatesPanel::createGeneratedPage()
 {
     auto* generated = new QWidget;
-    m_count = new HintedField(QString::number(AbsorbedUpdatesData::kDefaultCount), generated);
-    m_deviation = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultDeviation), generated);
-    m_ones = new HintedField(QString::fromLatin1(AbsorbedUpdatesData::kDefaultOnes), generated);
-    m_seed = new QSpinBox(generated);
-    m_seed->setRange(0, 1'000'000'000);
+    m_count = declaredField(option("count"), generated);
+    m_deviation = declaredField(option("std"), generated);
+    m_ones = declaredField(option("ones"), generated);
+    m_seed = declaredSpinBox(option("seed"), generated);
     m_countLabel = new QLabel(generated);
     m_deviationLabel = new QLabel(generated);
     m_onesLabel = new QLabel(generated);
@@ -203,27 +207,14 @@ void AbsorbedUpdatesPanel::compute()
     bool ok = true;
     switch (m_source->currentIndex()) {
     case Generated: {
-        QString countError;
-        QString deviationError;
-        QString onesError;
-        const auto count = LessonInput::wholeNumber(m_count->text(), 1, kMaxWeights, countError);
-        const auto deviation = LessonInput::positive(m_deviation->text(), deviationError);
-        const auto ones = LessonInput::number(m_ones->text(), onesError);
-        double share = 0;
-        if (ones) {
-            share = ones->isFinite() ? nearestDouble(*ones) : -1;
-            if (!(share >= 0 && share <= 1))
-                onesError = tr("A share from 0 to 1, got “%1”").arg(m_ones->text().trimmed());
-        }
-        m_count->setHint(countError);
-        m_deviation->setHint(deviationError);
-        m_ones->setHint(onesError);
-        ok = countError.isEmpty() && deviationError.isEmpty() && onesError.isEmpty();
+        const auto count = readField(option("count"), m_count);
+        const auto deviation = readField(option("std"), m_deviation);
+        const auto ones = readField(option("ones"), m_ones);
+        ok = count && deviation && ones;
         if (ok) {
-            weights = generateWeights(static_cast<std::size_t>(*count), *deviation, share,
-                                      static_cast<std::uint64_t>(m_seed->value()));
-            source = AbsorbedUpdatesFigure::generatedSource(*count, *deviation, share,
-                                                            static_cast<std::uint64_t>(m_seed->value()));
+            const auto seed = static_cast<std::uint64_t>(m_seed->value());
+            weights = generateWeights(static_cast<std::size_t>(count->whole), deviation->number, ones->number, seed);
+            source = AbsorbedUpdatesFigure::generatedSource(count->whole, deviation->number, ones->number, seed);
         }
         break;
     }
@@ -254,19 +245,15 @@ void AbsorbedUpdatesPanel::compute()
         source = AbsorbedUpdatesFigure::fileSource(weights.size(), m_loaded.name);
         break;
     }
-    QString updateError;
-    const auto update = LessonInput::number(m_update->text(), updateError);
-    if (update && (!update->isFinite() || update->isZero()))
-        updateError = tr("The update must be a finite nonzero number");
-    m_update->setHint(updateError);
+    const auto update = readField(option("update"), m_update);
+    const bool someFormat = readChecklist(option("formats"), m_formats, m_formatsHint).has_value();
     const std::vector<Format> formats = m_formats->checkedFormats();
-    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one storage format") : QString());
-    if (!ok || !updateError.isEmpty() || formats.empty())
+    if (!ok || !update || !someFormat)
         return;
 
     // 2. Core: every size, every format.
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    m_data = AbsorbedUpdatesData::compute(formats, weights, *update, source);
+    m_data = AbsorbedUpdatesData::compute(formats, weights, update->exact, source);
     QApplication::restoreOverrideCursor();
     redraw();
 }
@@ -317,15 +304,10 @@ void AbsorbedUpdatesPanel::cancelModel()
     m_modelRow->cancel();
 }
 
-const LessonRegistration kRegistration({
-    .place = 50,
+const PanelRegistration kPanel({
+    .lesson = "absorbed",
     .objectName = "absorbedUpdatesDock",
-    .title = [] { return AbsorbedUpdatesPanel::tr("Absorbed updates"); },
-    .shortTitle = [] { return AbsorbedUpdatesPanel::tr("Absorbed"); },
     .makePanel = [] { return new AbsorbedUpdatesPanel; },
-    .view = AbsorbedUpdatesFigure::exportView(),
-    // Lecture 10's demo 5 at its three update sizes.
-    .deck = {{"--update", "3e-3"}, {"--update", "3e-4"}, {"--update", "3e-5"}},
 });
 
 }  // namespace floatscope::gui

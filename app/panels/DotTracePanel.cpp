@@ -15,6 +15,7 @@
 
 #include "app/panels/AccumulatorMenu.h"
 #include "app/panels/HintedField.h"
+#include "app/lessons/DotModels.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
@@ -184,22 +185,13 @@ void DotTracePanel::compute()
 {
     // 1. The model and the vectors; a bad field keeps the last figure.
     const Format inputs = *lookupFormat(m_inputs->currentText().toStdString()).format;
-    const QString spec = m_accumulator->text().trimmed();
-    const dot::SpecOutcome outcome = dot::parseAccumulator(spec.toStdString());
-    if (const auto* e = std::get_if<dot::SpecError>(&outcome)) {
-        m_accumulator->setHint(text::specErrorText(*e, spec));
+    QString why;
+    const auto model = readAccumulator(m_accumulator->text(), inputs, m_promote->value(),
+                                       static_cast<std::uint64_t>(m_seed->value()), why);
+    m_accumulator->setHint(why);
+    if (!model)
         return;
-    }
-    dot::Accumulator accumulator = std::get<dot::Accumulator>(outcome);
-    if (m_promote->value() > 0)
-        accumulator.promoteEvery = m_promote->value();
-    if (auto* ieee = std::get_if<dot::IeeeAccumulator>(&accumulator.model))
-        ieee->seed = static_cast<std::uint64_t>(m_seed->value());
-    if (const auto problem = dot::checkDot(inputs, accumulator)) {
-        m_accumulator->setHint(text::dotErrorText(*problem));
-        return;
-    }
-    m_accumulator->setHint({});
+    const dot::Accumulator& accumulator = *model;
     std::vector<std::uint32_t> a, b;
     QString source;
     if (m_source->currentIndex() == 0) {

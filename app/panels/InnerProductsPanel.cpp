@@ -18,6 +18,7 @@
 #include "app/panels/HintedField.h"
 #include "app/panels/LessonJob.h"
 #include "app/lessons/InnerProductsLesson.h"
+#include "app/lessons/DotModels.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/DeclaredFields.h"
 #include "app/text/LessonText.h"

@@ -61,7 +61,42 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_sourceLabel = new QLabel(content);
     m_sourceLabel->setBuddy(m_source);
 
-    // The two sources: a log-normal by its median and spread, or values.
+    createSourcePages(content);
+    m_scale = declaredSlider(option("loss-scale"), content);
+    m_scale->setPageStep(4);
+    m_scaleBox = declaredSpinBox(option("loss-scale"), content);
+    m_scaleBox->setPrefix(QStringLiteral("2^"));
+    m_scaleLabel = new QLabel(content);
+    m_scaleLabel->setBuddy(m_scaleBox);
+    m_scaleText = new QLabel(content);
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->addWidget(m_scale, 1);
+    scaleRow->addWidget(m_scaleBox);
+    scaleRow->addWidget(m_scaleText);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_formatLabel, m_format);
+    form->addRow(m_sourceLabel, m_source);
+    form->addRow(QString(), m_sourcePages);
+    form->addRow(m_scaleLabel, scaleRow);
+    m_window = new FigureWidget(content);
+
+    createDynamicBox(content);
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(form);
+    layout->addWidget(m_dynamicBox);
+    layout->addStretch();
+    arrangeResults(areas.results);
+    connectFields();
+    retranslate();
+    recompute();
+}
+
+// The gradients' three sources, a page each: a log-normal by its median and spread, pasted or loaded
+// values, or the training lab's model.
+void LossScalingPanel::createSourcePages(QWidget* content)
+{
     m_sourcePages = new QStackedWidget(content);
     auto* normalPage = new QWidget;
     m_median = declaredField(option("median"), normalPage);
@@ -98,27 +133,11 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     m_sourcePages->addWidget(m_modelRow);
     fitToCurrentPage(m_sourcePages);
 
-    m_scale = declaredSlider(option("loss-scale"), content);
-    m_scale->setPageStep(4);
-    m_scaleBox = declaredSpinBox(option("loss-scale"), content);
-    m_scaleBox->setPrefix(QStringLiteral("2^"));
-    m_scaleLabel = new QLabel(content);
-    m_scaleLabel->setBuddy(m_scaleBox);
-    m_scaleText = new QLabel(content);
-    auto* scaleRow = new QHBoxLayout;
-    scaleRow->addWidget(m_scale, 1);
-    scaleRow->addWidget(m_scaleBox);
-    scaleRow->addWidget(m_scaleText);
+}
 
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(m_formatLabel, m_format);
-    form->addRow(m_sourceLabel, m_source);
-    form->addRow(QString(), m_sourcePages);
-    form->addRow(m_scaleLabel, scaleRow);
-    m_window = new FigureWidget(content);
-
-    // Dynamic loss scaling.
+// Dynamic loss scaling: its fields, the timeline, the sentence and the events under them.
+void LossScalingPanel::createDynamicBox(QWidget* content)
+{
     m_dynamicBox = new QGroupBox(content);
     m_initial = declaredSpinBox(option("initial"), m_dynamicBox);
     m_initial->setPrefix(QStringLiteral("2^"));
@@ -152,25 +171,29 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     auto* dynamicLayout = new QVBoxLayout(m_dynamicBox);
     dynamicLayout->addLayout(dynamicForm);
 
-    auto* layout = new QVBoxLayout(content);
-    layout->addLayout(form);
-    layout->addWidget(m_dynamicBox);
-    layout->addStretch();
-    // The result: the fp16 window over the dynamic scale's timeline, each its share of the height.
+}
+
+// The result: the fp16 window over the dynamic scale's timeline, each its share of the height.
+void LossScalingPanel::arrangeResults(QWidget* area)
+{
     m_window->setFitted(true);
     m_timeline->setMinimumHeight(150);
-    auto* results = new QVBoxLayout(areas.results);
+    auto* results = new QVBoxLayout(area);
     results->addWidget(m_window, 3);
     results->addWidget(m_timeline, 3);
     results->addWidget(m_summary);
     // The run's events, step by step, scroll in a few lines of their own under the sentence.
-    auto* events = new QScrollArea(areas.results);
+    auto* events = new QScrollArea(area);
     events->setWidget(m_events);
     events->setWidgetResizable(true);
     events->setFrameShape(QFrame::NoFrame);
     events->setMaximumHeight(m_events->fontMetrics().lineSpacing() * 4 + 4);
     results->addWidget(events);
 
+}
+
+void LossScalingPanel::connectFields()
+{
     connect(m_format, &QComboBox::currentIndexChanged, this, &LossScalingPanel::inputsChanged);
     connect(m_source, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_sourcePages->setCurrentIndex(index);
@@ -186,8 +209,6 @@ LossScalingPanel::LossScalingPanel(QWidget* parent) : LessonPanel(parent)
     connect(m_scale, &QSlider::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_scaleBox, &QSpinBox::valueChanged, this, &LossScalingPanel::setLog2Scale);
     connect(m_load, &QPushButton::clicked, this, [this] { chooseFile(tr("Gradients from a file")); });
-    retranslate();
-    recompute();
 }
 
 void LossScalingPanel::retranslate()

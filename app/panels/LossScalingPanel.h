@@ -67,6 +67,10 @@ protected:
     void retranslate() override;
 
 private:
+    void createSourcePages(QWidget* content);
+    void createDynamicBox(QWidget* content);
+    void arrangeResults(QWidget* area);
+    void connectFields();
     void probeModel(const Format& format, int step);
     void showEvents();
     void inputsChanged();  // anything but S: the dynamic run is simulated again

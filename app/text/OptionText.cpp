@@ -30,6 +30,19 @@ QString outOfRange(const LessonOption& option, const OptionRefusal& refusal, con
     return OptionText::tr("At most %1, got “%2”").arg(bound(option.max), text);
 }
 
+// A few choices by name; a long list (every power of two from 16 to 2^20) by its ends.
+QString choiceList(const LessonOption& option)
+{
+    const std::vector<std::string>& all = option.choices;
+    QStringList choices;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all.size() <= 12 || i < 2 || i + 1 == all.size())
+            choices << QString::fromStdString(all[i]);
+    if (all.size() > 12)
+        choices.insert(2, QStringLiteral("…"));
+    return choices.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 QString OptionText::reason(const LessonOption& option, const OptionRefusal& refusal)
@@ -50,19 +63,14 @@ QString OptionText::reason(const LessonOption& option, const OptionRefusal& refu
         return tr("No format is named “%1”").arg(text);
     case OptionProblem::Repeated:
         return tr("“%1” is given twice").arg(text);
+    case OptionProblem::Zero:
+        return tr("Needs a nonzero number, got “%1”").arg(text);
     case OptionProblem::NoFormat:
         return tr("Choose at least one format");
-    case OptionProblem::UnknownChoice: {
-        // A few by name; a long list (every power of two from 16 to 2^20) by its ends.
-        const std::vector<std::string>& all = option.choices;
-        QStringList choices;
-        for (std::size_t i = 0; i < all.size(); ++i)
-            if (all.size() <= 12 || i < 2 || i + 1 == all.size())
-                choices << QString::fromStdString(all[i]);
-        if (all.size() > 12)
-            choices.insert(2, QStringLiteral("…"));
-        return tr("Needs one of %1, got “%2”").arg(choices.join(QStringLiteral(", ")), text);
-    }
+    case OptionProblem::UnknownChoice:
+        return tr("Needs one of %1, got “%2”").arg(choiceList(option), text);
+    case OptionProblem::FormatNotTaken:
+        return tr("Takes one of %1; %2 does not fit here").arg(choiceList(option), text);
     }
     return {};
 }

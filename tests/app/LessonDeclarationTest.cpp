@@ -86,6 +86,10 @@ std::vector<Probe> probes(const LessonOption& option)
     }
     if (whole)
         out.push_back({"1.5", false});
+    if (option.nonZero) {
+        out.push_back({"0", false});
+        out.push_back({"-1e-30", true});
+    }
     return out;
 }
 
