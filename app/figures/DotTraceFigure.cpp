@@ -8,12 +8,10 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "app/lessons/DotModels.h"
 #include "app/figures/FigureParagraphs.h"
 #include "app/figures/LessonOpening.h"
 #include "app/style/Palette.h"
 #include "app/text/HardwareText.h"
-#include "app/text/LessonInput.h"
 #include "app/text/LessonText.h"
 #include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
@@ -482,72 +480,6 @@ QString DotTraceFigure::toolTipAt(const QPointF& point, const QSizeF& size, cons
         return stepSentence(other);
     }
     return {};
-}
-
-ExportView DotTraceFigure::exportView()
-{
-    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
-        const FormatLookup inputs = lookupFormat(args.value("inputs").value_or(DotTraceData::kDefaultInputs));
-        if (!inputs.format) {
-            error = "unknown format '" + args.value("inputs").value_or("") + "'";
-            return nullptr;
-        }
-        const auto seed = readWhole(args, "seed", 1, 0, 1'000'000'000, error);
-        const auto promote = seed ? readWhole(args, "promote", 0, 0, dot::kMaxPromoteEvery, error) : std::nullopt;
-        const auto step = promote ? readWhole(args, "step", 1, 0, 4 * DotTraceData::kMaxCount, error) : std::nullopt;
-        if (!step)
-            return nullptr;
-        QString why;
-        const auto model = readAccumulator(
-            QString::fromStdString(args.value("accumulator").value_or(DotTraceData::kDefaultAccumulator)), *inputs.format,
-            static_cast<int>(*promote), static_cast<std::uint64_t>(*seed), why);
-        if (!model) {
-            error = why.toStdString();
-            return nullptr;
-        }
-        const dot::Accumulator& accumulator = *model;
-        std::vector<std::uint32_t> a, b;
-        QString source;
-        if (args.value("a") || args.value("b")) {
-            QString why;
-            const auto x = LessonInput::exactValues(QString::fromStdString(args.value("a").value_or("")), why);
-            const auto y = x ? LessonInput::exactValues(QString::fromStdString(args.value("b").value_or("")), why) : std::nullopt;
-            if (!y) {
-                error = (x ? "--b: " : "--a: ") + why.toStdString();
-                return nullptr;
-            }
-            if (x->size() != y->size() || x->size() > static_cast<std::size_t>(DotTraceData::kMaxCount)) {
-                error = "--a and --b take as many values, 1 to " + std::to_string(DotTraceData::kMaxCount) + " each";
-                return nullptr;
-            }
-            for (std::size_t i = 0; i < x->size(); ++i) {
-                a.push_back(static_cast<std::uint32_t>(roundExact((*x)[i], *inputs.format).code));
-                b.push_back(static_cast<std::uint32_t>(roundExact((*y)[i], *inputs.format).code));
-            }
-            source = pastedSource(a.size());
-        } else {
-            dot::Distribution distribution = dot::Distribution::Normal;
-            if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices, distribution,
-                            error))
-                return nullptr;
-            const auto count = readWhole(args, "count", DotTraceData::kDefaultCount, 1, DotTraceData::kMaxCount, error);
-            if (!count)
-                return nullptr;
-            const dot::DotInputs generated = dot::generateInputs(*inputs.format, distribution, static_cast<std::size_t>(*count),
-                                                                 static_cast<std::uint64_t>(*seed));
-            a = generated.a;
-            b = generated.b;
-            source = generatedSource(a.size(), distribution, static_cast<std::uint64_t>(*seed));
-        }
-        return std::make_unique<DotTraceFigure>(
-            DotTraceData::compute(*inputs.format, accumulator, std::move(a), std::move(b), source, static_cast<std::size_t>(*step)));
-    };
-    return {"dot-trace",
-            "one short inner product through one model, step by step: alignment, the bits kept and thrown away",
-            "[--inputs FMT] [--accumulator SPEC] [--promote N] [--a LIST --b LIST | --count N --distribution D --seed S] "
-            "[--step N (0: the products)]",
-            {{"inputs"}, {"accumulator"}, {"promote"}, {"a"}, {"b"}, {"count"}, {"distribution"}, {"seed"}, {"step"}},
-            make};
 }
 
 }  // namespace floatscope::gui

@@ -10,7 +10,7 @@
 
 #include <gmpxx.h>
 
-#include "app/lessons/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/LessonOpening.h"
 #include "core/dot/Accumulator.h"
@@ -79,9 +79,6 @@ public:
     static QString resultSentence(const DotTraceData& data);
     static QString generatedSource(std::size_t count, dot::Distribution distribution, std::uint64_t seed);
     static QString pastedSource(std::size_t count);
-    // `floatscope export dot-trace`: --inputs, --accumulator, --promote, --distribution and --seed as
-    // `floatscope dot` takes them, the vectors (--a LIST --b LIST, or --count N generated) and --step.
-    static ExportView exportView();
 
 private:
     struct Grid {

@@ -4,6 +4,7 @@
 
 #include "app/text/OperatorsText.h"
 #include "core/dot/AccumulatorSpec.h"
+#include "core/dot/DotLessons.h"
 #include "core/dot/InnerProduct.h"
 
 namespace floatscope::gui {
@@ -45,6 +46,14 @@ std::optional<std::vector<dot::Accumulator>> parseAccumulatorList(const QString&
         out.push_back(std::move(*accumulator));
     }
     return out;
+}
+
+std::vector<std::string> distributionChoices()
+{
+    std::vector<std::string> names;
+    for (const dot::Distribution d : dot::kDistributions)
+        names.emplace_back(dot::toString(d));
+    return names;
 }
 
 }  // namespace floatscope::gui

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <QString>
@@ -21,5 +22,8 @@ std::optional<dot::Accumulator> readAccumulator(const QString& spec, const Forma
 // "fp32,bf16,h100-fp8": each as readAccumulator reads it, at most dot::kMaxAccumulators.
 std::optional<std::vector<dot::Accumulator>> parseAccumulatorList(const QString& text, const Format& inputs,
                                                                   std::uint64_t seed, QString& error, int promote = 0);
+
+// The distributions generated vectors are drawn from, as --distribution names them: a Choice's choices.
+std::vector<std::string> distributionChoices();
 
 }  // namespace floatscope::gui

@@ -13,14 +13,6 @@ namespace floatscope::gui {
 
 namespace {
 
-std::vector<std::string> distributionChoices()
-{
-    std::vector<std::string> names;
-    for (const dot::Distribution d : dot::kDistributions)
-        names.emplace_back(dot::toString(d));
-    return names;
-}
-
 // K up to a power of two from 2^4 to 2^20.
 std::vector<std::string> maxKChoices()
 {

@@ -1,7 +1,5 @@
 #include "app/panels/DotTracePanel.h"
 
-#include <variant>
-
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -15,33 +13,34 @@
 
 #include "app/panels/AccumulatorMenu.h"
 #include "app/panels/HintedField.h"
-#include "app/lessons/DotModels.h"
+#include "app/lessons/DotTraceLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
-#include "app/text/LessonInput.h"
 #include "app/text/OperatorsText.h"
-#include "core/dot/AccumulatorSpec.h"
-#include "core/dot/InnerProduct.h"
-#include "core/format/Registry.h"
 
 namespace floatscope::gui {
+
+namespace {
+
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(dotTraceOptions(), name);
+}
+
+}  // namespace
 
 DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
 {
     const Areas areas = splitContent();
     QWidget* content = areas.controls;
-    m_inputs = new QComboBox(content);
-    for (const Format& f : namedFormats())
-        if (dot::acceptsInputs(f))
-            m_inputs->addItem(QString::fromStdString(f.name()));
-    m_inputs->setCurrentText(QString::fromLatin1(DotTraceData::kDefaultInputs));
-    m_accumulator = new HintedField(QString::fromLatin1(DotTraceData::kDefaultAccumulator), content);
+    m_inputs = declaredComboBox(option("inputs"), content);
+    m_accumulator = declaredField(option("accumulator"), content);
     m_choose = new QToolButton(content);
     m_choose->setPopupMode(QToolButton::InstantPopup);
     m_choose->setMenu(new QMenu(m_choose));
-    m_promote = new QSpinBox(content);
-    m_promote->setRange(0, DotTraceData::kMaxCount);
+    m_promote = declaredSpinBox(option("promote"), content);
     m_source = new QComboBox(content);
     m_source->addItem(QString());
     m_source->addItem(QString());
@@ -93,15 +92,9 @@ DotTracePanel::DotTracePanel(QWidget* parent) : FigurePanel(parent)
 QWidget* DotTracePanel::createGeneratedPage()
 {
     auto* generated = new QWidget;
-    m_count = new QSpinBox(generated);
-    m_count->setRange(1, DotTraceData::kMaxCount);
-    m_count->setValue(DotTraceData::kDefaultCount);
-    m_distribution = new QComboBox(generated);
-    for (std::size_t i = 0; i < std::size(dot::kDistributions); ++i)
-        m_distribution->addItem(QString());
-    m_seed = new QSpinBox(generated);
-    m_seed->setRange(0, 1'000'000'000);
-    m_seed->setValue(1);
+    m_count = declaredSpinBox(option("count"), generated);
+    m_distribution = declaredComboBox(option("distribution"), generated);  // worded in retranslate()
+    m_seed = declaredSpinBox(option("seed"), generated);
     m_countLabel = new QLabel(generated);
     m_distributionLabel = new QLabel(generated);
     m_seedLabel = new QLabel(generated);
@@ -121,8 +114,8 @@ QWidget* DotTracePanel::createGeneratedPage()
 QWidget* DotTracePanel::createTypedPage()
 {
     auto* typed = new QWidget;
-    m_a = new HintedField(QStringLiteral("1.5, -0.375, 2, 0.001"), typed);
-    m_b = new HintedField(QStringLiteral("3, 1.25, -2.5, 7"), typed);
+    m_a = declaredField(option("a"), typed);
+    m_b = declaredField(option("b"), typed);
     m_aLabel = new QLabel(typed);
     m_bLabel = new QLabel(typed);
     m_aLabel->setBuddy(m_a->edit());
@@ -183,46 +176,22 @@ void DotTracePanel::retranslate()
 
 void DotTracePanel::compute()
 {
-    // 1. The model and the vectors; a bad field keeps the last figure.
-    const Format inputs = *lookupFormat(m_inputs->currentText().toStdString()).format;
-    QString why;
-    const auto model = readAccumulator(m_accumulator->text(), inputs, m_promote->value(),
-                                       static_cast<std::uint64_t>(m_seed->value()), why);
-    m_accumulator->setHint(why);
-    if (!model)
-        return;
-    const dot::Accumulator& accumulator = *model;
-    std::vector<std::uint32_t> a, b;
-    QString source;
-    if (m_source->currentIndex() == 0) {
-        const dot::Distribution distribution = dot::kDistributions[std::max(0, m_distribution->currentIndex())];
-        const dot::DotInputs generated = dot::generateInputs(inputs, distribution, static_cast<std::size_t>(m_count->value()),
-                                                             static_cast<std::uint64_t>(m_seed->value()));
-        a = generated.a;
-        b = generated.b;
-        source = DotTraceFigure::generatedSource(a.size(), distribution, static_cast<std::uint64_t>(m_seed->value()));
-    } else {
-        QString aError, bError;
-        const auto x = LessonInput::exactValues(m_a->text(), aError);
-        const auto y = LessonInput::exactValues(m_b->text(), bError);
-        if (x && y && x->size() != y->size())
-            bError = tr("As many values as a: %1, got %2").arg(x->size()).arg(y->size());
-        if (x && x->size() > static_cast<std::size_t>(DotTraceData::kMaxCount))
-            aError = tr("At most %1 values").arg(DotTraceData::kMaxCount);
-        m_a->setHint(aError);
-        m_b->setHint(bError);
-        if (!aError.isEmpty() || !bError.isEmpty())
-            return;
-        for (std::size_t i = 0; i < x->size(); ++i) {
-            a.push_back(static_cast<std::uint32_t>(roundExact((*x)[i], inputs).code));
-            b.push_back(static_cast<std::uint32_t>(roundExact((*y)[i], inputs).code));
-        }
-        source = DotTraceFigure::pastedSource(a.size());
-    }
-
+    // 1. The fields, read through the lesson's declaration; a bad one keeps the last figure.
+    OptionValues options;
+    for (const auto& [name, box] : {std::pair{"inputs", m_inputs}, std::pair{"distribution", m_distribution}})
+        options.set(name, OptionValue{.text = box->currentData().toString().toStdString()});
+    for (const auto& [name, field] : {std::pair{"accumulator", m_accumulator}, std::pair{"a", m_a}, std::pair{"b", m_b}})
+        options.set(name, OptionValue{.text = field->text().toStdString()});
+    for (const auto& [name, box] : {std::pair{"promote", m_promote}, std::pair{"count", m_count}, std::pair{"seed", m_seed}})
+        options.set(name, spinBoxValue(option(name), box));
+    DotTraceProblem problem;
     // 2. A few dozen steps at most: at once. The step shown stays where it was, within the new run.
-    const std::size_t step = m_data ? m_data->step : 1;
-    m_data = DotTraceData::compute(inputs, accumulator, std::move(a), std::move(b), source, step);
+    auto data = dotTraceOf(options, m_source->currentIndex() == 1, m_data ? m_data->step : 1, problem);
+    for (const auto& [name, field] : {std::pair{"accumulator", m_accumulator}, std::pair{"a", m_a}, std::pair{"b", m_b}})
+        field->setHint(problem.option == name ? problem.reason : QString());
+    if (!data)
+        return;
+    m_data = std::move(data);
     m_playback->setLastStep(static_cast<std::int64_t>(m_data->steps()));
     m_playback->setPosition(static_cast<std::int64_t>(m_data->step));
     redraw();
@@ -237,25 +206,10 @@ void DotTracePanel::setStep(std::int64_t step)
     redraw();
 }
 
-const LessonRegistration kRegistration({
-    .place = 100,
+const PanelRegistration kPanel({
+    .lesson = "dot-trace",
     .objectName = "dotTraceDock",
-    .title = [] { return DotTracePanel::tr("Dot product steps"); },
-    .shortTitle = [] { return DotTracePanel::tr("Dot steps"); },
-    .figureTitle = [] { return DotTracePanel::tr("One dot product opened up"); },
     .makePanel = [] { return new DotTracePanel; },
-    .view = DotTraceFigure::exportView(),
-    .viewExample = {},
-    .deck = {
-        // Volta's tensor core: 4-product blocks, truncated after 23 bits below the largest exponent.
-        {"--inputs", "fp16", "--accumulator", "v100-fp16", "--count", "8", "--step", "1"},
-        // Hopper's fp8 adder keeps 13 fraction bits: small products lose digits in the alignment.
-        {"--inputs", "e4m3fn", "--accumulator", "h100-fp8", "--count", "16", "--step", "1"},
-        // A bf16 accumulator: every add rounds; 256 + 1 is a tie that rounds back to 256.
-        {"--inputs", "bf16", "--accumulator", "bf16", "--a", "256,1,1,1", "--b", "1,1,1,1", "--step", "2"},
-        // The CPU's VDPBF16PS: pairs of bf16 products into fp32, nearest-even.
-        {"--inputs", "bf16", "--accumulator", "avx512bf16", "--count", "8", "--step", "3"},
-    },
 });
 
 }  // namespace floatscope::gui
