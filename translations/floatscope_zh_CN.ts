@@ -3847,7 +3847,7 @@ largest finite: %5</source>
     </message>
     <message>
         <source>About the learning rate for Adam, whose steps are about lr × sign</source>
-        <translation>对 Adam 而言约等于学习率，因为其每步更新约为 lr × sign</translation>
+        <translation>对 Adam 而言约等于学习率，因为其每步更新约为 lr 乘以梯度的符号（±1）</translation>
     </message>
     <message>
         <source>&amp;Storage formats:</source>
@@ -6344,16 +6344,8 @@ GEMM 精度：%4</translation>
         <translation>种子(&amp;D)：</translation>
     </message>
     <message>
-        <source>A number from %1 to %2, got “%3”</source>
-        <translation>需要 %1 到 %2 之间的数，输入的是“%3”</translation>
-    </message>
-    <message>
-        <source>At most the number of experts, %1</source>
-        <translation>不能超过专家数 %1</translation>
-    </message>
-    <message>
-        <source>Choose at least one format</source>
-        <translation>请至少选择一种格式</translation>
+        <source>At most the number of experts (%1), got %2</source>
+        <translation>不能超过专家数（%1），实际 %2</translation>
     </message>
     <message>
         <source>Computing the %1 in %2 formats…</source>
@@ -6366,10 +6358,6 @@ GEMM 精度：%4</translation>
     <message>
         <source>Reduce</source>
         <translation>约简</translation>
-    </message>
-    <message>
-        <source>The reductions compute in signed formats with a zero, of at most 25 significant bits within fp32&apos;s range, not %1</source>
-        <translation>约简只能在有符号、含零、有效位不超过 25 位且范围不超出 fp32 的格式中计算，%1 不行</translation>
     </message>
     <message>
         <source>Hidden size × rows at most %1, got %2</source>

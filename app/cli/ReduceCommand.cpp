@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -14,11 +13,11 @@
 #include "app/cli/Commands.h"
 #include "app/cli/Interruption.h"
 #include "app/cli/Progress.h"
+#include "app/lessons/ReductionsLesson.h"
 #include "app/text/StdString.h"
 #include "core/arith/ExactArithmetic.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"
-#include "core/reduce/FormatArithmetic.h"
 #include "core/reduce/Reductions.h"
 
 namespace floatscope::cli {
@@ -44,7 +43,7 @@ format (nearest even), beside a reference computed exactly or with MPFR at 256 b
 options:
   --formats LIST   formats to compute in (default bf16,fp16,fp32 for softmax, bf16,fp32 otherwise;
                    signed, with a zero, at most 25 significant bits within fp32's range)
-  --seed S         the generator's seed (default 1)
+  --seed S         the generator's seed (default 1; 0..1000000000)
   --logits FMT     softmax: the logits' own format (default bf16)
   --vocab N        softmax: the vocabulary (1..4194304)
   --count N        moments: values (1..4194304)
@@ -89,31 +88,6 @@ std::string brief(double v)
     return text;
 }
 
-bool readReal(const ArgParser& args, const char* name, double min, double max, double& value, std::string& error)
-{
-    const auto text = args.value(name);
-    if (!text)
-        return true;
-    double parsed = 0;
-    const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), parsed);
-    if (ec != std::errc() || end != text->data() + text->size() || text->empty() || !(parsed >= min && parsed <= max)) {
-        error = std::string("--") + name + " takes a number " + brief(min) + ".." + brief(max) + ", got '" + *text + "'";
-        return false;
-    }
-    value = parsed;
-    return true;
-}
-
-bool readSize(const ArgParser& args, const char* name, std::size_t min, std::size_t max, std::size_t& value,
-              std::string& error)
-{
-    std::uint64_t v = value;
-    if (!readWhole(args, name, min, max, v, error))
-        return false;
-    value = static_cast<std::size_t>(v);
-    return true;
-}
-
 // What one reduction gives: its setup and rows as JSON, and the rows as a table.
 struct Reduced {
     QJsonObject setup;
@@ -121,31 +95,11 @@ struct Reduced {
     Table table{{}};
 };
 
-// A refusal's reason, for the reductions' early returns.
-std::optional<Reduced> refuse(std::string& error, const std::string& why)
-{
-    error = why;
-    return std::nullopt;
-}
-
-std::optional<Reduced> reduceSoftmax(const ArgParser& args, std::uint64_t seed,
-                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
-                                     std::string& error)
+Reduced reduceSoftmax(const gui::ReductionsSetup& setup, const dot::RunControl& control)
 {
     Reduced out;
-    reduce::SoftmaxSetup s;
-    s.seed = seed;
-    if (const auto f = args.value("logits")) {
-        const FormatLookup lookup = lookupFormat(*f);
-        if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format))
-            return refuse(error, "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range");
-        s.logits = *lookup.format;
-    }
-    if (!readSize(args, "vocab", 1, std::size_t{1} << 22, s.vocabulary, error)
-        || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
-        return std::nullopt;
-    if (formats)
-        s.formats = *formats;
+    const reduce::SoftmaxSetup& s = setup.softmax;
+    const std::uint64_t seed = s.seed;
     std::vector<reduce::SoftmaxRow> finished;
     const auto rows = reduce::softmaxDenominators(s, control, &finished).value_or(std::move(finished));
     out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"logits", qs(s.logits.name())},
@@ -169,18 +123,11 @@ std::optional<Reduced> reduceSoftmax(const ArgParser& args, std::uint64_t seed,
     return out;
 }
 
-std::optional<Reduced> reduceMoments(const ArgParser& args, std::uint64_t seed,
-                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
-                                     std::string& error)
+Reduced reduceMoments(const gui::ReductionsSetup& setup, const dot::RunControl& control)
 {
     Reduced out;
-    reduce::MomentsSetup s;
-    s.seed = seed;
-    if (!readSize(args, "count", 1, std::size_t{1} << 22, s.count, error)
-        || !readReal(args, "mean", -1e4, 1e4, s.mean, error) || !readReal(args, "std", 0, 1e4, s.deviation, error))
-        return std::nullopt;
-    if (formats)
-        s.formats = *formats;
+    const reduce::MomentsSetup& s = setup.moments;
+    const std::uint64_t seed = s.seed;
     std::vector<reduce::MomentsRow> finished;
     const auto rows = reduce::moments(s, control, &finished).value_or(std::move(finished));
     out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"count", static_cast<double>(s.count)}, {"mean", s.mean},
@@ -202,22 +149,11 @@ std::optional<Reduced> reduceMoments(const ArgParser& args, std::uint64_t seed,
     return out;
 }
 
-std::optional<Reduced> reduceRmsNorm(const ArgParser& args, std::uint64_t seed,
-                                     const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
-                                     std::string& error)
+Reduced reduceRmsNorm(const gui::ReductionsSetup& setup, const dot::RunControl& control)
 {
     Reduced out;
-    reduce::RmsNormSetup s;
-    s.seed = seed;
-    if (!readSize(args, "hidden", 1, 65536, s.hidden, error) || !readSize(args, "rows", 1, 4096, s.rows, error)
-        || !readReal(args, "std", 1e-30, 1e4, s.deviation, error) || !readReal(args, "eps", 0, 1, s.eps, error))
-        return std::nullopt;
-    if (s.hidden * s.rows > reduce::kMaxRmsNormValues)
-        return refuse(error, "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values, got "
-                                  + std::to_string(s.hidden) + " x " + std::to_string(s.rows) + " = "
-                                  + std::to_string(s.hidden * s.rows));
-    if (formats)
-        s.formats = *formats;
+    const reduce::RmsNormSetup& s = setup.rmsNorm;
+    const std::uint64_t seed = s.seed;
     std::vector<reduce::RmsNormRow> finished;
     const auto rows = reduce::rmsNorm(s, control, &finished).value_or(std::move(finished));
     out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"hidden", static_cast<double>(s.hidden)},
@@ -234,26 +170,11 @@ std::optional<Reduced> reduceRmsNorm(const ArgParser& args, std::uint64_t seed,
     return out;
 }
 
-std::optional<Reduced> reduceRouter(const ArgParser& args, std::uint64_t seed,
-                                    const std::optional<std::vector<Format>>& formats, const dot::RunControl& control,
-                                    std::string& error)
+Reduced reduceRouter(const gui::ReductionsSetup& setup, const dot::RunControl& control)
 {
     Reduced out;
-    reduce::RouterSetup s;
-    s.seed = seed;
-    if (!readSize(args, "tokens", 1, 65536, s.tokens, error) || !readSize(args, "experts", 2, 1024, s.experts, error)
-        || !readReal(args, "std", 1e-30, 1e4, s.deviation, error))
-        return std::nullopt;
-    if (!readSize(args, "top-k", 1, s.experts, s.topK, error))
-        return std::nullopt;
-    if (s.topK > s.experts)
-        return refuse(error, "--top-k " + std::to_string(s.topK) + " exceeds --experts " + std::to_string(s.experts));
-    if (s.tokens * s.experts > reduce::kMaxRouterLogits)
-        return refuse(error, "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits, got "
-                                  + std::to_string(s.tokens) + " x " + std::to_string(s.experts) + " = "
-                                  + std::to_string(s.tokens * s.experts));
-    if (formats)
-        s.formats = *formats;
+    const reduce::RouterSetup& s = setup.router;
+    const std::uint64_t seed = s.seed;
     std::vector<reduce::RouterRow> finished;
     const auto rows = reduce::routerTopK(s, control, &finished).value_or(std::move(finished));
     out.setup = QJsonObject{{"seed", qs(std::to_string(seed))}, {"tokens", static_cast<double>(s.tokens)},
@@ -276,65 +197,35 @@ std::optional<Reduced> reduceRouter(const ArgParser& args, std::uint64_t seed,
 
 int runReduce(const std::vector<std::string>& arguments, const Io& io)
 {
-    ArgParser args({{"formats", 'f', true}, {"seed", 0, true},    {"logits", 0, true},  {"vocab", 0, true},
-                    {"count", 0, true},     {"hidden", 0, true},  {"rows", 0, true},    {"eps", 0, true},
-                    {"tokens", 0, true},    {"experts", 0, true}, {"top-k", 0, true},   {"mean", 0, true},
-                    {"std", 0, true},       {"json", 0, false},   {"progress", 0, false},
-                    {"help", 'h', false}});
+    // The reductions' declared options (lessons/ReductionsLesson.h), and the command's own.
+    std::vector<ArgParser::Option> options;
+    for (const std::string& name : gui::reductionOptionNames())
+        options.push_back({name, name == "formats" ? 'f' : char(0), true});
+    options.insert(options.end(), {{"json", 0, false}, {"progress", 0, false}, {"help", 'h', false}});
+    ArgParser args(std::move(options));
     if (const auto done = parseArguments(args, arguments, io, "reduce", kHelp))
         return *done;
     if (args.positionals().size() != 1)
         return usageError(io, args.positionals().empty() ? "reduce needs one of softmax, moments, rmsnorm, router"
                                                          : "reduce takes one reduction, got '" + args.positionals()[1] + "'");
-    const std::string what = args.positionals().front();
-    if (what != "softmax" && what != "moments" && what != "rmsnorm" && what != "router")
-        return usageError(io, "unknown reduction '" + what + "' (softmax, moments, rmsnorm, router)");
-
-    // An option of another reduction is refused, not ignored: `reduce softmax --count 5` is a mistake.
-    const std::map<std::string, std::vector<std::string>> own = {
-        {"softmax", {"logits", "vocab", "mean", "std"}},
-        {"moments", {"count", "mean", "std"}},
-        {"rmsnorm", {"hidden", "rows", "std", "eps"}},
-        {"router", {"tokens", "experts", "top-k", "std"}},
-    };
-    const std::vector<std::string>& mine = own.at(what);
-    for (const char* option : {"logits", "vocab", "count", "hidden", "rows", "eps", "tokens", "experts", "top-k", "mean"})
-        if (args.has(option) && std::find(mine.begin(), mine.end(), option) == mine.end()) {
-            std::string list;
-            for (const std::string& o : mine)
-                list += (list.empty() ? "--" : ", --") + o;
-            return usageError(io, std::string("--") + option + " is not an option of reduce " + what + " (its own: " + list
-                                      + "; and --formats, --seed, --json, --progress)");
-        }
-
     std::string error;
-    std::uint64_t seed = 1;
-    if (!readWhole(args, "seed", 0, UINT64_MAX, seed, error))
+    const auto setup = gui::readReductions(gui::ParsedArguments(args), error);
+    if (!setup)
         return usageError(io, error);
-    std::optional<std::vector<Format>> formats;
-    if (const auto list = args.value("formats")) {
-        formats = parseFormatList(*list, error);
-        if (!formats)
-            return usageError(io, error);
-        for (const Format& f : *formats)
-            if (!reduce::FormatArithmetic::accepts(f))
-                return usageError(io, "reduce computes in signed formats with a zero, of at most 25 significant bits within fp32's range, not '"
-                                          + f.name() + "'");
-    }
+    const std::string what = gui::toString(setup->reduction);
     const bool json = args.has("json");
     // The work on a terminal's stderr; Ctrl-C stops it and the formats finished are printed.
     const Interruption interruption;
     Progress progress(io.err, args.has("progress"), "reduce " + what, "", 0);
     const dot::RunControl control{interruption.flag(), [&](double share) { progress.showShare(share); }};
     progress.showShare(0);
-    using Reducer = std::optional<Reduced> (*)(const ArgParser&, std::uint64_t, const std::optional<std::vector<Format>>&,
-                                               const dot::RunControl&, std::string&);
-    const std::map<std::string, Reducer> reducers = {
-        {"softmax", reduceSoftmax}, {"moments", reduceMoments}, {"rmsnorm", reduceRmsNorm}, {"router", reduceRouter}};
-    const std::optional<Reduced> reduced = reducers.at(what)(args, seed, formats, control, error);
-    if (!reduced)
-        return usageError(io, error);
-    const QJsonArray& results = reduced->results;
+    using Reducer = Reduced (*)(const gui::ReductionsSetup&, const dot::RunControl&);
+    const std::map<gui::Reduction, Reducer> reducers = {{gui::Reduction::Softmax, reduceSoftmax},
+                                                        {gui::Reduction::Moments, reduceMoments},
+                                                        {gui::Reduction::RmsNorm, reduceRmsNorm},
+                                                        {gui::Reduction::Router, reduceRouter}};
+    const Reduced reduced = reducers.at(setup->reduction)(*setup, control);
+    const QJsonArray& results = reduced.results;
 
     progress.clear();
     const bool interrupted = interruption.requested();
@@ -342,12 +233,12 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io)
         std::fprintf(io.err, "floatscope: interrupted: %s the results above are of the formats finished before\n",
                      results.isEmpty() ? "no format was finished;" : "");
     if (json) {
-        QJsonObject document{{"reduction", qs(what)}, {"setup", reduced->setup}, {"results", results}};
+        QJsonObject document{{"reduction", qs(what)}, {"setup", reduced.setup}, {"results", results}};
         if (interrupted)
             document["interrupted"] = true;
         printJson(io, QJsonDocument(document));
     } else {
-        reduced->table.print(io);
+        reduced.table.print(io);
     }
     return interrupted ? Interruption::kExitStatus : 0;
 }

@@ -13,7 +13,6 @@
 #include "app/text/LessonText.h"
 #include "app/text/StdString.h"
 #include "core/format/Registry.h"
-#include "core/reduce/FormatArithmetic.h"
 
 namespace floatscope::gui {
 
@@ -47,24 +46,6 @@ std::optional<double> log2Of(const std::optional<double>& e)
 }
 
 QColor colourOf(const Format& f) { return formatColour(f.name()); }
-
-// A number option within [min, max], as `floatscope reduce` reads it.
-std::optional<double> readReal(const ViewArguments& args, const char* option, double fallback, double min, double max,
-                               std::string& error)
-{
-    if (!args.value(option))
-        return fallback;
-    const auto v = readNumber(args, option, "", error);
-    if (!v)
-        return std::nullopt;
-    const double d = v->isFinite() ? nearestDouble(*v) : NAN;
-    if (!(d >= min && d <= max)) {
-        error = std::string("--") + option + " takes a number " + LessonText::approx(min, 6).toStdString() + ".."
-              + LessonText::approx(max, 6).toStdString() + ", got '" + *args.value(option) + "'";
-        return std::nullopt;
-    }
-    return d;
-}
 
 }  // namespace
 
@@ -502,99 +483,6 @@ QString ReductionsFigure::toolTipAt(const QPointF& point, const QSizeF& size, co
     if (const auto row = opening().tableRowAt(point.y(), l.opening, style))
         return lines.value(static_cast<qsizetype>(*row));
     return {};
-}
-
-ExportView ReductionsFigure::exportView()
-{
-    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
-        ReductionsSetup setup;
-        if (args.positionals().size() > 1) {
-            error = "reduce takes one reduction, got '" + args.positionals()[1] + "'";
-            return nullptr;
-        }
-        if (!args.positionals().empty()) {
-            const auto r = parseReduction(args.positionals().front());
-            if (!r) {
-                error = "unknown reduction '" + args.positionals().front() + "' (softmax, moments, rmsnorm, router)";
-                return nullptr;
-            }
-            setup.reduction = *r;
-        }
-        const auto seed = readWhole(args, "seed", 1, 0, 1'000'000'000, error);
-        if (!seed)
-            return nullptr;
-        setup.softmax.seed = setup.moments.seed = setup.rmsNorm.seed = setup.router.seed = static_cast<std::uint64_t>(*seed);
-        if (args.value("formats")) {
-            const auto formats = readFormats(args, "", error);
-            if (!formats)
-                return nullptr;
-            for (const Format& f : *formats)
-                if (!reduce::FormatArithmetic::accepts(f)) {
-                    error = "reduce computes in signed formats with a zero, of at most 25 significant bits within fp32's range, not '" + f.name() + "'";
-                    return nullptr;
-                }
-            setup.setFormats(*formats);
-        }
-        const auto size = [&](const char* option, std::size_t& value, std::int64_t min, std::int64_t max) {
-            const auto v = readWhole(args, option, static_cast<std::int64_t>(value), min, max, error);
-            if (v)
-                value = static_cast<std::size_t>(*v);
-            return v.has_value();
-        };
-        const auto real = [&](const char* option, double& value, double min, double max) {
-            const auto v = readReal(args, option, value, min, max, error);
-            if (v)
-                value = *v;
-            return v.has_value();
-        };
-        bool ok = true;
-        switch (setup.reduction) {
-        case Reduction::Softmax:
-            if (const auto f = args.value("logits")) {
-                const FormatLookup lookup = lookupFormat(*f);
-                if (!lookup.format || !reduce::FormatArithmetic::accepts(*lookup.format)) {
-                    error = "bad --logits '" + *f + "': a signed format with a zero, of at most 25 significant bits within fp32's range";
-                    return nullptr;
-                }
-                setup.softmax.logits = *lookup.format;
-            }
-            ok = size("vocab", setup.softmax.vocabulary, 1, std::int64_t{1} << 22) && real("mean", setup.softmax.mean, -1e4, 1e4)
-              && real("std", setup.softmax.deviation, 1e-30, 1e4);
-            break;
-        case Reduction::Moments:
-            ok = size("count", setup.moments.count, 1, std::int64_t{1} << 22) && real("mean", setup.moments.mean, -1e4, 1e4)
-              && real("std", setup.moments.deviation, 0, 1e4);
-            break;
-        case Reduction::RmsNorm:
-            ok = size("hidden", setup.rmsNorm.hidden, 1, 65536) && size("rows", setup.rmsNorm.rows, 1, 4096)
-              && real("std", setup.rmsNorm.deviation, 1e-30, 1e4) && real("eps", setup.rmsNorm.eps, 0, 1);
-            break;
-        case Reduction::Router:
-            ok = size("tokens", setup.router.tokens, 1, 65536) && size("experts", setup.router.experts, 2, 1024)
-              && real("std", setup.router.deviation, 1e-30, 1e4)
-              && size("top-k", setup.router.topK, 1, static_cast<std::int64_t>(setup.router.experts));
-            break;
-        }
-        if (!ok)
-            return nullptr;
-        if (setup.reduction == Reduction::RmsNorm && setup.rmsNorm.hidden * setup.rmsNorm.rows > reduce::kMaxRmsNormValues) {
-            error = "--hidden x --rows is at most " + std::to_string(reduce::kMaxRmsNormValues) + " values";
-            return nullptr;
-        }
-        if (setup.reduction == Reduction::Router && setup.router.tokens * setup.router.experts > reduce::kMaxRouterLogits) {
-            error = "--tokens x --experts is at most " + std::to_string(reduce::kMaxRouterLogits) + " logits";
-            return nullptr;
-        }
-        auto data = ReductionsData::compute(setup, dot::RunControl{args.stop(), {}});
-        return data ? std::make_unique<ReductionsFigure>(std::move(*data)) : nullptr;  // null: stopped
-    };
-    return {"reduce",
-            "the reductions kept in fp32: a softmax denominator, mean and variance, RMSNorm, a router's top k",
-            "[softmax|moments|rmsnorm|router] [-f FMTS] [--seed S] [--logits FMT] [--vocab N] [--count N] [--hidden N] "
-            "[--rows N] [--eps X] [--tokens N] [--experts N] [--top-k K] [--mean X] [--std X]",
-            {{"formats", 'f'}, {"seed"}, {"logits"}, {"vocab"}, {"count"}, {"hidden"}, {"rows"}, {"eps"}, {"tokens"},
-             {"experts"}, {"top-k"}, {"mean"}, {"std"}},
-            make};
 }
 
 }  // namespace floatscope::gui

@@ -9,7 +9,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "app/lessons/ExportView.h"
+#include "app/figures/Figure.h"
 #include "app/figures/FigureTable.h"
 #include "app/figures/LessonOpening.h"
 #include "core/dot/RunControl.h"
@@ -73,8 +73,6 @@ public:
     const ReductionsData& data() const { return m_data; }
     static FigureTable table(const ReductionsData& data);
     static QStringList sentences(const ReductionsData& data);
-    // `floatscope export reduce [softmax|moments|rmsnorm|router]` with `floatscope reduce`'s options.
-    static ExportView exportView();
 
     // One bar: its row's name, and either log2 of a relative error or a share (0..1).
     struct Bar {

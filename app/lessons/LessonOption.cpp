@@ -70,7 +70,7 @@ std::optional<OptionValue> checkList(const LessonOption& option, std::string_vie
     return value;
 }
 
-std::optional<OptionValue> checkFormats(std::string_view text, OptionRefusal& refusal)
+std::optional<OptionValue> checkFormats(const LessonOption& option, std::string_view text, OptionRefusal& refusal)
 {
     OptionValue value;
     std::vector<std::string> names;
@@ -86,6 +86,12 @@ std::optional<OptionValue> checkFormats(std::string_view text, OptionRefusal& re
         }
         if (std::find(names.begin(), names.end(), lookup.format->name()) != names.end()) {
             refusal.problem = OptionProblem::Repeated;
+            return std::nullopt;
+        }
+        if (!option.choices.empty()
+            && std::find(option.choices.begin(), option.choices.end(), lookup.format->name()) == option.choices.end()) {
+            refusal.problem = OptionProblem::FormatNotTaken;
+            refusal.text = lookup.format->name();
             return std::nullopt;
         }
         names.push_back(lookup.format->name());
@@ -112,7 +118,7 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
     if (option.type == OptionType::Text || option.type == OptionType::Flag)
         return value;
     if (option.type == OptionType::Formats)
-        return checkFormats(text, refusal);
+        return checkFormats(option, text, refusal);
     if (option.type == OptionType::List)
         return checkList(option, text, refusal);
     if (option.type == OptionType::Format) {

@@ -21,7 +21,8 @@ enum class OptionType {
     Positive,  // a finite number above zero and at most max, as a double; a field with a red hint
     Choice,    // one of `choices`; a combo box
     Format,    // one format by name or alias, its canonical name among `choices`; a combo box
-    Formats,   // formats by name or alias, comma-separated, each once; a format checklist
+    Formats,   // formats by name or alias, comma-separated, each once (and among `choices` where the
+               // lesson names them); a format checklist
     Flag,      // no value: given or not
     List,      // finite numbers separated by blanks, commas or semicolons, kept exactly; min and max
                // bound how many; a field with a red hint
@@ -63,7 +64,7 @@ enum class OptionProblem {
     Repeated,      // a Formats list's format given twice (in `text`)
     NoFormat,      // an empty Formats list
     Zero,          // zero where the option is nonZero
-    FormatNotTaken,// a Format option's format that is not among its choices (its canonical name in `text`)
+    FormatNotTaken,// a format not among a Format or Formats option's choices (its canonical name in `text`)
 };
 
 struct OptionRefusal {

@@ -29,6 +29,22 @@ int fallbackInt(const LessonOption& option)
     return value ? intBound(static_cast<double>(value->whole)) : intBound(option.min);
 }
 
+// The formats a Formats option's fallback names, canonically.
+std::vector<std::string> fallbackFormats(const LessonOption& option)
+{
+    OptionRefusal refusal;
+    std::vector<std::string> names;
+    if (const auto value = checkOption(option, option.fallback, refusal)) {
+        std::size_t start = 0;
+        while (start <= value->text.size()) {
+            const std::size_t comma = std::min(value->text.find(',', start), value->text.size());
+            names.push_back(value->text.substr(start, comma - start));
+            start = comma + 1;
+        }
+    }
+    return names;
+}
+
 }  // namespace
 
 QSpinBox* declaredSpinBox(const LessonOption& option, QWidget* parent)
@@ -75,19 +91,14 @@ std::optional<OptionValue> readField(const LessonOption& option, HintedField* fi
 
 FormatChecklist* declaredChecklist(const LessonOption& option, QWidget* parent)
 {
-    OptionRefusal refusal;
-    std::vector<std::string> names;
-    if (const auto value = checkOption(option, option.fallback, refusal)) {
-        std::size_t start = 0;
-        while (start <= value->text.size()) {
-            const std::size_t comma = std::min(value->text.find(',', start), value->text.size());
-            names.push_back(value->text.substr(start, comma - start));
-            start = comma + 1;
-        }
-    }
-    auto* checklist = new FormatChecklist(names, parent);
+    auto* checklist = new FormatChecklist(fallbackFormats(option), parent);
     checklist->setObjectName(QString::fromStdString(option.name));
     return checklist;
+}
+
+void checkFallback(const LessonOption& option, FormatChecklist* checklist)
+{
+    checklist->setChecked(fallbackFormats(option));
 }
 
 std::optional<OptionValue> readChecklist(const LessonOption& option, const FormatChecklist* checklist, QLabel* hint)

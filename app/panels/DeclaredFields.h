@@ -34,6 +34,8 @@ QComboBox* declaredComboBox(const LessonOption& option, QWidget* parent);
 std::optional<OptionValue> readField(const LessonOption& option, HintedField* field);
 // A format checklist for a Formats option, its fallback's formats checked.
 FormatChecklist* declaredChecklist(const LessonOption& option, QWidget* parent);
+// The fallback's formats checked again, and only they (a lesson whose fallback changes with a choice).
+void checkFallback(const LessonOption& option, FormatChecklist* checklist);
 // The checked formats through the option's check (at least one): the value (its text the names,
 // comma-separated), or nullopt with the reason in `hint`.
 std::optional<OptionValue> readChecklist(const LessonOption& option, const FormatChecklist* checklist, QLabel* hint);

@@ -187,8 +187,10 @@ void DotTracePanel::compute()
     DotTraceProblem problem;
     // 2. A few dozen steps at most: at once. The step shown stays where it was, within the new run.
     auto data = dotTraceOf(options, m_source->currentIndex() == 1, m_data ? m_data->step : 1, problem);
+    const bool typed = m_source->currentIndex() == 1;
     for (const auto& [name, field] : {std::pair{"accumulator", m_accumulator}, std::pair{"a", m_a}, std::pair{"b", m_b}})
-        field->setHint(problem.option == name ? problem.reason : QString());
+        if (typed || field == m_accumulator)  // the vectors typed are read only when chosen
+            field->setHint(problem.option == name ? problem.reason : QString());
     if (!data)
         return;
     m_data = std::move(data);

@@ -33,9 +33,14 @@ void HintedField::setText(const QString& text)
 
 void HintedField::setHint(const QString& hint)
 {
+    // The field's own tooltip (what the panel says it takes) gives way to the hint, and comes back
+    // when the hint goes.
+    if (m_edit->toolTip() != m_shownHint)
+        m_ownToolTip = m_edit->toolTip();
+    m_shownHint = hint;
     m_hint->setText(hint);
     m_hint->setVisible(!hint.isEmpty());
-    m_edit->setToolTip(hint);
+    m_edit->setToolTip(hint.isEmpty() ? m_ownToolTip : hint);
 }
 
 QString HintedField::hint() const

@@ -28,6 +28,8 @@ signals:
 private:
     QLineEdit* m_edit = nullptr;
     QLabel* m_hint = nullptr;
+    QString m_shownHint;   // the hint last set, shown as the edit's tooltip too
+    QString m_ownToolTip;  // the tooltip the panel gave the edit
 };
 
 }  // namespace floatscope::gui

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QResizeEvent>
+#include <QCoreApplication>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QScrollBar>
@@ -145,7 +146,13 @@ void LessonPanel::placeColumn()
         }
         connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_columnMoved = true; });
     }
-    const int wanted = column->widget()->sizeHint().width() + column->verticalScrollBar()->sizeHint().width() + 8;
+    // Never narrower than the fields' minimum once their layouts have settled: shrinking the boxes
+    // asks for new layouts, which Qt posts for later, and a minimum read before them can be the old
+    // one (the dot-product-steps column came out 15 pixels short, with a scroll bar under it).
+    const int hint = column->widget()->sizeHint().width();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const int wanted = std::max(hint, column->widget()->minimumSizeHint().width())
+                     + column->verticalScrollBar()->sizeHint().width() + 8;
     const int left = std::min(std::max(wanted, 280), width() * 9 / 20);
     const QSignalBlocker quiet(m_splitter);  // setSizes is not the user moving the line
     m_splitter->setSizes({left, std::max(1, width() - left - m_splitter->handleWidth())});

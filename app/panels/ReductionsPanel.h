@@ -46,8 +46,6 @@ private:
         HintedField* field = nullptr;
         QLabel* label = nullptr;
     };
-    void addField(QFormLayout* form, Reduction reduction, const QString& option, const QString& text);
-    bool readFields(ReductionsSetup& setup);
 
     QComboBox* m_reduction = nullptr;
     QLabel* m_reductionLabel = nullptr;

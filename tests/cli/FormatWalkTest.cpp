@@ -136,7 +136,13 @@ TEST(FormatWalk, EveryExportViewTakesEveryFormatOrSaysWhatItLacks)
             base.insert(base.end(), {"0.5", "-1.25", "3"});
         if (view == "ledger")
             base.insert(base.end(), {"--params", "1e9"});
+        // A view of several kinds lists each kind's own options after its name ("softmax: [--logits FMT]").
+        std::string kind;
         for (std::size_t w = 1; w + 1 < words.size(); ++w) {
+            if (words[w].size() > 1 && words[w].back() == ':' && std::isalpha(static_cast<unsigned char>(words[w][0]))) {
+                kind = words[w].substr(0, words[w].size() - 1);
+                continue;
+            }
             std::string option = words[w];
             option.erase(0, option.find_first_not_of('['));
             const std::string& value = words[w + 1];
@@ -145,6 +151,8 @@ TEST(FormatWalk, EveryExportViewTakesEveryFormatOrSaysWhatItLacks)
                 continue;
             ++options;
             std::vector<std::string> command = base;
+            if (!kind.empty())
+                command.push_back(kind);
             command.insert(command.end(), {option, "{F}", "-o", out});
             walk(command, formats);
         }
