@@ -4993,6 +4993,109 @@ largest finite: %5</source>
     </message>
 </context>
 <context>
+    <name>floatscope::gui::InspectorPage</name>
+    <message>
+        <source>&amp;Rounding:</source>
+        <translation>舍入(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Overflow:</source>
+        <translation>上溢(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Rou&amp;te:</source>
+        <translation>路径(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Formats…</source>
+        <translation>格式…</translation>
+    </message>
+    <message>
+        <source>nearest, ties to even</source>
+        <translation>就近，平局取偶</translation>
+    </message>
+    <message>
+        <source>nearest, ties away</source>
+        <translation>就近，平局远离零</translation>
+    </message>
+    <message>
+        <source>toward zero</source>
+        <translation>向零</translation>
+    </message>
+    <message>
+        <source>up (toward +inf)</source>
+        <translation>向上（朝 +inf）</translation>
+    </message>
+    <message>
+        <source>down (toward -inf)</source>
+        <translation>向下（朝 -inf）</translation>
+    </message>
+    <message>
+        <source>to odd</source>
+        <translation>舍入到奇数</translation>
+    </message>
+    <message>
+        <source>stochastic</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <source>as each format&apos;s spec says</source>
+        <translation>按各格式规范</translation>
+    </message>
+    <message>
+        <source>saturate to the largest finite</source>
+        <translation>饱和到最大有限值</translation>
+    </message>
+    <message>
+        <source>inf or NaN</source>
+        <translation>inf 或 NaN</translation>
+    </message>
+    <message>
+        <source>direct: one rounding</source>
+        <translation>直接：一次舍入</translation>
+    </message>
+    <message>
+        <source>via fp32 (torch.tensor(x).to(…))</source>
+        <translation>经 fp32（torch.tensor(x).to(…)）</translation>
+    </message>
+    <message>
+        <source>via fp64</source>
+        <translation>经 fp64</translation>
+    </message>
+    <message>
+        <source>Round to fp32 or fp64 first, as a framework does with a Python float; a row shows a badge where that gives other bits than one rounding (double rounding).</source>
+        <translation>先舍入到 fp32 或 fp64（框架处理 Python 浮点数时就是这样）；若结果与一次舍入不同，该行会显示标记（双重舍入）。</translation>
+    </message>
+    <message>
+        <source>Bits (the inspector)</source>
+        <translation>位（检查器）</translation>
+    </message>
+    <message>
+        <source>Neighbourhood</source>
+        <translation>相邻值</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Copied the %1 row</source>
+        <translation>已复制 %1 这一行</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Choose at least one format.</source>
+        <translation>请至少选择一种格式。</translation>
+    </message>
+    <message>
+        <source>Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value</source>
+        <translation>点击某一位即可翻转 · 在某行按上/下键移到相邻值 · Ctrl+L：输入数值</translation>
+    </message>
+</context>
+<context>
     <name>floatscope::gui::LedgerPanel</name>
     <message>
         <source>Model and cluster</source>
@@ -5567,14 +5670,6 @@ GEMM 精度：%4</translation>
         <translation>关于 Floatscope(&amp;A)</translation>
     </message>
     <message>
-        <source>Neighbourhood</source>
-        <translation>相邻值</translation>
-    </message>
-    <message>
-        <source>Bits (the inspector)</source>
-        <translation>位（检查器）</translation>
-    </message>
-    <message>
         <source>Copied the figure “%1”</source>
         <translation>已复制图“%1”</translation>
     </message>
@@ -5595,100 +5690,8 @@ GEMM 精度：%4</translation>
         <translation>把当前视图作为图复制到剪贴板（SVG 和 PNG）</translation>
     </message>
     <message>
-        <source>Hardware</source>
-        <translation>硬件</translation>
-    </message>
-    <message>
         <source>&amp;Lessons</source>
         <translation>课程(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Rounding:</source>
-        <translation>舍入(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>&amp;Overflow:</source>
-        <translation>上溢(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Rou&amp;te:</source>
-        <translation>路径(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>Formats…</source>
-        <translation>格式…</translation>
-    </message>
-    <message>
-        <source>nearest, ties to even</source>
-        <translation>就近，平局取偶</translation>
-    </message>
-    <message>
-        <source>nearest, ties away</source>
-        <translation>就近，平局远离零</translation>
-    </message>
-    <message>
-        <source>toward zero</source>
-        <translation>向零</translation>
-    </message>
-    <message>
-        <source>up (toward +inf)</source>
-        <translation>向上（朝 +inf）</translation>
-    </message>
-    <message>
-        <source>down (toward -inf)</source>
-        <translation>向下（朝 -inf）</translation>
-    </message>
-    <message>
-        <source>to odd</source>
-        <translation>舍入到奇数</translation>
-    </message>
-    <message>
-        <source>stochastic</source>
-        <translation>随机舍入</translation>
-    </message>
-    <message>
-        <source>as each format&apos;s spec says</source>
-        <translation>按各格式规范</translation>
-    </message>
-    <message>
-        <source>saturate to the largest finite</source>
-        <translation>饱和到最大有限值</translation>
-    </message>
-    <message>
-        <source>inf or NaN</source>
-        <translation>inf 或 NaN</translation>
-    </message>
-    <message>
-        <source>direct: one rounding</source>
-        <translation>直接：一次舍入</translation>
-    </message>
-    <message>
-        <source>via fp32 (torch.tensor(x).to(…))</source>
-        <translation>经 fp32（torch.tensor(x).to(…)）</translation>
-    </message>
-    <message>
-        <source>via fp64</source>
-        <translation>经 fp64</translation>
-    </message>
-    <message>
-        <source>Round to fp32 or fp64 first, as a framework does with a Python float; a row shows a badge where that gives other bits than one rounding (double rounding).</source>
-        <translation>先舍入到 fp32 或 fp64（框架处理 Python 浮点数时就是这样）；若结果与一次舍入不同，该行会显示标记（双重舍入）。</translation>
-    </message>
-    <message>
-        <source>Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value</source>
-        <translation>点击某一位即可翻转 · 在某行按上/下键移到相邻值 · Ctrl+L：输入数值</translation>
-    </message>
-    <message>
-        <source>Copied the %1 row</source>
-        <translation>已复制 %1 这一行</translation>
-    </message>
-    <message>
-        <source>Formats</source>
-        <translation>格式</translation>
-    </message>
-    <message>
-        <source>Choose at least one format.</source>
-        <translation>请至少选择一种格式。</translation>
     </message>
     <message>
         <source>Saved %1</source>

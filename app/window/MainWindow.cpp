@@ -9,14 +9,11 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QHBoxLayout>
-#include <QJsonDocument>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLibraryInfo>
@@ -24,53 +21,34 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QScreen>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "app/figures/BitsFigure.h"
 #include "app/figures/FigureExport.h"
-#include "app/figures/NeighboursFigure.h"
 #include "core/format/Registry.h"
 #include "core/text/Parse.h"
-#include "app/inspector/FlowLayout.h"
-#include "app/inspector/FormatRow.h"
-#include "app/inspector/FormatsDialog.h"
 #include "app/inspector/HistoryDock.h"
 #include "app/inspector/InspectorState.h"
-#include "app/inspector/InspectorView.h"
-#include "app/inspector/NeighbourhoodView.h"
 #include "app/inspector/Presets.h"
 #include "app/inspector/ValueEntry.h"
-#include "app/panels/HardwarePanel.h"
 #include "app/lessons/LessonDeck.h"
 #include "app/panels/LessonPanel.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/style/Theme.h"
-#include "app/text/InspectionText.h"
 #include "app/window/DeckDialog.h"
+#include "app/window/InspectorPage.h"
 #include "app/window/PresentationView.h"
 #include "app/text/LectureNotesText.h"
 
 namespace floatscope::gui {
 
 namespace {
-
-// The inspector page's dock layout, saved in the settings; version 1 since its docks moved from
-// the main window into the page (an older layout is not applied).
-constexpr int kInspectorStateVersion = 1;
-
-constexpr RoundingMode kModes[] = {RoundingMode::NearestEven, RoundingMode::NearestAway, RoundingMode::TowardZero,
-                                   RoundingMode::Up,          RoundingMode::Down,        RoundingMode::ToOdd,
-                                   RoundingMode::Stochastic};
-constexpr Route kRoutes[] = {Route::Direct, Route::ViaFp32, Route::ViaFp64};
 
 QString overflowName(std::optional<OverflowPolicy> o)
 {
@@ -114,8 +92,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createMenus();
     installLessons();
     readSettings();
-    connect(m_state, &InspectorState::changed, this, &MainWindow::onStateChanged);
-    onStateChanged();
+    m_inspectorPage->followState();
     retranslate();
 }
 
@@ -123,20 +100,12 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createWidgets()
 {
-    QWidget* central = createCentral();
-    // The inspector is the first tab; the lesson panels join it (addPanel). Its page is a main
-    // window of its own, so that its docks (neighbourhood, hardware, history) belong to it: they
-    // stay off the lesson tabs, and the tab bar spans the whole window.
-    m_inspectorPage = new QMainWindow;
-    m_inspectorPage->setObjectName(QStringLiteral("inspectorPage"));
-    m_inspectorPage->setWindowFlags(Qt::Widget);
-    m_inspectorPage->setCentralWidget(central);
+    // The inspector is the first tab; the lesson panels join it (addPanel).
+    m_inspectorPage = new InspectorPage(m_state);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_inspectorPage, QString());
     setCentralWidget(m_tabs);
-
-    createDocks();
 
     // The hint in the status bar is a widget, so that an action's status tip or a message only
     // covers it for a while; it follows the tab.
@@ -144,127 +113,20 @@ void MainWindow::createWidgets()
     statusBar()->addWidget(m_statusHint, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::showStatusHint);
 
-    connectInputs();
-    addInspectorFigures();
-}
-
-// The value field, the rounding, overflow and route boxes, the formats button, and the inspector.
-QWidget* MainWindow::createCentral()
-{
-    auto* central = new QWidget(this);
-    m_entry = new ValueEntry(m_state, central);
-    m_roundingLabel = new QLabel(central);
-    m_rounding = new QComboBox(central);
-    m_overflowLabel = new QLabel(central);
-    m_overflow = new QComboBox(central);
-    m_routeLabel = new QLabel(central);
-    m_route = new QComboBox(central);
-    m_formatsButton = new QPushButton(central);
-    m_roundingLabel->setBuddy(m_rounding);
-    m_overflowLabel->setBuddy(m_overflow);
-    m_routeLabel->setBuddy(m_route);
-    for (int i = 0; i < 7; ++i)
-        m_rounding->addItem(QString());
-    for (int i = 0; i < 3; ++i) {
-        m_overflow->addItem(QString());
-        m_route->addItem(QString());
-    }
-    m_inspector = new InspectorView(m_state, central);
-
-    // Each label with its box, the pairs wrapping onto a second line where the window is narrow.
-    auto* controls = new QWidget(central);
-    auto* flow = new FlowLayout(controls);
-    for (const auto& [label, box] : {std::pair<QLabel*, QWidget*>{m_roundingLabel, m_rounding},
-                                     {m_overflowLabel, m_overflow}, {m_routeLabel, m_route}}) {
-        auto* pair = new QWidget(controls);
-        auto* row = new QHBoxLayout(pair);
-        row->setContentsMargins(0, 0, 0, 0);
-        label->setParent(pair);
-        box->setParent(pair);
-        row->addWidget(label);
-        row->addWidget(box);
-        flow->addWidget(pair);
-    }
-    m_formatsButton->setParent(controls);
-    flow->addWidget(m_formatsButton);
-    auto* layout = new QVBoxLayout(central);
-    layout->addWidget(m_entry);
-    layout->addWidget(controls);
-    layout->addWidget(m_inspector, 1);
-    return central;
-}
-
-// The inspector page's docks: the neighbourhood, the history and the hardware, tabbed together.
-void MainWindow::createDocks()
-{
-    m_neighbourhood = new NeighbourhoodView;
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_neighbourhood);
-    scroll->setWidgetResizable(true);
-    m_neighbourhoodDock = new QDockWidget(m_inspectorPage);
-    m_neighbourhoodDock->setObjectName(QStringLiteral("neighbourhoodDock"));
-    m_neighbourhoodDock->setWidget(scroll);
-    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_neighbourhoodDock);
-    m_history = new HistoryDock(m_inspectorPage);
-    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_history);
-    m_hardware = new HardwarePanel(m_state);
-    m_hardwareDock = new QDockWidget(m_inspectorPage);
-    m_hardwareDock->setObjectName(QStringLiteral("hardwareDock"));
-    // The hardware panel is wider than a third of a 1280-pixel screen: it scrolls in its dock
-    // rather than pushing the window off the screen.
-    auto* hardwareScroll = new QScrollArea;
-    hardwareScroll->setWidget(m_hardware);
-    hardwareScroll->setWidgetResizable(true);
-    hardwareScroll->setFrameShape(QFrame::NoFrame);
-    m_hardwareDock->setWidget(hardwareScroll);
-    m_inspectorPage->addDockWidget(Qt::RightDockWidgetArea, m_hardwareDock);
-    m_inspectorPage->tabifyDockWidget(m_neighbourhoodDock, m_hardwareDock);
-    m_inspectorPage->tabifyDockWidget(m_hardwareDock, m_history);
-    m_neighbourhoodDock->raise();
-}
-
-void MainWindow::connectInputs()
-{
-    // History keeps accepted values only: a typed one when the user presses Enter or leaves the
-    // field (never a half-typed prefix such as "0x1.8" on the way to "0x1.8p3"), any other change
-    // (a step, a bit flip, a preset) once the changes pause.
-    m_historyTimer = new QTimer(this);
-    m_historyTimer->setSingleShot(true);
-    m_historyTimer->setInterval(700);
-    connect(m_historyTimer, &QTimer::timeout, this, [this] {
-        if (!m_entry->isEditing())
-            m_history->record(m_state->text());
-    });
-    connect(m_entry, &ValueEntry::accepted, m_history, &HistoryDock::record);
+    connect(m_inspectorPage, &InspectorPage::statusMessage, statusBar(), &QStatusBar::showMessage);
     // Window shortcuts that a focused line edit would otherwise take for itself (with X11's key
     // bindings Ctrl+E is "end of line"): the value field has the focus at start-up.
-    m_entry->lineEdit()->installEventFilter(this);
-
-    connect(m_rounding, &QComboBox::activated, this,
-            [this](int i) { m_state->setMode(kModes[std::clamp(i, 0, 6)]); });
-    connect(m_overflow, &QComboBox::activated, this, [this](int i) {
-        m_state->setOverflow(i == 1 ? std::optional(OverflowPolicy::Saturate)
-                             : i == 2 ? std::optional(OverflowPolicy::NonSaturating)
-                                      : std::nullopt);
-    });
-    connect(m_route, &QComboBox::activated, this, [this](int i) { m_state->setRoute(kRoutes[std::clamp(i, 0, 2)]); });
-    connect(m_formatsButton, &QPushButton::clicked, this, &MainWindow::chooseFormats);
-    connect(m_inspector, &InspectorView::copyRequested, this, &MainWindow::copyRow);
-    connect(m_history, &HistoryDock::valueChosen, this, [this](const QString& v) { m_state->setValueText(v); });
+    entry()->lineEdit()->installEventFilter(this);
+    for (InspectorPage::PageFigure& f : m_inspectorPage->figures())
+        addFigureSource(std::move(f.figure), f.page);
 }
 
-// The inspector's figures for export: its bits, and the neighbourhood with its dock.
-void MainWindow::addInspectorFigures()
-{
-    addFigureSource({[this] { return tr("Bits (the inspector)"); }, [this] {
-                         return std::make_unique<BitsFigure>(m_state->text(), m_state->formats(), m_state->results());
-                     }});
-    addFigureSource({[this] { return tr("Neighbourhood"); }, [this] {
-                         return std::make_unique<NeighboursFigure>(m_state->text(), m_state->formats(),
-                                                                   m_state->results());
-                     }},
-                    m_neighbourhoodDock);
-}
+// The inspector page's parts, as the menus and the tests reach them.
+ValueEntry* MainWindow::entry() const { return m_inspectorPage->entry(); }
+InspectorView* MainWindow::inspector() const { return m_inspectorPage->inspector(); }
+NeighbourhoodView* MainWindow::neighbourhood() const { return m_inspectorPage->neighbourhood(); }
+HistoryDock* MainWindow::history() const { return m_inspectorPage->history(); }
+HardwarePanel* MainWindow::hardware() const { return m_inspectorPage->hardware(); }
 
 void MainWindow::installLessons()
 {
@@ -430,25 +292,25 @@ void MainWindow::createActions()
     connect(undo, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
     m_copyTextAction = new QAction(this);
     m_copyTextAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    connect(m_copyTextAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("text")); });
+    connect(m_copyTextAction, &QAction::triggered, this, [this] { m_inspectorPage->copyFocusedRow(QStringLiteral("text")); });
     m_copyJsonAction = new QAction(this);
     m_copyJsonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
-    connect(m_copyJsonAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("json")); });
+    connect(m_copyJsonAction, &QAction::triggered, this, [this] { m_inspectorPage->copyFocusedRow(QStringLiteral("json")); });
     m_copyLatexAction = new QAction(this);
     m_copyLatexAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
-    connect(m_copyLatexAction, &QAction::triggered, this, [this] { copyRow(m_inspector->focusedRow(), QStringLiteral("latex")); });
+    connect(m_copyLatexAction, &QAction::triggered, this, [this] { m_inspectorPage->copyFocusedRow(QStringLiteral("latex")); });
     m_focusEntryAction = new QAction(this);
     m_focusEntryAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_L), QKeySequence(Qt::Key_F6)});
-    connect(m_focusEntryAction, &QAction::triggered, m_entry, &ValueEntry::focusEntry);
+    connect(m_focusEntryAction, &QAction::triggered, entry(), &ValueEntry::focusEntry);
     m_bookmarkAction = new QAction(this);
     m_bookmarkAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     connect(m_bookmarkAction, &QAction::triggered, this, [this] {
-        m_history->addBookmark(m_state->text());
+        history()->addBookmark(m_state->text());
         statusBar()->showMessage(tr("Bookmarked %1 (in the History dock)").arg(m_state->text()), 5000);
     });
     m_formatsAction = new QAction(this);
     m_formatsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
-    connect(m_formatsAction, &QAction::triggered, this, &MainWindow::chooseFormats);
+    connect(m_formatsAction, &QAction::triggered, m_inspectorPage, &InspectorPage::chooseFormats);
 
     auto* languages = new QActionGroup(this);
     m_englishAction = new QAction(QStringLiteral("English"), languages);
@@ -504,9 +366,9 @@ void MainWindow::createMenus()
     m_editMenu->addActions({m_focusEntryAction, m_bookmarkAction, m_formatsAction});
     m_presetsMenu = menuBar()->addMenu(QString());
     m_viewMenu = menuBar()->addMenu(QString());
-    m_viewMenu->addAction(m_neighbourhoodDock->toggleViewAction());
-    m_viewMenu->addAction(m_history->toggleViewAction());
-    m_viewMenu->addAction(m_hardwareDock->toggleViewAction());
+    m_viewMenu->addAction(m_inspectorPage->neighbourhoodDock()->toggleViewAction());
+    m_viewMenu->addAction(history()->toggleViewAction());
+    m_viewMenu->addAction(m_inspectorPage->hardwareDock()->toggleViewAction());
     m_panelsMenu = m_viewMenu->addMenu(QString());
     m_viewMenu->addAction(m_presentAction);
     m_viewMenu->addSeparator();
@@ -571,29 +433,11 @@ void MainWindow::retranslate()
     m_lightAction->setText(tr("&Light"));
     m_darkAction->setText(tr("&Dark"));
     m_aboutAction->setText(tr("&About Floatscope"));
-    m_neighbourhoodDock->setWindowTitle(tr("Neighbourhood"));
-    m_hardwareDock->setWindowTitle(tr("Hardware"));
     m_panelsMenu->setTitle(tr("&Lessons"));
     for (std::size_t i = 0; i < m_panels.size(); ++i)
         m_panelsMenu->actions().at(static_cast<qsizetype>(i))->setText(m_panels[i].title());
     fitTabTitles();
-    m_roundingLabel->setText(tr("&Rounding:"));
-    m_overflowLabel->setText(tr("&Overflow:"));
-    m_routeLabel->setText(tr("Rou&te:"));
-    m_formatsButton->setText(tr("Formats…"));
-    const QString modes[] = {tr("nearest, ties to even"), tr("nearest, ties away"), tr("toward zero"),
-                             tr("up (toward +inf)"),      tr("down (toward -inf)"), tr("to odd"),
-                             tr("stochastic")};
-    for (int i = 0; i < 7; ++i)
-        m_rounding->setItemText(i, modes[i]);
-    m_overflow->setItemText(0, tr("as each format's spec says"));
-    m_overflow->setItemText(1, tr("saturate to the largest finite"));
-    m_overflow->setItemText(2, tr("inf or NaN"));
-    m_route->setItemText(0, tr("direct: one rounding"));
-    m_route->setItemText(1, tr("via fp32 (torch.tensor(x).to(…))"));
-    m_route->setItemText(2, tr("via fp64"));
-    m_route->setToolTip(tr("Round to fp32 or fp64 first, as a framework does with a Python float; a row shows a "
-                           "badge where that gives other bits than one rounding (double rounding)."));
+    m_inspectorPage->retranslate();
     rebuildPresetsMenu();
     showStatusHint();
 }
@@ -604,8 +448,7 @@ void MainWindow::showStatusHint()
 {
     const int index = m_tabs->currentIndex();
     if (index <= 0) {
-        m_statusHint->setText(
-            tr("Click a bit to flip it · Up/Down on a row steps to the neighbouring value · Ctrl+L: value"));
+        m_statusHint->setText(m_inspectorPage->statusHint());
         return;
     }
     m_statusHint->setText(tr("%1 · Ctrl+E: export this lesson's figure · Ctrl+Shift+E: the whole lesson · Ctrl+Alt+C: copy it")
@@ -614,7 +457,7 @@ void MainWindow::showStatusHint()
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
-    if (event->type() == QEvent::ShortcutOverride && watched == m_entry->lineEdit()) {
+    if (event->type() == QEvent::ShortcutOverride && watched == entry()->lineEdit()) {
         const auto* key = static_cast<QKeyEvent*>(event);
         const QKeySequence pressed(key->keyCombination());
         for (const QAction* action : {m_exportAction, m_exportLessonAction, m_copyFigureAction, m_bookmarkAction,
@@ -656,57 +499,6 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
-void MainWindow::onStateChanged()
-{
-    m_neighbourhood->display(m_state->text(), m_state->formats(), m_state->results());
-    if (!m_entry->isEditing())
-        m_historyTimer->start();
-    syncControls();
-}
-
-void MainWindow::syncControls()
-{
-    for (int i = 0; i < 7; ++i)
-        if (kModes[i] == m_state->mode())
-            m_rounding->setCurrentIndex(i);
-    m_overflow->setCurrentIndex(!m_state->overflow() ? 0 : *m_state->overflow() == OverflowPolicy::Saturate ? 1 : 2);
-    for (int i = 0; i < 3; ++i)
-        if (kRoutes[i] == m_state->route())
-            m_route->setCurrentIndex(i);
-}
-
-void MainWindow::copyRow(int row, const QString& kind)
-{
-    if (row < 0)
-        row = 0;
-    if (row >= static_cast<int>(m_state->results().size()))
-        return;
-    const Format& f = m_state->formats()[static_cast<std::size_t>(row)];
-    const Inspection& r = m_state->results()[static_cast<std::size_t>(row)];
-    QString content;
-    if (kind == QLatin1String("json"))
-        content = QString::fromUtf8(QJsonDocument(text::inspectionJson(m_state->text(), f, r)).toJson());
-    else if (kind == QLatin1String("latex"))
-        content = text::inspectionLatex(f, r);
-    else
-        content = text::inspectionLine(m_state->text(), f, r);
-    QApplication::clipboard()->setText(content);
-    statusBar()->showMessage(tr("Copied the %1 row").arg(QString::fromStdString(f.name())), 3000);
-}
-
-void MainWindow::chooseFormats()
-{
-    FormatsDialog dialog(m_state->formats(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const std::vector<Format> chosen = dialog.formats();
-    if (chosen.empty()) {
-        QMessageBox::information(this, tr("Formats"), tr("Choose at least one format."));
-        return;
-    }
-    m_state->setFormats(chosen);
-}
-
 SessionData MainWindow::sessionData() const
 {
     SessionData d;
@@ -715,7 +507,7 @@ SessionData MainWindow::sessionData() const
     d.rounding = QString::fromLatin1(toString(m_state->mode()));
     d.overflow = overflowName(m_state->overflow());
     d.route = QString::fromLatin1(toString(m_state->route()));
-    d.bookmarks = m_history->bookmarks();
+    d.bookmarks = history()->bookmarks();
     return d;
 }
 
@@ -727,7 +519,7 @@ QString MainWindow::openSession(const QString& path)
     const SessionData& d = *read.data;
     m_state->setAll(formatsFromNames(d.formats), parseRoundingMode(d.rounding.toStdString()).value_or(m_state->mode()),
                     overflowFromName(d.overflow), parseRoute(d.route.toStdString()).value_or(m_state->route()), d.value);
-    m_history->setBookmarks(d.bookmarks);
+    history()->setBookmarks(d.bookmarks);
     m_sessionPath = path;
     retranslate();
     if (!read.notes.isEmpty())
@@ -847,8 +639,8 @@ void MainWindow::readSettings()
         value.clear();
     }
     m_state->applyValue(value);
-    m_history->setHistory(m_settings.history());
-    m_history->setBookmarks(m_settings.bookmarks());
+    history()->setHistory(m_settings.history());
+    history()->setBookmarks(m_settings.bookmarks());
     const QString language = m_settings.language();
     if (!language.isEmpty() && language != QLatin1String("en") && !language.startsWith(QLatin1String("zh")))
         dropped.emplace_back(Dropped::Language, language);
@@ -856,7 +648,7 @@ void MainWindow::readSettings()
     setTheme(m_settings.theme());
     if (!restoreGeometry(m_settings.geometry()))
         fitToScreen();
-    m_inspectorPage->restoreState(m_settings.windowState(), kInspectorStateVersion);
+    m_inspectorPage->restoreLayout(m_settings.windowState());
     for (LessonPanel* panel : findChildren<LessonPanel*>())
         panel->restoreSettings(m_settings.lessonSettings(panel->objectName()));
     // The tab last on show; a name no tab has any more (a lesson renamed) leaves the inspector.
@@ -911,26 +703,20 @@ void MainWindow::fitToScreen()
     move(available.center() - QPoint(size.width() / 2, size.height() / 2));
     if (small)
         setWindowState(windowState() | Qt::WindowMaximized);
-    // The docks take a third of the width, less where the rows would then scroll sideways.
-    int rows = 0;
-    for (int i = 0; i < m_inspector->rowCount(); ++i)
-        rows = std::max(rows, m_inspector->row(i)->minimumSizeHint().width());
-    rows += m_inspector->verticalScrollBar()->sizeHint().width() + 8 * style()->pixelMetric(QStyle::PM_LayoutLeftMargin);
-    const int dock = std::max(160, std::min(size.width() / 3, size.width() - rows));
-    m_inspectorPage->resizeDocks({m_neighbourhoodDock}, {dock}, Qt::Horizontal);
+    m_inspectorPage->fitDocks(size.width());
 }
 
 void MainWindow::writeSettings()
 {
     m_settings.setGeometry(saveGeometry());
-    m_settings.setWindowState(m_inspectorPage->saveState(kInspectorStateVersion));
+    m_settings.setWindowState(m_inspectorPage->saveLayout());
     m_settings.setFormats(namesOf(m_state->formats()));
     m_settings.setValue(m_state->text());
     m_settings.setRounding(QString::fromLatin1(toString(m_state->mode())));
     m_settings.setOverflow(overflowName(m_state->overflow()));
     m_settings.setRoute(QString::fromLatin1(toString(m_state->route())));
-    m_settings.setHistory(m_history->history());
-    m_settings.setBookmarks(m_history->bookmarks());
+    m_settings.setHistory(history()->history());
+    m_settings.setBookmarks(history()->bookmarks());
     m_settings.setLanguage(m_language);
     m_settings.setTheme(m_theme);
     m_settings.setTab(m_tabs->currentWidget() != nullptr ? m_tabs->currentWidget()->objectName() : QString());

@@ -12,25 +12,23 @@
 
 class QAction;
 class QActionGroup;
-class QComboBox;
 class QLabel;
 class QMenu;
-class QPushButton;
 class QTabWidget;
-class QTimer;
 
 namespace floatscope::gui {
 
 class HardwarePanel;
 class HistoryDock;
+class InspectorPage;
 class InspectorState;
 class InspectorView;
 class NeighbourhoodView;
+class PresentationView;
 class ValueEntry;
 
-// The main window: the value inspector as the first tab, with the neighbourhood view, the hardware
-// check and the history docked beside it on that tab, and a tab for every lesson panel.
-class PresentationView;
+// The main window: the value inspector (InspectorPage) as the first tab, a tab for every lesson
+// panel; the menus and their actions, sessions, the language, the theme and the settings.
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -40,11 +38,12 @@ public:
     ~MainWindow() override;
 
     InspectorState* state() const { return m_state; }
-    InspectorView* inspector() const { return m_inspector; }
-    ValueEntry* entry() const { return m_entry; }
-    NeighbourhoodView* neighbourhood() const { return m_neighbourhood; }
-    HistoryDock* history() const { return m_history; }
-    HardwarePanel* hardware() const { return m_hardware; }
+    InspectorPage* inspectorPage() const { return m_inspectorPage; }
+    InspectorView* inspector() const;
+    ValueEntry* entry() const;
+    NeighbourhoodView* neighbourhood() const;
+    HistoryDock* history() const;
+    HardwarePanel* hardware() const;
     QString statusHint() const;  // the status bar's hint for the tab on show
     // The deck File > Export lesson… offers first: the tab on show's ("inspector", "accumulation").
     std::string currentDeck() const;
@@ -76,10 +75,6 @@ protected:
 
 private:
     void createWidgets();
-    QWidget* createCentral();
-    void createDocks();
-    void connectInputs();
-    void addInspectorFigures();
     void createActions();
     void createMenus();
     void installLessons();  // a tab per registered lesson (lessons/LessonRegistry.h)
@@ -89,10 +84,6 @@ private:
     void fitToScreen();
     void showStatusHint();
     void applySettings(const QString& rounding, const QString& overflow, const QString& route);
-    void syncControls();
-    void onStateChanged();
-    void copyRow(int row, const QString& kind);
-    void chooseFormats();
     void rebuildPresetsMenu();
     void open();
     bool save();
@@ -107,23 +98,8 @@ private:
     int activeFigureSource() const;
 
     InspectorState* m_state = nullptr;
-    QMainWindow* m_inspectorPage = nullptr;
-    ValueEntry* m_entry = nullptr;
-    InspectorView* m_inspector = nullptr;
-    NeighbourhoodView* m_neighbourhood = nullptr;
-    QDockWidget* m_neighbourhoodDock = nullptr;
-    HistoryDock* m_history = nullptr;
-    HardwarePanel* m_hardware = nullptr;
-    QDockWidget* m_hardwareDock = nullptr;
-    QComboBox* m_rounding = nullptr;
-    QComboBox* m_overflow = nullptr;
-    QComboBox* m_route = nullptr;
-    QPushButton* m_formatsButton = nullptr;
-    QLabel* m_roundingLabel = nullptr;
-    QLabel* m_overflowLabel = nullptr;
-    QLabel* m_routeLabel = nullptr;
+    InspectorPage* m_inspectorPage = nullptr;
     QLabel* m_statusHint = nullptr;
-    QTimer* m_historyTimer = nullptr;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_editMenu = nullptr;
