@@ -50,6 +50,9 @@ struct LessonOption {
     // step the training lab's model trains to, which the panel takes further, with a progress bar).
     bool inPanel = true;
     bool nonZero = false;  // Number: zero refused too (an update that changes nothing)
+    // Another option whose value bounds this one from above, checked by the lesson after both (the
+    // router's top k within its experts); `max` is the bound whatever the other says.
+    std::string atMost = {};
 };
 
 // Why a text was refused; the bound and the text come from the option and the input.

@@ -41,6 +41,10 @@ class LessonPanel;
 // boxes, the choices into combo boxes, the check behind the red hint) and reads them into the same
 // OptionValues the view reads, through the lesson's own function from values to its simulation's
 // setup (delayedScalingOf). tests/app/LessonDeclarationTest.cpp walks every declaration through both.
+// The lesson's words share the panel's translation context: "floatscope::gui::FooPanel" for a panel
+// with Q_OBJECT, "FooPanel" for one with Q_DECLARE_TR_FUNCTIONS (the title above). A lesson of
+// several kinds, each with options of its own, declares a set per kind and registers the default's
+// (lessons/ReductionsLesson.h); the panel shows a page per kind.
 //
 // A new lesson is these nine files, and only these (CMake picks up core/lessons, tests/lessons,
 // app/figures, app/lessons and app/panels by folder; the window, `floatscope export`, its --help, the

@@ -83,6 +83,7 @@ std::vector<LessonOption> declaration(Reduction reduction)
         options.push_back(count("tokens", defaults.router.tokens, 1, 65536));
         options.push_back(count("experts", defaults.router.experts, 2, 1024));
         options.push_back(count("top-k", defaults.router.topK, 1, 1024));
+        options.back().atMost = "experts";
         options.push_back(deviation(defaults.router.deviation));
         break;
     }
