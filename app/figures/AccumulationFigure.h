@@ -8,7 +8,6 @@
 
 #include "app/charts/Chart.h"
 #include "core/lessons/AccumulationRun.h"
-#include "app/lessons/ExportView.h"
 #include "app/figures/StackedFigure.h"
 
 namespace floatscope::gui {
@@ -53,8 +52,6 @@ public:
     static QString stallSentence(const Accumulator& run);
     // The exact sum at a step, exactly where short ("2"), else to 10 digits.
     static QString exactSumText(const AccumulationSetup& setup, std::int64_t step);
-    // `floatscope export accumulation`: a preset, the fields over it, and the step to show.
-    static ExportView exportView();
 };
 
 }  // namespace floatscope::gui

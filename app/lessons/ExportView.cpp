@@ -38,16 +38,36 @@ std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector
 std::optional<OptionValues> readOptions(const ViewArguments& args, const std::vector<LessonOption>& options,
                                         std::string& error)
 {
-    OptionValues values;
-    for (const LessonOption& option : options) {
+    const auto read = [&](const LessonOption& option) -> std::optional<OptionValue> {
         OptionRefusal refusal;
         const std::string text = option.type == OptionType::Flag ? (args.has(option.name) ? "1" : "")
                                                                  : args.value(option.name).value_or(option.fallback);
-        const auto value = checkOption(option, text, refusal);
-        if (!value) {
+        auto value = checkOption(option, text, refusal);
+        if (!value)
             error = OptionText::commandLine(option, refusal);
+        return value;
+    };
+    // The preset first: the other options' fallbacks are its values.
+    const LessonPreset* preset = nullptr;
+    for (const LessonOption& option : options) {
+        if (option.type != OptionType::Preset)
+            continue;
+        const auto id = read(option);
+        if (!id)
             return std::nullopt;
-        }
+        for (const LessonPreset& p : option.presets)
+            if (p.id == id->text)
+                preset = &p;
+    }
+    OptionValues values;
+    for (const LessonOption& option : options) {
+        const LessonOption& given = preset != nullptr ? withPreset(option, *preset) : option;
+        const bool valued = given.type != OptionType::Flag && given.type != OptionType::Text;
+        if (valued && given.fallback.empty() && !args.value(option.name))
+            continue;  // absent: the lesson knows what that means
+        const auto value = read(given);
+        if (!value)
+            return std::nullopt;
         values.set(option.name, *value);
     }
     return values;

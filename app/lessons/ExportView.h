@@ -65,7 +65,8 @@ struct DeclaredView {
 ExportView declaredView(DeclaredView view);
 
 // Every declared option of `options` from the view's arguments, or the first refusal in `error`
-// (OptionText::commandLine's words).
+// (OptionText::commandLine's words). Where a Preset option is declared, an absent option takes the
+// chosen preset's value.
 std::optional<OptionValues> readOptions(const ViewArguments& args, const std::vector<LessonOption>& options,
                                         std::string& error);
 

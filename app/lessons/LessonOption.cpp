@@ -1,6 +1,7 @@
 #include "app/lessons/LessonOption.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <variant>
@@ -135,11 +136,19 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
         value.text = lookup.format->name();  // the canonical name: bfloat16 is bf16
         return value;
     }
-    if (option.type == OptionType::Choice) {
-        if (std::find(option.choices.begin(), option.choices.end(), text) == option.choices.end()) {
+    if (option.type == OptionType::Choice || option.type == OptionType::Preset) {
+        // In any case ("gib" is GiB), read as the choice is spelled.
+        const auto same = [&](const std::string& choice) {
+            return std::equal(choice.begin(), choice.end(), text.begin(), text.end(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            });
+        };
+        const auto choice = std::find_if(option.choices.begin(), option.choices.end(), same);
+        if (choice == option.choices.end()) {
             refusal.problem = OptionProblem::UnknownChoice;
             return std::nullopt;
         }
+        value.text = *choice;
         return value;
     }
     const ParseOutcome parsed = parseValue(std::string(text));
@@ -204,6 +213,23 @@ const OptionValue& OptionValues::operator[](std::string_view name) const
     return it->second;
 }
 
+LessonOption presetOption(std::vector<LessonPreset> presets)
+{
+    LessonOption option{.name = "preset", .metavar = "ID", .type = OptionType::Preset, .fallback = ""};
+    for (const LessonPreset& p : presets)
+        option.choices.push_back(p.id);
+    option.fallback = option.choices.empty() ? std::string() : option.choices.front();
+    option.presets = std::move(presets);
+    return option;
+}
+
+LessonOption withPreset(LessonOption option, const LessonPreset& preset)
+{
+    if (const auto given = preset.values.find(option.name); given != preset.values.end())
+        option.fallback = given->second;
+    return option;
+}
+
 std::string optionsUsage(const std::vector<LessonOption>& options)
 {
     std::string usage;
@@ -218,7 +244,7 @@ std::string optionsUsage(const std::vector<LessonOption>& options)
         }
         usage += ' ';
         // A few choices by name; many by their metavar (a Choice's first and last with it).
-        const bool choices = o.type == OptionType::Choice || o.type == OptionType::Format;
+        const bool choices = o.type == OptionType::Choice || o.type == OptionType::Format || o.type == OptionType::Preset;
         if (choices && o.choices.size() <= 6) {
             for (std::size_t i = 0; i < o.choices.size(); ++i)
                 usage += (i == 0 ? "" : "|") + o.choices[i];

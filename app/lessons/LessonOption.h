@@ -27,6 +27,15 @@ enum class OptionType {
     List,      // finite numbers separated by blanks, commas or semicolons, kept exactly; min and max
                // bound how many; a field with a red hint
     Text,      // read by the lesson itself (a format list, values, a file)
+    Preset,    // one of `presets` by id, its choices: the other options' fallbacks come from it; a combo
+               // box with the user's own settings first
+};
+
+// One of a lesson's presets (the lecture notes' examples): the text of the options it sets, by name;
+// an option it leaves out keeps its own fallback.
+struct LessonPreset {
+    std::string id;  // --preset ID on the command line
+    std::map<std::string, std::string, std::less<>> values = {};
 };
 
 // What the number counts, where the reason for a refusal names it ("at most 20 decades").
@@ -40,7 +49,9 @@ struct LessonOption {
     std::string name;         // --NAME on the command line
     std::string metavar;      // what --help shows after --NAME ("DECADES")
     OptionType type = OptionType::Whole;
-    std::string fallback;     // what an absent option means, as text
+    // What an absent option means, as text; empty for a number or a choice: absent (the lesson says
+    // what it means: the accumulation's step to show, its last).
+    std::string fallback;
     double min = -std::numeric_limits<double>::infinity();  // inclusive; Positive: above zero
     double max = std::numeric_limits<double>::infinity();   // inclusive
     OptionUnit unit = OptionUnit::None;
@@ -53,7 +64,15 @@ struct LessonOption {
     // Another option whose value bounds this one from above, checked by the lesson after both (the
     // router's top k within its experts); `max` is the bound whatever the other says.
     std::string atMost = {};
+    std::vector<LessonPreset> presets = {};  // a Preset option's, the first its fallback
 };
+
+// A lesson's Preset option (named "preset") over its presets: their ids its choices, the first its
+// fallback. Each preset's values must pass their options' checks (a test walks them).
+LessonOption presetOption(std::vector<LessonPreset> presets);
+
+// `option` with the fallback `preset` gives it, where it gives one.
+LessonOption withPreset(LessonOption option, const LessonPreset& preset);
 
 // Why a text was refused; the bound and the text come from the option and the input.
 enum class OptionProblem {
@@ -105,6 +124,7 @@ std::vector<std::string> formatChoices(Accepts accepts);
 class OptionValues {
 public:
     void set(const std::string& name, OptionValue value) { m_values[name] = std::move(value); }
+    bool has(std::string_view name) const { return m_values.find(name) != m_values.end(); }
     const OptionValue& operator[](std::string_view name) const;
     std::int64_t whole(std::string_view name) const { return (*this)[name].whole; }
     double number(std::string_view name) const { return (*this)[name].number; }

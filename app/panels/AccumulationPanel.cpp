@@ -20,13 +20,14 @@
 
 #include "app/charts/Chart.h"
 #include "app/figures/AccumulationFigure.h"
+#include "app/lessons/AccumulationLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/style/Palette.h"
 #include "app/text/LessonText.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
 #include "app/lessons/LessonRegistry.h"
-#include "app/text/LessonInput.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/PlaybackBar.h"
 #include "app/text/AccumulationText.h"
@@ -40,25 +41,9 @@ namespace {
 // frame or two, while 10^7 stochastic steps in fourteen formats take several seconds.
 constexpr std::int64_t kForegroundAdds = 300'000;
 
-const AccumulationMode kModes[] = {AccumulationMode::Stored, AccumulationMode::Fp32Master, AccumulationMode::Kahan,
-                                   AccumulationMode::Stochastic};
-const Route kRoutes[] = {Route::Direct, Route::ViaFp32, Route::ViaFp64};
-
-std::vector<std::string> splitNames(const char* list)
+const LessonOption& option(std::string_view name)
 {
-    std::vector<std::string> out;
-    std::string current;
-    for (const char* c = list; *c != '\0'; ++c) {
-        if (*c == ',') {
-            out.push_back(current);
-            current.clear();
-        } else {
-            current += *c;
-        }
-    }
-    if (!current.empty())
-        out.push_back(current);
-    return out;
+    return optionNamed(accumulationOptions(), name);
 }
 
 }  // namespace
@@ -118,61 +103,46 @@ void AccumulationPanel::retranslate()
 
 void AccumulationPanel::updateModeControls()
 {
-    const bool stochastic = kModes[std::clamp(m_mode->currentIndex(), 0, 3)] == AccumulationMode::Stochastic;
+    const bool stochastic = m_mode->currentData().toString() == QLatin1String(toString(AccumulationMode::Stochastic));
     m_seed->setEnabled(stochastic);
     m_seedLabel->setEnabled(stochastic);
 }
 
 void AccumulationPanel::applyPreset(const QString& id)
 {
-    for (const AccumulationPreset& p : accumulationPresets()) {
-        if (id != QLatin1String(p.id))
-            continue;
-        m_start->setText(QString::fromLatin1(p.start));
-        m_delta->setText(QString::fromLatin1(p.delta));
-        m_steps->setText(QString::number(p.steps));
-        m_mode->setCurrentIndex(static_cast<int>(std::find(std::begin(kModes), std::end(kModes), p.mode) - std::begin(kModes)));
-        m_route->setCurrentIndex(0);
-        m_formats->setChecked(splitNames(p.formats));
-        m_preset->setCurrentIndex(m_preset->findData(id));
-        updateModeControls();
-        recompute();
+    if (m_preset->findData(id) <= 0)
         return;
-    }
+    applyDeclaredPreset(this, accumulationOptions(), id.toStdString());
+    updateModeControls();
+    recompute();
 }
 
 void AccumulationPanel::compute()
 {
     // 1. The fields; each bad one gets its hint and the last good run stays on screen.
-    QString startError;
-    QString deltaError;
-    QString stepsError;
-    const auto start = LessonInput::number(m_start->text(), startError);
-    const auto delta = LessonInput::number(m_delta->text(), deltaError);
-    const auto steps = LessonInput::wholeNumber(m_steps->text(), 1, kMaxAccumulationSteps, stepsError);
-    if (start && !start->isFinite())
-        startError = tr("The start must be a finite number");
-    if (delta && !delta->isFinite())
-        deltaError = tr("The increment must be a finite number");
-    m_start->setHint(startError);
-    m_delta->setHint(deltaError);
-    m_steps->setHint(stepsError);
-    const std::vector<Format> formats = m_formats->checkedFormats();
-    setErrorHint(m_formatsHint, formats.empty() ? tr("Choose at least one format") : QString());
-    if (!startError.isEmpty() || !deltaError.isEmpty() || !stepsError.isEmpty() || formats.empty())
+    OptionValues values;
+    bool filled = true;
+    for (const auto& [name, field] : {std::pair{"start", m_start}, std::pair{"delta", m_delta}, std::pair{"steps", m_steps}}) {
+        const auto value = readField(option(name), field);
+        filled = filled && value.has_value();
+        if (value)
+            values.set(name, *value);
+    }
+    const auto checked = readChecklist(option("formats"), m_formats, m_formatsHint);
+    if (!filled || !checked)
         return;
-
-    AccumulationSetup setup;
-    setup.start = *start;
-    setup.delta = *delta;
-    setup.steps = *steps;
-    setup.mode = kModes[std::clamp(m_mode->currentIndex(), 0, 3)];
-    setup.route = kRoutes[std::clamp(m_route->currentIndex(), 0, 2)];
-    setup.seed = static_cast<std::uint64_t>(m_seed->value());
-    if (const auto problem = checkSetup(setup, formats)) {
-        m_steps->setHint(text::message(*problem));
+    values.set("formats", *checked);
+    values.set("mode", comboBoxValue(m_mode));
+    values.set("via", comboBoxValue(m_route));
+    values.set("seed", spinBoxValue(option("seed"), m_seed));
+    SetupError problem;
+    const auto request = accumulationOf(values, problem);
+    if (!request) {
+        setErrorHint(m_formatsHint, text::message(problem));  // a mode the formats cannot run
         return;
     }
+    const AccumulationSetup& setup = request->setup;
+    const std::vector<Format>& formats = request->formats;
 
     // 2. A run already going is cancelled, and this one starts when it has stopped.
     if (m_job->running()) {
@@ -399,21 +369,10 @@ void AccumulationPanel::resizeEvent(QResizeEvent* event)
     m_resizeTimer->start();
 }
 
-const LessonRegistration kRegistration({
-    .place = 10,
+const PanelRegistration kPanel({
+    .lesson = "accumulation",
     .objectName = "accumulationDock",
-    .title = [] { return AccumulationPanel::tr("Absorption"); },  // short: thirteen tabs share 1280 pixels
     .makePanel = [] { return new AccumulationPanel; },
-    .view = AccumulationFigure::exportView(),
-    // Its presets (the BF16 lesson, lecture 10's demo 2), each sum's other modes, and a million
-    // steps on a logarithmic step axis, where fp16 stops at 4 and bf16 at 1.
-    .deck = {{"--preset", "one-plus-1e-3"},
-             {"--preset", "1e-4-from-zero"},
-             {"--preset", "one-plus-1e-4"},
-             {"--preset", "master-weight"},
-             {"--preset", "one-plus-1e-3", "--mode", "kahan"},
-             {"--preset", "one-plus-1e-3", "--mode", "stochastic"},
-             {"--preset", "one-plus-1e-3", "--steps", "1000000", "--log-steps"}},
 });
 
 }  // namespace floatscope::gui

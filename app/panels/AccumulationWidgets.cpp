@@ -17,6 +17,8 @@
 #include <QVBoxLayout>
 
 #include "app/charts/Chart.h"
+#include "app/lessons/AccumulationLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/FormatChecklist.h"
 #include "app/panels/HintedField.h"
@@ -25,6 +27,15 @@
 #include "app/text/AccumulationText.h"
 
 namespace floatscope::gui {
+
+namespace {
+
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(accumulationOptions(), name);
+}
+
+}  // namespace
 
 void AccumulationPanel::createWidgets()
 {
@@ -57,38 +68,30 @@ void AccumulationPanel::createWidgets()
 QFormLayout* AccumulationPanel::createFieldsForm(QWidget* content)
 {
     m_presetLabel = new QLabel(content);
-    m_preset = new QComboBox(content);
-    m_preset->addItem(QString(), QString());
-    for (const AccumulationPreset& p : accumulationPresets())
-        m_preset->addItem(QString(), QString::fromLatin1(p.id));
+    m_preset = declaredPresetBox(option("preset"), content);
     m_presetLabel->setBuddy(m_preset);
     m_presetNote = new QLabel(content);
     m_presetNote->setWordWrap(true);
 
-    m_start = new HintedField(QString(), content);
-    m_delta = new HintedField(QString(), content);
-    m_steps = new HintedField(QString(), content);
+    m_start = declaredField(option("start"), content);
+    m_delta = declaredField(option("delta"), content);
+    m_steps = declaredField(option("steps"), content);
     m_startLabel = new QLabel(content);
     m_deltaLabel = new QLabel(content);
     m_stepsLabel = new QLabel(content);
     m_startLabel->setBuddy(m_start->edit());
     m_deltaLabel->setBuddy(m_delta->edit());
     m_stepsLabel->setBuddy(m_steps->edit());
-    m_mode = new QComboBox(content);
-    for (int i = 0; i < 4; ++i)
-        m_mode->addItem(QString());
+    m_mode = declaredComboBox(option("mode"), content);
     m_modeLabel = new QLabel(content);
     m_modeLabel->setBuddy(m_mode);
-    m_seed = new QSpinBox(content);
-    m_seed->setRange(0, 1'000'000'000);
+    m_seed = declaredSpinBox(option("seed"), content);
     m_seedLabel = new QLabel(content);
     m_seedLabel->setBuddy(m_seed);
-    m_route = new QComboBox(content);
-    for (int i = 0; i < 3; ++i)
-        m_route->addItem(QString());
+    m_route = declaredComboBox(option("via"), content);
     m_routeLabel = new QLabel(content);
     m_routeLabel->setBuddy(m_route);
-    m_formats = new FormatChecklist({"fp32", "fp16", "bf16"}, content);
+    m_formats = declaredChecklist(option("formats"), content);
     m_formatsLabel = new QLabel(content);
     m_formatsLabel->setBuddy(m_formats);
     m_formatsHint = makeErrorHint(content);

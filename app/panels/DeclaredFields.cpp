@@ -4,6 +4,7 @@
 #include <climits>
 
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 
@@ -81,6 +82,61 @@ QComboBox* declaredComboBox(const LessonOption& option, QWidget* parent)
     return box;
 }
 
+QComboBox* declaredPresetBox(const LessonOption& option, QWidget* parent)
+{
+    auto* box = new QComboBox(parent);
+    box->setObjectName(QString::fromStdString(option.name));
+    box->addItem(QString(), QString());
+    for (const std::string& choice : option.choices)
+        box->addItem(QString::fromStdString(choice), QString::fromStdString(choice));
+    box->setCurrentIndex(box->findData(QString::fromStdString(option.fallback)));
+    return box;
+}
+
+namespace {
+
+// The field named after `option` under `root` set to `text`, which the option's check takes.
+void setDeclaredField(QWidget* root, const LessonOption& option, const std::string& text)
+{
+    const QString name = QString::fromStdString(option.name);
+    const QString value = QString::fromStdString(text);
+    if (auto* field = root->findChild<HintedField*>(name)) {
+        const QSignalBlocker blocker(field);
+        field->setText(value);
+        field->setHint(QString());
+    } else if (auto* box = root->findChild<QSpinBox*>(name)) {
+        const QSignalBlocker blocker(box);
+        box->setValue(value.toInt());
+    } else if (auto* combo = root->findChild<QComboBox*>(name)) {
+        const QSignalBlocker blocker(combo);
+        combo->setCurrentIndex(combo->findData(value));
+    } else if (auto* checklist = root->findChild<FormatChecklist*>(name)) {
+        const QSignalBlocker blocker(checklist);
+        LessonOption given = option;
+        given.fallback = text;
+        checklist->setChecked(fallbackFormats(given));
+    }
+}
+
+}  // namespace
+
+void applyDeclaredPreset(QWidget* root, const std::vector<LessonOption>& options, const std::string& id)
+{
+    for (const LessonOption& option : options) {
+        if (option.type != OptionType::Preset)
+            continue;
+        for (const LessonPreset& preset : option.presets) {
+            if (preset.id != id)
+                continue;
+            for (const LessonOption& other : options)
+                if (other.inPanel && other.type != OptionType::Flag && other.type != OptionType::Text
+                    && other.type != OptionType::Preset)
+                    setDeclaredField(root, other, withPreset(other, preset).fallback);
+            setDeclaredField(root, option, id);
+        }
+    }
+}
+
 std::optional<OptionValue> readField(const LessonOption& option, HintedField* field)
 {
     OptionRefusal refusal;
@@ -117,6 +173,11 @@ OptionValue spinBoxValue(const LessonOption& option, const QSpinBox* box)
     OptionRefusal refusal;
     const auto value = checkOption(option, std::to_string(box->value()), refusal);
     return value ? *value : OptionValue{};
+}
+
+OptionValue comboBoxValue(const QComboBox* box)
+{
+    return OptionValue{.text = box->currentData().toString().toStdString()};
 }
 
 }  // namespace floatscope::gui

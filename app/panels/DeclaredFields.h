@@ -29,6 +29,14 @@ HintedField* declaredField(const LessonOption& option, QWidget* parent);
 // as the command line takes it (a panel may word the items' text).
 QComboBox* declaredComboBox(const LessonOption& option, QWidget* parent);
 
+// A combo box of a Preset option's presets, at its fallback, after an item for the user's own
+// settings (its data empty, its text the panel's); each preset's data its id.
+QComboBox* declaredPresetBox(const LessonOption& option, QWidget* parent);
+// Every field of `options` under `root` set to what the preset `id` gives it (or its option's
+// fallback), and the preset box to `id`, without their signals: the panel computes next. Flags (how
+// a figure is drawn) and the options the panel lacks keep theirs.
+void applyDeclaredPreset(QWidget* root, const std::vector<LessonOption>& options, const std::string& id);
+
 // The field's text through the option's check: the value, or nullopt with the reason (OptionText)
 // shown beside the field. The hint is cleared when the text is accepted.
 std::optional<OptionValue> readField(const LessonOption& option, HintedField* field);
@@ -42,5 +50,7 @@ std::optional<OptionValue> readChecklist(const LessonOption& option, const Forma
 
 // A declared spin box's value (always within the option's range).
 OptionValue spinBoxValue(const LessonOption& option, const QSpinBox* box);
+// A declared combo box's choice, as the command line names it (its item's data).
+OptionValue comboBoxValue(const QComboBox* box);
 
 }  // namespace floatscope::gui

@@ -179,7 +179,7 @@ void DotTracePanel::compute()
     // 1. The fields, read through the lesson's declaration; a bad one keeps the last figure.
     OptionValues options;
     for (const auto& [name, box] : {std::pair{"inputs", m_inputs}, std::pair{"distribution", m_distribution}})
-        options.set(name, OptionValue{.text = box->currentData().toString().toStdString()});
+        options.set(name, comboBoxValue(box));
     for (const auto& [name, field] : {std::pair{"accumulator", m_accumulator}, std::pair{"a", m_a}, std::pair{"b", m_b}})
         options.set(name, OptionValue{.text = field->text().toStdString()});
     for (const auto& [name, box] : {std::pair{"promote", m_promote}, std::pair{"count", m_count}, std::pair{"seed", m_seed}})

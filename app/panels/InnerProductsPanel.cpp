@@ -146,7 +146,7 @@ void InnerProductsPanel::compute()
     OptionValues options;
     for (const auto& [name, box] : {std::pair{"inputs", m_inputs}, std::pair{"distribution", m_distribution},
                                     std::pair{"max-k", m_maxK}})
-        options.set(name, OptionValue{.text = box->currentData().toString().toStdString()});
+        options.set(name, comboBoxValue(box));
     options.set("promote", spinBoxValue(option("promote"), m_promote));
     options.set("seed", spinBoxValue(option("seed"), m_seed));
     InnerProductsSetup setup = innerProductsOf(options);

@@ -196,7 +196,7 @@ void ReductionsPanel::compute()
         ok = false;
     options.set("seed", spinBoxValue(declared[1], m_seed));
     if (reduction == Reduction::Softmax)
-        options.set("logits", OptionValue{.text = m_logits->currentData().toString().toStdString()});
+        options.set("logits", comboBoxValue(m_logits));
     for (const Field& f : m_fields)
         if (f.reduction == reduction) {
             const auto value = readField(optionNamed(declared, f.option.toStdString()), f.field);

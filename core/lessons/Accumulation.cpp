@@ -399,7 +399,7 @@ std::span<const AccumulationPreset> accumulationPresets()
         {"one-plus-1e-3", "1", "1e-3", 1000, M::Stored, "fp32,fp16,bf16"},
         {"1e-4-from-zero", "0", "1e-4", 10000, M::Stored, "fp32,fp16,bf16"},
         {"one-plus-1e-4", "1", "1e-4", 1000, M::Stored, "fp32,fp16,bf16"},
-        {"master-weight", "1", "1e-3", 100, M::Fp32Master, "bf16,fp16,fp32"},
+        {"master-weight", "1", "1e-3", 100, M::Fp32Master, "fp32,fp16,bf16"},
     }};
     return kPresets;
 }

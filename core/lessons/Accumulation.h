@@ -207,7 +207,7 @@ struct AccumulationPreset {
     const char* delta;
     std::int64_t steps;
     AccumulationMode mode;
-    const char* formats;   // comma-separated canonical names
+    const char* formats;   // comma-separated canonical names, in the registry's order (as the panel lists them)
 };
 std::span<const AccumulationPreset> accumulationPresets();
 

@@ -148,6 +148,62 @@ TEST(LessonDeclaration, TheLessonsNamedInTheRecipeAreDeclared)
 // Whether the command line takes `arguments` (an option and its text), or why not in `error`.
 using Accepts = std::function<bool(const std::vector<std::string>& arguments, std::string& error)>;
 
+// The text a declared field holds, as the command line would give it (a checklist's names sorted).
+std::string fieldText(const QWidget* panel, const LessonOption& option)
+{
+    if (auto* field = shownChild<HintedField>(panel, option.name))
+        return field->text().toStdString();
+    if (auto* box = shownChild<QSpinBox>(panel, option.name))
+        return std::to_string(box->value());
+    if (auto* box = shownChild<QComboBox>(panel, option.name))
+        return box->currentData().toString().toStdString();
+    if (auto* checklist = shownChild<FormatChecklist>(panel, option.name)) {
+        std::string names;
+        for (const Format& f : checklist->checkedFormats())
+            names += (names.empty() ? "" : ",") + f.name();
+        return names;
+    }
+    return "(no field named " + option.name + ")";
+}
+
+// The preset box: the user's own settings first, then each preset; choosing one sets every field to
+// what the preset gives `--preset ID` on the command line (or the option's fallback), and the command
+// line takes each id and refuses another, naming the presets.
+void walkPresets(QWidget& panel, const LessonOption& option, const std::vector<LessonOption>& options,
+                 const std::function<bool(const std::vector<std::string>&, std::string&)>& accepts)
+{
+    auto* box = shownChild<QComboBox>(&panel, option.name);
+    ASSERT_NE(box, nullptr) << option.name;
+    ASSERT_EQ(box->count(), static_cast<int>(option.presets.size()) + 1);
+    EXPECT_TRUE(box->itemData(0).toString().isEmpty());
+    EXPECT_EQ(box->currentData().toString().toStdString(), option.fallback);
+    for (std::size_t i = 0; i < option.presets.size(); ++i) {
+        const LessonPreset& preset = option.presets[i];
+        const int index = static_cast<int>(i) + 1;
+        EXPECT_EQ(box->itemData(index).toString().toStdString(), preset.id);
+        std::string error;
+        EXPECT_TRUE(accepts({"--" + option.name, preset.id}, error)) << preset.id << ": " << error;
+        box->setCurrentIndex(index);
+        emit box->activated(index);
+        for (const LessonOption& other : options) {
+            if (!other.inPanel || other.type == OptionType::Flag || other.type == OptionType::Text
+                || other.type == OptionType::Preset)
+                continue;
+            const std::string expected = withPreset(other, preset).fallback;
+            const std::string shown = fieldText(&panel, other);
+            if (other.type == OptionType::Formats)
+                EXPECT_EQ(sortedNames(shown), sortedNames(expected)) << preset.id << " " << other.name;
+            else
+                EXPECT_EQ(shown, expected) << preset.id << " " << other.name;
+        }
+    }
+    box->setCurrentIndex(1);
+    emit box->activated(1);
+    std::string error;
+    EXPECT_FALSE(accepts({"--" + option.name, "fp16x"}, error));
+    EXPECT_EQ(error.rfind("--" + option.name + ": Needs one of " + option.presets.front().id, 0), 0u) << error;
+}
+
 // Each of `options` fed its probes through the panel's field (the one shown) and through `accepts`.
 void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, const Accepts& accepts)
 {
@@ -174,6 +230,10 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
                 EXPECT_EQ(accepts({flag, text}, error), false) << text;
                 EXPECT_EQ(error, said + ": " + reason);
             }
+            continue;
+        }
+        if (option.type == OptionType::Preset) {
+            walkPresets(panel, option, options, accepts);
             continue;
         }
         if (option.type == OptionType::Choice || option.type == OptionType::Format) {
@@ -208,7 +268,9 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
                 // A spin box takes its range and nothing else; its value starts at the fallback.
                 EXPECT_EQ(box->minimum(), static_cast<int>(option.min)) << option.name;
                 EXPECT_EQ(box->maximum(), static_cast<int>(option.max)) << option.name;
-                EXPECT_EQ(QString::number(box->value()).toStdString(), option.fallback) << option.name;
+                if (!option.fallback.empty()) {  // empty: absent on the command line, the panel's own start
+                    EXPECT_EQ(QString::number(box->value()).toStdString(), option.fallback) << option.name;
+                }
                 // What the box lets the user type: its line edit's validator asks the box.
                 const auto* edit = box->findChild<QLineEdit*>();
                 ASSERT_TRUE(edit != nullptr && edit->validator() != nullptr) << option.name;
@@ -244,6 +306,31 @@ TEST_P(LessonDeclarationTest, PanelAndCommandLineTakeAndRefuseAlike)
     walkOptions(*panel, lesson.options, [&](const std::vector<std::string>& arguments, std::string& error) {
         return exportViewFigure(lesson.view.name, arguments, error) != nullptr;
     });
+}
+
+// A preset chosen in the panel draws the figure `floatscope export VIEW --preset ID` draws, byte for
+// byte.
+TEST_P(LessonDeclarationTest, EachPresetDrawsWhatItsCommandLineDraws)
+{
+    const Lesson& lesson = GetParam();
+    for (const LessonOption& option : lesson.options) {
+        if (option.type != OptionType::Preset)
+            continue;
+        std::unique_ptr<LessonPanel> panel(lesson.makePanel());
+        auto* box = shownChild<QComboBox>(panel.get(), option.name);
+        ASSERT_NE(box, nullptr);
+        for (int index = 1; index < box->count(); ++index) {
+            const std::string id = box->itemData(index).toString().toStdString();
+            box->setCurrentIndex(index);
+            emit box->activated(index);
+            std::string error;
+            const auto exported = exportViewFigure(lesson.view.name, {"--" + option.name, id}, error);
+            ASSERT_NE(exported, nullptr) << id << ": " << error;
+            const auto shown = panel->makeFigure();
+            ASSERT_NE(shown, nullptr) << id;
+            EXPECT_EQ(test::svgOf(*shown), test::svgOf(*exported)) << id;
+        }
+    }
 }
 
 // The reductions declare a set of options per reduction; the walk above takes the default's, this

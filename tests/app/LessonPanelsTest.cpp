@@ -137,7 +137,7 @@ TEST(AccumulationFigure, ASumFlatFromTheStartIsALineOnTheLogStepAxis)
 TEST(AccumulationFigure, ACompensatedSumThatStillMovesSaysSo)
 {
     std::string error;
-    const auto figure = makeViewFigure(AccumulationFigure::exportView(), {"--mode", "kahan"}, error);
+    const auto figure = test::exportViewFigure("accumulation", {"--mode", "kahan"}, error);
     ASSERT_NE(figure, nullptr) << error;
     QString all;
     for (const test::SvgItem& t : test::textsOf(test::svgOf(*figure)))
