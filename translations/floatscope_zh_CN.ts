@@ -3989,18 +3989,6 @@ largest finite: %5</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>The start must be a finite number</source>
-        <translation>起始值必须是有限数</translation>
-    </message>
-    <message>
-        <source>The increment must be a finite number</source>
-        <translation>增量必须是有限数</translation>
-    </message>
-    <message>
-        <source>Choose at least one format</source>
-        <translation>请至少选择一种格式</translation>
-    </message>
-    <message>
         <source>Running %1 steps in %2 formats…</source>
         <translation>正在 %2 种格式中运行 %1 步…</translation>
     </message>
@@ -5256,6 +5244,18 @@ largest finite: %5</source>
     <message>
         <source>Ledger</source>
         <translation>账本</translation>
+    </message>
+    <message>
+        <source>No built-in scheme is named “%1” (floatscope ledger --list-schemes lists them)</source>
+        <translation>没有名为“%1”的内置方案（floatscope ledger --list-schemes 可列出全部）</translation>
+    </message>
+    <message>
+        <source>Activations, which --%1 describes, need the sequence length</source>
+        <translation>--%1 描述的是激活值，计算激活值需要序列长度</translation>
+    </message>
+    <message>
+        <source>Activations need the hidden size, the heads and the layers (--hidden, --heads, --layers), or a model with a shape</source>
+        <translation>激活值需要隐藏维度、注意力头数和层数（--hidden、--heads、--layers），或一个带形状的模型</translation>
     </message>
 </context>
 <context>

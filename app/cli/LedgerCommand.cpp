@@ -1,4 +1,3 @@
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -9,6 +8,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/lessons/LedgerLesson.h"
 #include "core/ledger/Activations.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
@@ -91,15 +91,6 @@ std::string cell(const LedgerScheme& s, ComponentRole role)
     return out.empty() ? "-" : out;
 }
 
-std::optional<std::uint64_t> positive(const std::string& text)
-{
-    std::uint64_t n = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || ptr != text.data() + text.size() || n == 0)
-        return std::nullopt;
-    return n;
-}
-
 int listSchemes(const Io& io, bool json)
 {
     if (json) {
@@ -154,105 +145,24 @@ int listModels(const Io& io, bool json)
 
 using Modes = std::vector<std::pair<Recomputation, ActivationResult>>;
 
-// --scheme (built-in schemes by id; all of them without it) and --add-scheme (the user's, ';'
-// between them), in order; empty with the reason in `error`.
-std::optional<std::vector<LedgerScheme>> readSchemes(const ArgParser& args, std::string& error)
+// The activation setup's size under each recomputation asked for (--recompute, else all three);
+// false with the reason in `error`.
+bool measureActivations(const ArgParser& args, ActivationConfig a, Modes& modes, std::string& error)
 {
-    std::vector<LedgerScheme> schemes;
-    if (const auto text = args.value("scheme")) {
-        std::size_t start = 0;
-        while (start <= text->size()) {
-            const std::size_t comma = text->find(',', start);
-            const std::string id = text->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            const auto scheme = findScheme(id);
-            if (!scheme) {
-                error = "unknown scheme '" + id + "' (see 'floatscope ledger --list-schemes')";
-                return std::nullopt;
-            }
-            schemes.push_back(*scheme);
-            if (comma == std::string::npos)
-                break;
-            start = comma + 1;
-        }
-    } else if (!args.has("add-scheme")) {
-        schemes = builtinSchemes();
-    }
-    if (const auto text = args.value("add-scheme")) {
-        std::size_t start = 0;
-        while (start <= text->size()) {
-            const std::size_t semicolon = text->find(';', start);
-            const SchemeSpecParse spec =
-                parseSchemeSpec(text->substr(start, semicolon == std::string::npos ? std::string::npos : semicolon - start));
-            if (!spec.scheme) {
-                error = str(text::message(*spec.error));
-                return std::nullopt;
-            }
-            schemes.push_back(*spec.scheme);
-            if (semicolon == std::string::npos)
-                break;
-            start = semicolon + 1;
-        }
-    }
-    return schemes;
-}
-
-bool fail(std::string& error, const std::string& why)
-{
-    error = why;
-    return false;
-}
-
-// --seq and what it needs (the model's shape, or --hidden, --heads, --layers; --micro-batch,
-// --recompute, --sp): the activation setup and its size under each recomputation asked for.
-// Without --seq its options are refused. False with the reason in `error`.
-bool readActivations(const ArgParser& args, const std::optional<ModelShape>& shape, std::uint64_t modelParallel,
-                     std::optional<ActivationConfig>& activation, Modes& modes, std::string& error)
-{
-    if (!args.has("seq")) {
-        for (const char* name : {"micro-batch", "hidden", "heads", "layers", "recompute"})
-            if (args.has(name))
-                return fail(error, std::string("--") + name + " needs --seq (the sequence length) for activations");
-        return true;
-    }
-    ActivationConfig a;
-    const std::pair<const char*, std::uint64_t*> fields[] = {{"seq", &a.sequence}, {"micro-batch", &a.microBatch},
-                                                             {"hidden", &a.hidden}, {"heads", &a.heads},
-                                                             {"layers", &a.layers}};
-    if (shape) {
-        a.hidden = shape->hidden;
-        a.heads = shape->heads;
-        a.layers = shape->layers;
-    }
-    for (const auto& [name, target] : fields) {
-        if (const auto text = args.value(name)) {
-            const auto n = positive(*text);
-            if (!n)
-                return fail(error, std::string("--") + name + " takes a whole number of at least 1, got '" + *text + "'");
-            *target = *n;
-        }
-    }
-    if (a.hidden == 0 || a.heads == 0 || a.layers == 0)
-        return fail(error, "activations need --hidden, --heads and --layers (or a model with a shape: --list-models)");
-    a.tensorParallel = modelParallel;
-    a.sequenceParallel = args.has("sp");
     std::vector<Recomputation> wanted = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
-    if (const auto text = args.value("recompute")) {
-        const auto mode = parseRecomputation(*text);
-        if (!mode)
-            return fail(error, "unknown recomputation '" + *text + "' (none, selective, full)");
-        wanted = {*mode};
-    }
+    if (args.has("recompute"))
+        wanted = {a.recomputation};
     for (const Recomputation r : wanted) {
         a.recomputation = r;
         const ActivationOutcome out = activationMemory(a);
-        if (!out.result)
-            return fail(error, str(text::message(*out.error)));
+        if (!out.result) {
+            error = "--tp: " + str(text::message(*out.error));  // a degree that does not divide the heads
+            return false;
+        }
         modes.emplace_back(r, *out.result);
     }
-    activation = a;
     return true;
 }
-
 
 // One scheme's ledger as JSON, with whether it fits a GPU of `capacity` under each recomputation.
 QJsonObject schemeJson(const LedgerResult& r, const std::optional<double>& capacity, const Modes& modes)
@@ -361,30 +271,6 @@ void printFit(const Io& io, const std::vector<LedgerResult>& results, const Mode
     fit.print(io);
 }
 
-// 1. The cluster: --gpus, --zero and --tp into `config`, and --units; false with the reason when one
-//    is refused.
-bool readCluster(const ArgParser& args, LedgerConfig& config, ByteUnit& unit, std::string& error)
-{
-    if (const auto text = args.value("gpus")) {
-        const auto n = positive(*text);
-        if (!n)
-            return fail(error, "--gpus takes a whole number of at least 1, got '" + *text + "'");
-        config.gpus = *n;
-    }
-    if (const auto text = args.value("zero")) {
-        if (*text != "0" && *text != "1" && *text != "2" && *text != "3")
-            return fail(error, "--zero takes a ZeRO stage 0, 1, 2 or 3, got '" + *text + "'");
-        config.zeroStage = (*text)[0] - '0';
-    }
-    if (const auto text = args.value("tp")) {
-        const auto n = positive(*text);
-        if (!n)
-            return fail(error, "--tp takes a whole number of at least 1, got '" + *text + "'");
-        config.modelParallel = *n;
-    }
-    return readChoice(args, "units", parseByteUnit, "unit", "GB, GiB", unit, error);
-}
-
 // What the ledger found, for its two ways out (JSON and text): references to runLedger's own.
 struct LedgerReport {
     const ParameterCountParse& params;
@@ -467,45 +353,39 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     if (args.has("list-models"))
         return listModels(io, args.has("json"));
 
-    // 1. The model and the cluster.
-    const auto paramsText = args.value("params");
-    if (!paramsText)
+    // 1. The model, the cluster, the schemes, activations and the GPU, read through the lesson's
+    //    declaration (the Memory ledger tab's fields and `floatscope export ledger` read the same).
+    if (!args.value("params"))
         return usageError(io, "ledger needs --params N (a count such as 7e9 or 6.7B, or a model: --list-models)");
-    const ParameterCountParse params = parseParameterCount(*paramsText);
-    if (!params.parameters)
-        return usageError(io, str(text::message(*params.error)));
-    LedgerConfig config;
-    config.parameters = *params.parameters;
-    ByteUnit unit = ByteUnit::GB;
+    const gui::ParsedArguments given(args);
     std::string error;
-    if (!readCluster(args, config, unit, error))
+    const auto options = gui::readOptions(given, gui::ledgerOptions(), error);
+    if (!options)
         return usageError(io, error);
+    std::vector<gui::LedgerRefusal> refusals;
+    const auto inputs = gui::ledgerArguments(*options, given, refusals);
+    if (!inputs)
+        return usageError(io, "--" + refusals.front().option + ": " + str(refusals.front().reason));
+    ParameterCountParse params = parseParameterCount(*args.value("params"));
+    params.preset = inputs->preset;  // a model's exact count names it too
+    const LedgerConfig& config = inputs->config;
+    const ByteUnit unit = inputs->unit;
 
-    // 2. The schemes: built-in (all or a chosen few) and the user's.
-    const auto schemes = readSchemes(args, error);
-    if (!schemes)
-        return usageError(io, error);
+    // 2. Each scheme's ledger.
     std::vector<LedgerResult> results;
-    for (const LedgerScheme& s : *schemes) {
+    for (const LedgerScheme& s : inputs->schemes) {
         const LedgerOutcome out = computeLedger(s, config);
         if (!out.result)
             return usageError(io, str(text::message(*out.error)));
         results.push_back(*out.result);
     }
 
-    // 3. Activations, when a sequence length is given.
-    std::optional<ActivationConfig> activation;
+    // 3. Activations under each recomputation asked for.
     Modes modes;
-    if (!readActivations(args, params.preset ? params.preset->shape : std::nullopt, config.modelParallel, activation, modes,
-                         error))
+    if (inputs->activations && !measureActivations(args, *inputs->activations, modes, error))
         return usageError(io, error);
-    std::optional<double> capacity;
-    if (const auto text = args.value("gpu-memory")) {
-        const ByteSizeParse size = parseByteSize(*text);
-        if (!size.bytes)
-            return usageError(io, str(text::message(*size.error)));
-        capacity = size.bytes;
-    }
+    const std::optional<ActivationConfig>& activation = inputs->activations;
+    const std::optional<double>& capacity = inputs->capacityBytes;
 
     const LedgerReport report{params, config, unit, results, activation, modes, capacity};
     if (args.has("json"))

@@ -7,7 +7,7 @@
 
 #include <QColor>
 
-#include "app/lessons/ExportView.h"
+#include "app/figures/Figure.h"
 #include "core/ledger/Activations.h"
 #include "core/ledger/MemoryLedger.h"
 #include "core/ledger/ModelPresets.h"
@@ -63,9 +63,6 @@ public:
     QString totalText(const LedgerResult& result) const;
     // Under the total: the static part (when activations count) and whether it fits.
     QString detailText(const LedgerResult& result) const;
-
-    // `floatscope export ledger` (LedgerView.cpp): `floatscope ledger`'s options.
-    static ExportView exportView();
 
 private:
     // Title, subtitle and legend at `width`; paints when `painter` is given. Returns where the bars start.

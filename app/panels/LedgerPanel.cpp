@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 
 #include "app/text/ScalingText.h"
+#include "app/lessons/LedgerLesson.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/LedgerSchemesEditor.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
@@ -23,17 +25,10 @@ namespace floatscope::gui {
 
 namespace {
 
-constexpr Recomputation kRecomputations[] = {Recomputation::None, Recomputation::Selective, Recomputation::Full};
 
-// The preset a count means: named ("anchor"), or typed as that preset's exact count.
-std::optional<ModelPreset> presetFor(const ParameterCountParse& parse)
+const LessonOption& option(std::string_view name)
 {
-    if (parse.preset || !parse.parameters)
-        return parse.preset;
-    for (const ModelPreset& p : modelPresets())
-        if (p.parameters == *parse.parameters)
-            return p;
-    return std::nullopt;
+    return optionNamed(ledgerOptions(), name);
 }
 
 }  // namespace
@@ -79,19 +74,13 @@ void LedgerPanel::createModelBox()
     m_paramsHint = new QLabel(m_modelBox);
     m_paramsHint->setWordWrap(true);
     m_gpusLabel = new QLabel(m_modelBox);
-    m_gpus = new QSpinBox(m_modelBox);
-    m_gpus->setRange(1, 1 << 20);
+    m_gpus = declaredSpinBox(option("gpus"), m_modelBox);
     m_zeroLabel = new QLabel(m_modelBox);
-    m_zero = new QComboBox(m_modelBox);
-    for (int i = 0; i < 4; ++i)
-        m_zero->addItem(QString());
+    m_zero = declaredComboBox(option("zero"), m_modelBox);
     m_tpLabel = new QLabel(m_modelBox);
-    m_tp = new QSpinBox(m_modelBox);
-    m_tp->setRange(1, 1024);
+    m_tp = declaredSpinBox(option("tp"), m_modelBox);
     m_unitLabel = new QLabel(m_modelBox);
-    m_unit = new QComboBox(m_modelBox);
-    m_unit->addItem(QString());
-    m_unit->addItem(QString());
+    m_unit = declaredComboBox(option("units"), m_modelBox);
     auto* modelGrid = new QGridLayout(m_modelBox);
     modelGrid->addWidget(m_modelLabel, 0, 0);
     modelGrid->addWidget(m_model, 0, 1, 1, 3);
@@ -116,27 +105,21 @@ void LedgerPanel::createActivationBox()
     m_activationBox = new QGroupBox(this);
     m_countActivations = new QCheckBox(m_activationBox);
     m_countActivations->setChecked(true);
-    auto spin = [this](int value, int max) {
-        auto* s = new QSpinBox(m_activationBox);
-        s->setRange(1, max);
-        s->setValue(value);
-        return s;
-    };
+    // The sequence and the shape have no fallback on the command line (absent: no activations, the
+    // model's shape); here they start at 4,096 tokens and the model's shape (onModelChosen).
     m_seqLabel = new QLabel(m_activationBox);
-    m_seq = spin(4096, 1 << 24);
+    m_seq = declaredSpinBox(option("seq"), m_activationBox);
+    m_seq->setValue(4096);
     m_microBatchLabel = new QLabel(m_activationBox);
-    m_microBatch = spin(1, 1 << 16);
+    m_microBatch = declaredSpinBox(option("micro-batch"), m_activationBox);
     m_hiddenLabel = new QLabel(m_activationBox);
-    m_hidden = spin(5120, 1 << 20);
+    m_hidden = declaredSpinBox(option("hidden"), m_activationBox);
     m_headsLabel = new QLabel(m_activationBox);
-    m_heads = spin(24, 1 << 14);
+    m_heads = declaredSpinBox(option("heads"), m_activationBox);
     m_layersLabel = new QLabel(m_activationBox);
-    m_layers = spin(64, 1 << 14);
+    m_layers = declaredSpinBox(option("layers"), m_activationBox);
     m_recomputeLabel = new QLabel(m_activationBox);
-    m_recompute = new QComboBox(m_activationBox);
-    for (int i = 0; i < 3; ++i)
-        m_recompute->addItem(QString());
-    m_recompute->setCurrentIndex(1);
+    m_recompute = declaredComboBox(option("recompute"), m_activationBox);
     m_sequenceParallel = new QCheckBox(m_activationBox);
     m_gpuMemoryLabel = new QLabel(m_activationBox);
     m_gpuMemory = new QLineEdit(QStringLiteral("80 GiB"), m_activationBox);
@@ -200,7 +183,7 @@ void LedgerPanel::connectInputs()
     connect(m_model, &QComboBox::activated, this, &LedgerPanel::onModelChosen);
     connect(m_params, &QLineEdit::textEdited, this, [this] {
         // A typed count that names no preset leaves the preset box on "custom".
-        const auto preset = presetFor(parseParameterCount(m_params->text().trimmed().toStdString()));
+        const auto preset = modelFor(parseParameterCount(m_params->text().trimmed().toStdString()));
         int index = m_model->count() - 1;
         for (std::size_t i = 0; preset && i < modelPresets().size(); ++i)
             if (modelPresets()[i].id == preset->id)
@@ -258,7 +241,7 @@ void LedgerPanel::retranslate()
     m_layersLabel->setText(tr("Layers:"));
     m_recomputeLabel->setText(tr("Recomputation:"));
     for (int i = 0; i < 3; ++i)
-        m_recompute->setItemText(i, text::recomputationName(kRecomputations[i]));
+        m_recompute->setItemText(i, text::recomputationName(*parseRecomputation(m_recompute->itemData(i).toString().toStdString())));
     m_sequenceParallel->setText(tr("Sequence parallel"));
     m_sequenceParallel->setToolTip(tr("With tensor parallelism, Megatron-LM's sequence parallelism divides the rest "
                                       "of the activations t ways too"));
@@ -298,43 +281,37 @@ void LedgerPanel::setHint(QLabel* hint, const QString& text)
 void LedgerPanel::compute()
 {
     // 1. Read the fields; a bad one shows its hint and leaves the last result in place.
-    LedgerInputs in;
-    in.schemes = m_schemes->schemes();
-    const ParameterCountParse params = parseParameterCount(m_params->text().trimmed().toStdString());
-    setHint(m_paramsHint, params.parameters ? QString() : text::message(*params.error));
-    std::optional<double> capacity;
-    QString capacityError;
-    if (!m_gpuMemory->text().trimmed().isEmpty()) {
-        const ByteSizeParse size = parseByteSize(m_gpuMemory->text().trimmed().toStdString());
-        capacity = size.bytes;
-        if (!size.bytes)
-            capacityError = tr("GPU memory: %1").arg(text::message(*size.error));
+    OptionValues values;
+    values.set("params", OptionValue{.text = m_params->text().trimmed().toStdString()});
+    values.set("gpu-memory", OptionValue{.text = m_gpuMemory->text().trimmed().toStdString()});
+    for (const auto& [name, box] : {std::pair{"gpus", m_gpus}, std::pair{"tp", m_tp}, std::pair{"micro-batch", m_microBatch}})
+        values.set(name, spinBoxValue(option(name), box));
+    if (m_countActivations->isChecked())
+        for (const auto& [name, box] : {std::pair{"seq", m_seq}, std::pair{"hidden", m_hidden}, std::pair{"heads", m_heads},
+                                        std::pair{"layers", m_layers}})
+            values.set(name, spinBoxValue(option(name), box));
+    for (const auto& [name, box] : {std::pair{"zero", m_zero}, std::pair{"units", m_unit}, std::pair{"recompute", m_recompute}})
+        values.set(name, comboBoxValue(box));
+    values.set("sp", OptionValue{.text = m_sequenceParallel->isChecked() ? "1" : ""});
+    std::vector<LedgerRefusal> refusals;
+    const auto in = ledgerInputsOf(values, m_schemes->schemes(), refusals);
+    // The parameter count's reason by its field, the GPU's memory and the activations' under the
+    // activations.
+    QString paramsHint;
+    QString activationHint;
+    for (const LedgerRefusal& r : refusals) {
+        if (r.option == "params")
+            paramsHint = r.reason;
+        else if (activationHint.isEmpty())
+            activationHint = r.option == "gpu-memory" ? tr("GPU memory: %1").arg(r.reason) : r.reason;
     }
-    setHint(m_activationHint, capacityError);
-    if (!params.parameters || !capacityError.isEmpty())
+    setHint(m_paramsHint, paramsHint);
+    setHint(m_activationHint, activationHint);
+    if (!in)
         return;
-    in.config.parameters = *params.parameters;
-    in.config.gpus = static_cast<std::uint64_t>(m_gpus->value());
-    in.config.zeroStage = m_zero->currentIndex();
-    in.config.modelParallel = static_cast<std::uint64_t>(m_tp->value());
-    in.preset = presetFor(params);
-    in.unit = m_unit->currentIndex() == 1 ? ByteUnit::GiB : ByteUnit::GB;
-    in.capacityBytes = capacity;
-    if (m_countActivations->isChecked()) {
-        ActivationConfig a;
-        a.sequence = static_cast<std::uint64_t>(m_seq->value());
-        a.microBatch = static_cast<std::uint64_t>(m_microBatch->value());
-        a.hidden = static_cast<std::uint64_t>(m_hidden->value());
-        a.heads = static_cast<std::uint64_t>(m_heads->value());
-        a.layers = static_cast<std::uint64_t>(m_layers->value());
-        a.tensorParallel = in.config.modelParallel;
-        a.sequenceParallel = m_sequenceParallel->isChecked();
-        a.recomputation = kRecomputations[std::max(0, m_recompute->currentIndex())];
-        in.activations = a;
-    }
 
     // 2. Compute; a refusal names its field.
-    const LedgerChartOutcome out = computeLedgerChart(in);
+    const LedgerChartOutcome out = computeLedgerChart(*in);
     m_schemes->setLedgerError(out.problem == LedgerChartOutcome::Problem::Ledger ? out.error : QString());
     if (out.problem == LedgerChartOutcome::Problem::Activations)
         setHint(m_activationHint, out.error);
@@ -423,20 +400,10 @@ QString LedgerPanel::activationHint() const { return m_activationHint->text(); }
 QString LedgerPanel::activationText() const { return m_activationResult->text(); }
 QString LedgerPanel::fitText() const { return m_fit->text(); }
 
-const LessonRegistration kRegistration({
-    .place = 70,
+const PanelRegistration kPanel({
+    .lesson = "ledger",
     .objectName = "ledgerPanel",
-    .title = [] { return LedgerPanel::tr("Memory ledger"); },
-    .shortTitle = [] { return LedgerPanel::tr("Ledger"); },
     .makePanel = [] { return new LedgerPanel; },
-    .view = LedgerFigure::exportView(),
-    .viewExample = {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},
-    // Lesson 14: the anchor model's static ledger, with activations on one 80 GiB GPU, and the
-    // interview question's 30B model (LLaMA-30B's shape) on 8 GPUs under ZeRO-3.
-    .deck = {{"--params", "anchor"},
-             {"--params", "anchor", "--seq", "4096", "--gpu-memory", "80 GiB"},
-             {"--params", "30B", "--hidden", "6656", "--heads", "52", "--layers", "60", "--gpus", "8", "--zero", "3",
-              "--seq", "8192", "--recompute", "full", "--gpu-memory", "80 GiB"}},
 });
 
 }  // namespace floatscope::gui

@@ -289,8 +289,10 @@ TEST(LedgerPanel, BadInputShowsAHintAndKeepsTheLastResult)
         EXPECT_FALSE(panel.parametersHint().isEmpty()) << bad;
         EXPECT_EQ(cell(panel.schemes()->schemeTable(), 0, LedgerSchemesEditor::SchemeTotal), QStringLiteral("444.5 GB")) << bad;
     }
+    EXPECT_TRUE(panel.activationHint().isEmpty()) << "the count's reason is by its own field";
     panel.setGpuMemoryText(QStringLiteral("eighty"));
-    EXPECT_FALSE(panel.activationHint().isEmpty());
+    EXPECT_TRUE(panel.activationHint().contains(QStringLiteral("eighty")));
+    EXPECT_FALSE(panel.parametersHint().isEmpty()) << "each field's reason, both at once";
     EXPECT_FALSE(panel.schemes()->addScheme(QStringLiteral("broken=master:nonsense")));
     EXPECT_FALSE(panel.schemes()->schemeHint().isEmpty());
     EXPECT_EQ(panel.schemes()->schemeTable()->rowCount(), 7);

@@ -541,19 +541,19 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{{"ledger", "--params", "0"}, "parameter count '0' must be positive"},
         ErrorCase{{"ledger", "--params", "1.5"}, "parameter count '1.5' is not a whole number"},
         ErrorCase{{"ledger", "--params", "lots"}, "parameter count 'lots' is not a number"},
-        ErrorCase{{"ledger", "--params", "7B", "--zero", "4"}, "--zero takes a ZeRO stage 0, 1, 2 or 3, got '4'"},
-        ErrorCase{{"ledger", "--params", "7B", "--gpus", "0"}, "--gpus takes a whole number of at least 1, got '0'"},
-        ErrorCase{{"ledger", "--params", "7B", "--scheme", "fp9"}, "unknown scheme 'fp9'"},
-        ErrorCase{{"ledger", "--params", "7B", "--units", "TB"}, "unknown unit 'TB' (GB, GiB)"},
-        ErrorCase{{"ledger", "--params", "7B", "--seq", "4096"}, "activations need --hidden, --heads and --layers"},
-        ErrorCase{{"ledger", "--params", "7B", "--hidden", "4096"}, "--hidden needs --seq"},
+        ErrorCase{{"ledger", "--params", "7B", "--zero", "4"}, "--zero: Needs one of 0, 1, 2, 3, got “4”"},
+        ErrorCase{{"ledger", "--params", "7B", "--gpus", "0"}, "--gpus: Needs a whole number from 1 to 1048576, got “0”"},
+        ErrorCase{{"ledger", "--params", "7B", "--scheme", "fp9"}, "--scheme: No built-in scheme is named “fp9”"},
+        ErrorCase{{"ledger", "--params", "7B", "--units", "TB"}, "--units: Needs one of GB, GiB, got “TB”"},
+        ErrorCase{{"ledger", "--params", "7B", "--seq", "4096"}, "--seq: Activations need the hidden size, the heads and the layers"},
+        ErrorCase{{"ledger", "--params", "7B", "--hidden", "4096"}, "--seq: Activations, which --hidden describes, need the sequence length"},
         ErrorCase{{"ledger", "--params", "anchor", "--seq", "4096", "--tp", "5"},
-                  "tensor-parallel degree 5 must divide the 24 heads"},
+                  "--tp: tensor-parallel degree 5 must divide the 24 heads"},
         ErrorCase{{"ledger", "--params", "7B", "--gpu-memory", "80"}, "memory size '80' is not a positive number with a unit"},
         ErrorCase{{"ledger", "--params", "7B", "--add-scheme", "x=brains:fp32"}, "unknown component role 'brains'"},
         ErrorCase{{"ledger", "--params", "7B", "--seq", "1", "--hidden", "8", "--heads", "2", "--layers", "1",
                    "--recompute", "some"},
-                  "unknown recomputation 'some'"}));
+                  "--recompute: Needs one of none, selective, full, got “some”"}));
 
 TEST(Help, QuantizeAndLedger)
 {
