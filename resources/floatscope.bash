@@ -1,7 +1,7 @@
 # bash completion for floatscope: subcommands, their options (read from 'floatscope COMMAND --help';
 # after 'export VIEW', the export's and that view's, so the views come from the lesson registry and
-# tests/app/LessonRegistryTest.cpp checks every view against it), format names (from 'floatscope
-# formats --names') and the values of a few options.
+# tests/app/LessonRegistryTest.cpp checks every view against it), a view's declared choices (from
+# its usage line), format names (from 'floatscope formats --names') and the values of a few options.
 _floatscope()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
@@ -12,6 +12,16 @@ _floatscope()
         return 0
     fi
     local command=${COMP_WORDS[1]}
+    if [[ $command == export && $COMP_CWORD -ge 4 && $prev == -* ]]; then
+        # A declared choice: the view's usage line spells it "[--mode stored|fp32-master|...]".
+        local usage choices
+        usage=$("$exe" export --help 2>/dev/null | sed -n "s/^ \{16\}${COMP_WORDS[2]} //p")
+        choices=$(grep -oE -- "\[$prev [^] ]*\|[^] ]*" <<<"$usage" | head -1 | sed "s/^\[$prev //" | tr '|' ' ')
+        if [[ -n $choices ]]; then
+            COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+            return 0
+        fi
+    fi
     if [[ $command == dot ]]; then
         case $prev in
             --inputs) prev=--format ;;

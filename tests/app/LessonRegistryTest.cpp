@@ -165,6 +165,26 @@ TEST_P(LessonRegistryTest, BashCompletionOffersItsViewAndExactlyItsOptions)
         EXPECT_TRUE(expected.contains(option)) << option.toStdString() << " is no option of " << view.name;
 }
 
+// After an option of the view with a few declared choices, the completion offers exactly those,
+// read from the usage line the declaration writes.
+TEST_P(LessonRegistryTest, BashCompletionOffersEachOptionsDeclaredChoices)
+{
+    const Lesson& lesson = GetParam();
+    for (const LessonOption& option : lesson.options) {
+        const bool choices = option.type == OptionType::Choice || option.type == OptionType::Format
+                          || option.type == OptionType::Preset;
+        if (!choices || option.choices.size() > 6)
+            continue;  // many choices: the usage names them by their metavar
+        const QString flag = option.shortName != 0 ? QStringLiteral("-") + QLatin1Char(option.shortName)
+                                                   : QStringLiteral("--") + QString::fromStdString(option.name);
+        QStringList expected;
+        for (const std::string& choice : option.choices)
+            expected << QString::fromStdString(choice);
+        EXPECT_EQ(completions({QStringLiteral("export"), QString::fromStdString(lesson.view.name), flag, QString()}), expected)
+            << option.name;
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Lessons, LessonRegistryTest, testing::ValuesIn(lessons()),
                          [](const testing::TestParamInfo<Lesson>& info) {
                              std::string name = info.param.view.name;
