@@ -2,7 +2,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/Interruption.h"
-#include "app/figures/InspectorViews.h"
+#include "app/lessons/InspectorViews.h"
 #include "app/lessons/LessonRegistry.h"
 
 namespace floatscope::cli {

@@ -11,7 +11,7 @@
 namespace floatscope::cli {
 
 // A view `floatscope export` can render: its options (beyond the export's own) and how to build its
-// figure from them: the inspector's bits and neighbourhood (figures/InspectorViews.h), then every lesson's
+// figure from them: the inspector's bits and neighbourhood (lessons/InspectorViews.h), then every lesson's
 // view from its registration (lessons/LessonRegistry.h), in the order of the window's tabs.
 struct ExportView {
     std::string name;

@@ -13,6 +13,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ExportViews.h"
 #include "app/figures/QuantizeFigure.h"
+#include "app/lessons/QuantizeLesson.h"
 #include "app/text/TensorErrorText.h"
 #include "core/exact/DecimalText.h"
 #include "core/exact/ExactValue.h"

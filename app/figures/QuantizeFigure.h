@@ -4,15 +4,10 @@
 
 #include <QStringList>
 
-#include "app/lessons/ExportView.h"
+#include "app/figures/Figure.h"
 #include "core/scaling/QuantizeReport.h"
 
 namespace floatscope::gui {
-
-// The tensor's source as `floatscope quantize` and its export view read it: --input FILE, or
-// --generate N|RxC with --mean, --std, --outliers, --outlier-value (and `seed`), else the values
-// given; the storage and shape are the caller's. False, with the one-line reason, on a bad option.
-bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequest& request, std::string& error);
 
 // The quantization panel as one figure: the recipe in words, the elements (a short vector as a
 // table) or the error heatmap (a matrix), the summary, and the same tensor through the other
@@ -29,10 +24,6 @@ public:
 
     // The summary the panel shows too (how the numbers were made: text::quantizeRecipe).
     static QString summaryLine(const Quantization& q);
-
-    // `floatscope export quantize` (QuantizeView.cpp): `floatscope quantize`'s options, with
-    // --scale-precision for the scale (--scale is the export's PNG scale) and --heatmap rel|abs.
-    static ExportView exportView();
 
     // Short vectors are listed element by element; longer ones only summarised.
     static constexpr std::size_t kListedElements = 24;

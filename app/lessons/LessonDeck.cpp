@@ -3,8 +3,8 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "app/figures/InspectorViews.h"
-#include "app/inspector/Presets.h"
+#include "app/lessons/InspectorViews.h"
+#include "app/lessons/InspectorPresets.h"
 #include "app/lessons/LessonRegistry.h"
 
 namespace floatscope::gui {

@@ -61,9 +61,9 @@ class LessonPanel;
 //                                              "FooPanel.moc" (a FooPanel.h only when its own tests
 //                                              reach into it)
 //   translations/floatscope_zh_CN.ts           its words in Chinese (lupdate, then translate)
-// Long work goes through a BackgroundJob (progress, cancel, restart on new input). Lessons that have
-// not moved to a declaration yet register whole (with .objectName and .makePanel, the view from their
-// figure's exportView()) from their panel's .cpp.
+// Long work goes through a BackgroundJob (progress, cancel, restart on new input). Every lesson
+// registers from app/lessons; the block-scaling and training lessons read their view's arguments
+// themselves (quantizeView, trainingView), not yet through declared options.
 struct Lesson {
     int place = 0;
     const char* objectName = "";

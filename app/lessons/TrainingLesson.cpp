@@ -4,6 +4,9 @@
 #include <sstream>
 #include <variant>
 
+#include <QCoreApplication>
+
+#include "app/lessons/LessonRegistry.h"
 #include "app/text/HardwareText.h"
 #include "app/text/TrainText.h"
 #include "gpu/train/TensorCoreProducts.h"
@@ -307,5 +310,53 @@ ExportView trainingView()
              {"gap-lr"}, {"vs-fp32", 0, false}, {"untrained", 0, false}},
             make};
 }
+
+const std::vector<TrainingPreset>& trainingPresets()
+{
+    static const std::vector<TrainingPreset> list = {
+        {"lecture", kDefaultTrainingRecipes, "lecture", false},
+        {"small-lr", "fp32,bf16-pure,bf16-stochastic,bf16-master", "small", false},
+        {"loss-scaling", "fp32,fp16-noscale,fp16-amp", "lecture", false},
+        {"fp8", "fp32,bf16-master,fp8-current,fp8-delayed", "lecture", false},
+        {"gap", "bf16-pure", "lecture", true},
+    };
+    return list;
+}
+
+std::vector<std::string> trainingPresetArguments(const TrainingPreset& p)
+{
+    std::vector<std::string> args = {"--recipe", p.recipes, "--steps", std::to_string(kDefaultTrainingSteps)};
+    if (std::string_view(p.learningRate) != "lecture")
+        args.insert(args.end(), {"--lr", p.learningRate});
+    if (p.gap)
+        args.insert(args.end(), {"--gap-lr", kDefaultGapPeaks});
+    return args;
+}
+
+namespace {
+
+std::vector<std::vector<std::string>> trainingDeck()
+{
+    // On a slide the recipes are told apart by their gap to fp32, a hundredth of a bit per
+    // character that the curves' fall from 5 to 3.5 would hide.
+    std::vector<std::vector<std::string>> pages;
+    for (const TrainingPreset& p : trainingPresets()) {
+        pages.push_back(trainingPresetArguments(p));
+        if (!p.gap)
+            pages.back().push_back("--vs-fp32");
+    }
+    return pages;
+}
+
+const LessonRegistration kRegistration({
+    .place = 80,
+    .title = [] { return QCoreApplication::translate("floatscope::gui::TrainingPanel", "Training lab"); },
+    .shortTitle = [] { return QCoreApplication::translate("floatscope::gui::TrainingPanel", "Training"); },
+    .view = trainingView(),
+    .viewExample = {"--untrained"},
+    .deck = trainingDeck(),
+});
+
+}  // namespace
 
 }  // namespace floatscope::gui

@@ -49,4 +49,16 @@ TrainingData trainedData(const TrainingRequest& request, const std::atomic<bool>
 // `floatscope export training`: `floatscope train`'s options, --gap-lr and --untrained.
 ExportView trainingView();
 
+// The lab's presets (the lecture notes' runs), in the panel's preset box and a page each in the
+// lesson's deck.
+struct TrainingPreset {
+    const char* id;
+    const char* recipes;
+    const char* learningRate;  // "lecture" or "small"
+    bool gap;                  // the gap against the learning rate
+};
+const std::vector<TrainingPreset>& trainingPresets();
+// The preset as `floatscope export training` arguments.
+std::vector<std::string> trainingPresetArguments(const TrainingPreset& preset);
+
 }  // namespace floatscope::gui

@@ -24,7 +24,7 @@
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "app/inspector/InspectorState.h"
-#include "app/inspector/Presets.h"
+#include "app/lessons/InspectorPresets.h"
 #include "app/panels/BackgroundJob.h"
 #include "core/text/Parse.h"
 #include "app/text/HardwareText.h"

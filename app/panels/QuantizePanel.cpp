@@ -400,23 +400,10 @@ void QuantizePanel::showEvent(QShowEvent* event)
     m_splitter->setSizes({controls, total - controls});
 }
 
-const LessonRegistration kRegistration({
-    .place = 60,
+const PanelRegistration kPanel({
+    .lesson = "quantize",
     .objectName = "quantizePanel",
-    .title = [] { return QuantizePanel::tr("Block scaling"); },
-    .shortTitle = [] { return QuantizePanel::tr("Blocks"); },
-    .figureTitle = [] { return QuantizePanel::tr("Block scaling and quantization"); },
     .makePanel = [] { return new QuantizePanel; },
-    .view = QuantizeFigure::exportView(),
-    .viewExample = {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"},
-    // The panel's presets (QuantizePresets.cpp) but the last, a 2^24-value timing demo.
-    .deck = {{"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"},
-             {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tile:128"},
-             {"0.01", "0.02", "0.5", "1000", "-f", "e4m3fn", "--scheme", "tile:3"},
-             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "mx"},
-             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "nvfp4"},
-             {"--generate", "256x256", "--outliers", "2", "--outlier-value", "10000", "--seed", "7", "-f", "e4m3fn",
-              "--scheme", "block:128x128"}},
 });
 
 }  // namespace floatscope::gui

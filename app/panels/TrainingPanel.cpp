@@ -55,28 +55,6 @@ void showTable(QTableWidget* table, const FigureTable& t)
 
 }  // namespace
 
-const std::vector<TrainingPanel::Preset>& TrainingPanel::presets()
-{
-    static const std::vector<Preset> list = {
-        {"lecture", kDefaultTrainingRecipes, "lecture", false},
-        {"small-lr", "fp32,bf16-pure,bf16-stochastic,bf16-master", "small", false},
-        {"loss-scaling", "fp32,fp16-noscale,fp16-amp", "lecture", false},
-        {"fp8", "fp32,bf16-master,fp8-current,fp8-delayed", "lecture", false},
-        {"gap", "bf16-pure", "lecture", true},
-    };
-    return list;
-}
-
-std::vector<std::string> TrainingPanel::presetArguments(const Preset& p)
-{
-    std::vector<std::string> args = {"--recipe", p.recipes, "--steps", std::to_string(kDefaultTrainingSteps)};
-    if (std::string_view(p.learningRate) != "lecture")
-        args.insert(args.end(), {"--lr", p.learningRate});
-    if (p.gap)
-        args.insert(args.end(), {"--gap-lr", kDefaultGapPeaks});
-    return args;
-}
-
 TrainingPanel::TrainingPanel(QWidget* parent) : LessonPanel(parent), m_job(new BackgroundJob(this))
 {
     createWidgets();
@@ -95,7 +73,7 @@ QCheckBox* TrainingPanel::recipeBox(const std::string& name) const
 
 void TrainingPanel::applyPreset(const QString& id)
 {
-    for (const Preset& p : presets()) {
+    for (const TrainingPreset& p : trainingPresets()) {
         if (id != QLatin1String(p.id))
             continue;
         const std::vector<std::string> names = splitNames(p.recipes);
@@ -265,33 +243,10 @@ std::unique_ptr<Figure> TrainingPanel::makeFigure() const
     return std::make_unique<TrainingFigure>(m_data);
 }
 
-namespace {
-
-std::vector<std::vector<std::string>> trainingDeck()
-{
-    // On a slide the recipes are told apart by their gap to fp32, a hundredth of a bit per
-    // character that the curves' fall from 5 to 3.5 would hide.
-    std::vector<std::vector<std::string>> pages;
-    for (const TrainingPanel::Preset& p : TrainingPanel::presets()) {
-        pages.push_back(TrainingPanel::presetArguments(p));
-        if (!p.gap)
-            pages.back().push_back("--vs-fp32");
-    }
-    return pages;
-}
-
-}  // namespace
-
-const LessonRegistration kRegistration({
-    .place = 80,
+const PanelRegistration kPanel({
+    .lesson = "training",
     .objectName = "trainingDock",
-    .title = [] { return TrainingPanel::tr("Training lab"); },
-    .shortTitle = [] { return TrainingPanel::tr("Training"); },
-    .figureTitle = {},
     .makePanel = [] { return new TrainingPanel; },
-    .view = trainingView(),
-    .viewExample = {"--untrained"},
-    .deck = trainingDeck(),
 });
 
 }  // namespace floatscope::gui

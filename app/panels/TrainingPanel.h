@@ -40,16 +40,6 @@ class TrainingPanel : public LessonPanel {
     Q_OBJECT
 
 public:
-    // The lab's presets, a page each in the lesson's deck.
-    struct Preset {
-        const char* id;
-        const char* recipes;
-        const char* learningRate;  // "lecture" or "small"
-        bool gap;                  // the gap against the learning rate
-    };
-    static const std::vector<Preset>& presets();
-    static std::vector<std::string> presetArguments(const Preset& preset);
-
     explicit TrainingPanel(QWidget* parent = nullptr);
     ~TrainingPanel() override;
 

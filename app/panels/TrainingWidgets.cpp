@@ -94,7 +94,7 @@ void TrainingPanel::createPresetBox(QWidget* content)
 {
     m_preset = new QComboBox(content);
     m_preset->addItem(QString(), QString());
-    for (const Preset& p : presets())
+    for (const TrainingPreset& p : trainingPresets())
         m_preset->addItem(QString(), QString::fromLatin1(p.id));
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_preset->setMinimumContentsLength(24);

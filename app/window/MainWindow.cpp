@@ -35,7 +35,7 @@
 #include "core/text/Parse.h"
 #include "app/inspector/HistoryDock.h"
 #include "app/inspector/InspectorState.h"
-#include "app/inspector/Presets.h"
+#include "app/lessons/InspectorPresets.h"
 #include "app/inspector/ValueEntry.h"
 #include "app/lessons/LessonDeck.h"
 #include "app/panels/LessonPanel.h"

@@ -34,7 +34,7 @@
 #include "app/inspector/InspectorState.h"
 #include "app/inspector/InspectorView.h"
 #include "app/inspector/NeighbourhoodView.h"
-#include "app/inspector/Presets.h"
+#include "app/lessons/InspectorPresets.h"
 #include "app/inspector/ValueEntry.h"
 #include "app/window/MainWindow.h"
 #include "FigureSupport.h"

@@ -1,11 +1,16 @@
+#include "app/lessons/QuantizeLesson.h"
+
+#include <QCoreApplication>
+
 #include "app/figures/QuantizeFigure.h"
+#include "app/lessons/LessonRegistry.h"
 
 #include "app/text/FormatText.h"
 #include "app/text/QuantizeText.h"
 #include "app/text/TensorErrorText.h"
 #include "core/format/Registry.h"
 
-// `floatscope export quantize`: the tensor and recipe read as `floatscope quantize` reads them.
+// The block-scaling lesson's view: the tensor and recipe read as `floatscope quantize` reads them.
 namespace floatscope::gui {
 
 bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequest& request, std::string& error)
@@ -121,9 +126,7 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     return std::make_unique<QuantizeFigure>(outcome.report, measure);
 }
 
-}  // namespace
-
-ExportView QuantizeFigure::exportView()
+ExportView quantizeView()
 {
     return {"quantize",
             "a tensor block-scaled and quantized: elements or error heatmap, summary, and every recipe compared",
@@ -136,5 +139,24 @@ ExportView QuantizeFigure::exportView()
              {"no-saturate", 0, false}, {"ragged"}, {"heatmap"}},
             quantizeFigure};
 }
+
+const LessonRegistration kRegistration({
+    .place = 60,
+    .title = [] { return QCoreApplication::translate("floatscope::gui::QuantizePanel", "Block scaling"); },
+    .shortTitle = [] { return QCoreApplication::translate("floatscope::gui::QuantizePanel", "Blocks"); },
+    .figureTitle = [] { return QCoreApplication::translate("floatscope::gui::QuantizePanel", "Block scaling and quantization"); },
+    .view = quantizeView(),
+    .viewExample = {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn"},
+    // The panel's presets (panels/QuantizePresets.cpp) but the last, a 2^24-value timing demo.
+    .deck = {{"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tensor"},
+             {"1000", "0.01", "0.02", "0.5", "-f", "e4m3fn", "--scheme", "tile:128"},
+             {"0.01", "0.02", "0.5", "1000", "-f", "e4m3fn", "--scheme", "tile:3"},
+             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "mx"},
+             {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "nvfp4"},
+             {"--generate", "256x256", "--outliers", "2", "--outlier-value", "10000", "--seed", "7", "-f", "e4m3fn",
+              "--scheme", "block:128x128"}},
+});
+
+}  // namespace
 
 }  // namespace floatscope::gui

@@ -1,4 +1,4 @@
-#include "app/figures/InspectorViews.h"
+#include "app/lessons/InspectorViews.h"
 
 #include <variant>
 

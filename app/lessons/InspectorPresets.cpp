@@ -1,4 +1,4 @@
-#include "app/inspector/Presets.h"
+#include "app/lessons/InspectorPresets.h"
 
 #include <QFile>
 #include <QJsonArray>
