@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <variant>
@@ -192,9 +193,10 @@ std::string optionBoundText(double bound)
 {
     if (bound == std::floor(bound) && std::fabs(bound) < 1e15)
         return std::to_string(static_cast<std::int64_t>(bound));
-    std::string text = std::to_string(bound);
-    text.erase(text.find_last_not_of('0') + 1);
-    return text;
+    // The shortest text that reads back as the bound: 0.5, 1e-07, 1e+30.
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, bound).ptr;
+    return std::string(text, end);
 }
 
 const LessonOption& optionNamed(const std::vector<LessonOption>& options, std::string_view name)
@@ -253,7 +255,10 @@ std::string optionsUsage(const std::vector<LessonOption>& options)
             if (o.type == OptionType::Choice && !o.choices.empty())
                 usage += " (" + o.choices.front() + ".." + o.choices.back() + ")";
         }
-        if (const std::string range = rangeText(o); !range.empty())
+        std::string range = rangeText(o);
+        if (!o.atMost.empty() && std::isfinite(o.min))  // bounded by another: "(0..--steps)"
+            range = optionBoundText(o.min) + "..--" + optionNamed(options, o.atMost).name;
+        if (!range.empty())
             usage += " (" + range + ")";
         usage += ']';
     }
