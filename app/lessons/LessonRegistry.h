@@ -44,7 +44,10 @@ class LessonPanel;
 // The lesson's words share the panel's translation context: "floatscope::gui::FooPanel" for a panel
 // with Q_OBJECT, "FooPanel" for one with Q_DECLARE_TR_FUNCTIONS (the title above). A lesson of
 // several kinds, each with options of its own, declares a set per kind and registers the default's
-// (lessons/ReductionsLesson.h); the panel shows a page per kind.
+// (lessons/ReductionsLesson.h); the panel shows a page per kind. The lecture notes' examples, where a
+// panel offers them in a box, are a Preset option (presetOption: each preset's values for the others'
+// fallbacks; lessons/AccumulationLesson.cpp), which the panel fills with declaredPresetBox and
+// applies with applyDeclaredPreset, and `--preset ID` reads.
 //
 // A new lesson is these nine files, and only these (CMake picks up core/lessons, tests/lessons,
 // app/figures, app/lessons and app/panels by folder; the window, `floatscope export`, its --help, the
@@ -62,8 +65,8 @@ class LessonPanel;
 //                                              reach into it)
 //   translations/floatscope_zh_CN.ts           its words in Chinese (lupdate, then translate)
 // Long work goes through a BackgroundJob (progress, cancel, restart on new input). Every lesson
-// registers from app/lessons; the block-scaling and training lessons read their view's arguments
-// themselves (quantizeView, trainingView), not yet through declared options.
+// registers from app/lessons; the training lab reads its view's arguments itself (trainingView, its
+// recipes' key=value text), not yet through declared options.
 struct Lesson {
     int place = 0;
     const char* objectName = "";

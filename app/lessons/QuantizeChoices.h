@@ -4,8 +4,9 @@
 
 #include "core/scaling/QuantizeReport.h"
 
-// The quantize panel's choices in the order of its boxes (QuantizePanel.cpp, QuantizeWidgets.cpp):
-// a box's index is an index into these.
+// The block-scaling lesson's choices, in the order of its declaration (lessons/QuantizeLesson.cpp)
+// and so of its panel's boxes (panels/QuantizePanel.cpp, QuantizeWidgets.cpp): a box's index is an
+// index into these.
 namespace floatscope::gui::quantize {
 
 inline constexpr SchemeKind kSchemes[] = {SchemeKind::Tensor, SchemeKind::Tile, SchemeKind::Block, SchemeKind::Mx,

@@ -4,6 +4,7 @@
 
 #include "app/figures/QuantizeFigure.h"
 #include "app/lessons/LessonRegistry.h"
+#include "app/lessons/QuantizeChoices.h"
 
 #include "app/text/FormatText.h"
 #include "app/text/QuantizeText.h"
@@ -58,63 +59,99 @@ bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequ
 
 namespace {
 
-// `floatscope quantize`'s flags, read the same way. --scale belongs to the export itself (the PNG
-// scale), so the scale's precision is --scale-precision here.
-std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& error)
+// The names of a list of core's choices, in order.
+template <class T, std::size_t N>
+std::vector<std::string> namesOf(const T (&list)[N])
+{
+    std::vector<std::string> names;
+    for (const T& choice : list)
+        names.emplace_back(toString(choice));
+    return names;
+}
+
+std::vector<LessonOption> declaration()
+{
+    using T = OptionType;
+    const QuantizeOptions recipe;
+    const NormalSpec normal;
+    std::vector<std::string> storages(std::begin(quantize::kStorages), std::end(quantize::kStorages));
+    return {
+        // A named or custom format (e3m4); absent: the scheme's own (e4m3fn, MX's and NVFP4's e2m1).
+        {.name = "format", .metavar = "FMT", .type = T::Text, .fallback = "", .shortName = 'f'},
+        {.name = "scheme", .metavar = "SCHEME", .type = T::Text, .fallback = "tensor"},
+        {.name = "scale-precision", .metavar = "P", .type = T::Choice, .fallback = toString(recipe.scalePrecision),
+         .choices = {toString(ScalePrecision::Exact), toString(ScalePrecision::Fp32)}},
+        {.name = "scale-rule", .metavar = "RULE", .type = T::Choice, .fallback = toString(recipe.mxRule),
+         .choices = namesOf(quantize::kMxRules)},
+        {.name = "shape", .metavar = "N|RxC", .type = T::Text, .fallback = ""},
+        {.name = "input", .metavar = "FILE", .type = T::Text, .fallback = ""},
+        {.name = "generate", .metavar = "N|RxC", .type = T::Text, .fallback = ""},
+        // The generator's, bounded as the panel's fields are (where the panel has a field of its own
+        // kind: a decimal spin box).
+        {.name = "mean", .metavar = "M", .type = T::Number, .fallback = "0", .min = -1e6, .max = 1e6, .inPanel = false},
+        {.name = "std", .metavar = "S", .type = T::Number, .fallback = "1", .min = 0, .max = 1e6, .inPanel = false},
+        {.name = "outliers", .metavar = "K", .type = T::Whole, .fallback = std::to_string(normal.outliers), .min = 0,
+         .max = 1 << 24, .inPanel = false},
+        {.name = "outlier-value", .metavar = "V", .type = T::Number, .fallback = "100", .min = 0, .max = 1e30,
+         .inPanel = false},
+        // The generator's and the stochastic rounding's, one seed here; the panel has one for each.
+        {.name = "seed", .metavar = "N", .type = T::Whole, .fallback = "0", .min = 0, .max = 2147483647, .inPanel = false},
+        {.name = "storage", .metavar = "FMT", .type = T::Format, .fallback = storages.front(), .choices = storages},
+        {.name = "rounding", .metavar = "MODE", .type = T::Choice, .fallback = toString(recipe.rounding),
+         .choices = namesOf(quantize::kRoundings)},
+        {.name = "no-saturate", .metavar = "", .type = T::Flag, .fallback = ""},
+        {.name = "ragged", .metavar = "POLICY", .type = T::Choice, .fallback = toString(recipe.ragged),
+         .choices = {toString(RaggedPolicy::Pad), toString(RaggedPolicy::Reject)}},
+        // What the heatmap shows: the relative or the absolute error.
+        {.name = "heatmap", .metavar = "ERROR", .type = T::Choice, .fallback = "rel", .choices = {"rel", "abs"},
+         .inPanel = false},
+    };
+}
+
+// The tab's opening example: the lecture notes' [1000, 0.01, 0.02, 0.5] under one scale.
+const std::vector<std::string> kOpeningValues = {"1000", "0.01", "0.02", "0.5"};
+
+// `floatscope quantize`'s flags, read through the declaration. --scale belongs to the export itself
+// (the PNG scale), so the scale's precision is --scale-precision here.
+std::unique_ptr<Figure> quantizeFigure(const OptionValues& values, const ViewArguments& args, std::string& error)
 {
     // 1. The recipe.
     QuantizeOptions options;
-    if (const auto text = args.value("scheme")) {
-        const SchemeParse parsed = parseScheme(*text);
-        if (!parsed.scheme) {
-            error = text::message(*parsed.error).toStdString();
-            return nullptr;
-        }
-        options.scheme = *parsed.scheme;
+    const SchemeParse parsed = parseScheme(values.text("scheme"));
+    if (!parsed.scheme) {
+        error = "--scheme: " + text::message(*parsed.error).toStdString();
+        return nullptr;
     }
+    options.scheme = *parsed.scheme;
     options.element = defaultElementFormat(options.scheme.kind);
-    if (!readFormat(args, "format", options.element, error)
-        || !readChoice(args, "scale-precision", parseScalePrecision, "scale precision", "exact, fp32",
-                       options.scalePrecision, error)
-        || !readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error)
-        || !readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
+    if (!readFormat(args, "format", options.element, error))
         return nullptr;
-    if (args.has("no-saturate"))
+    options.scalePrecision = *parseScalePrecision(values.text("scale-precision"));
+    options.mxRule = *parseMxScaleRule(values.text("scale-rule"));
+    options.rounding = *parseRoundingMode(values.text("rounding"));
+    if (!values.text("no-saturate").empty())
         options.overflow = OverflowPolicy::NonSaturating;
-    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
-        return nullptr;
-    std::uint64_t seed = 0;
-    if (const auto text = args.value("seed")) {
-        const auto n = wholeNumberText(*text);
-        if (!n) {
-            error = "--seed takes a whole number, got '" + *text + "'";
-            return nullptr;
-        }
-        seed = *n;
-    }
+    options.ragged = *parseRaggedPolicy(values.text("ragged"));
+    const auto seed = static_cast<std::uint64_t>(values.whole("seed"));
     options.seed = seed;
-    ErrorMeasure measure = ErrorMeasure::Relative;
-    if (const auto text = args.value("heatmap")) {
-        if (*text != "abs" && *text != "rel") {
-            error = "--heatmap takes abs or rel, got '" + *text + "'";
-            return nullptr;
-        }
-        measure = *text == "rel" ? ErrorMeasure::Relative : ErrorMeasure::Absolute;
-    }
+    const ErrorMeasure measure = values.text("heatmap") == "rel" ? ErrorMeasure::Relative : ErrorMeasure::Absolute;
 
-    // 2. The tensor: values, a file, or generated; then an optional reshape.
+    // 2. The tensor: values, a file, or generated (none: the tab's opening example); then an optional
+    //    reshape.
     TensorRequest request;
-    if (!readFormat(args, "storage", request.storage, error))
-        return nullptr;
-    request.shape = args.value("shape").value_or("");
+    request.storage = namedFormat(values.text("storage"));
+    request.shape = values.text("shape");
     const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
-    if (sources != 1) {
-        error = sources == 0 ? "this view needs values, --input FILE or --generate SHAPE"
-                             : "give values, --input or --generate, not more than one";
+    if (sources > 1) {
+        error = "give values, --input or --generate, not more than one";
         return nullptr;
     }
-    if (!readTensorRequest(args, seed, request, error))
+    if (sources == 0) {
+        request.source = TensorRequest::Source::Values;
+        request.values = kOpeningValues;
+    } else if (!readTensorRequest(args, seed, request, error)) {
         return nullptr;
+    }
 
     // 3. The same report the panel makes.
     const ReportOutcome outcome = makeQuantizeReport(request, options);
@@ -126,18 +163,15 @@ std::unique_ptr<Figure> quantizeFigure(const ViewArguments& args, std::string& e
     return std::make_unique<QuantizeFigure>(outcome.report, measure);
 }
 
+// The declared view, whose values come as arguments too.
 ExportView quantizeView()
 {
-    return {"quantize",
-            "a tensor block-scaled and quantized: elements or error heatmap, summary, and every recipe compared",
-            "V1 V2 ... | --input FILE | --generate N|RxC [-f FMT] [--scheme tensor|tile:N|block:RxC|mx|nvfp4] "
-            "[--scale-precision exact|fp32] [--scale-rule floor|ceil|rceil] [--shape N|RxC] [--storage FMT] "
-            "[--mean M --std S --outliers K --outlier-value V --seed N] [--rounding MODE] [--no-saturate] "
-            "[--ragged pad|reject] [--heatmap rel|abs]",
-            {{"format", 'f'}, {"scheme"}, {"scale-precision"}, {"scale-rule"}, {"shape"}, {"input"}, {"generate"},
-             {"mean"}, {"std"}, {"outliers"}, {"outlier-value"}, {"seed"}, {"storage"}, {"rounding"},
-             {"no-saturate", 0, false}, {"ragged"}, {"heatmap"}},
-            quantizeFigure};
+    ExportView view = declaredView({"quantize",
+                                    "a tensor block-scaled and quantized: elements or error heatmap, summary, and every "
+                                    "recipe compared (no tensor given: the lecture notes' [1000, 0.01, 0.02, 0.5])",
+                                    quantizeOptions(), quantizeFigure});
+    view.usage = "[V1 V2 ...] " + view.usage;
+    return view;
 }
 
 const LessonRegistration kRegistration({
@@ -155,8 +189,17 @@ const LessonRegistration kRegistration({
              {"0.3", "-1.2", "2.7", "0.05", "-f", "e2m1", "--scheme", "nvfp4"},
              {"--generate", "256x256", "--outliers", "2", "--outlier-value", "10000", "--seed", "7", "-f", "e4m3fn",
               "--scheme", "block:128x128"}},
+    .options = quantizeOptions(),
 });
 
 }  // namespace
+
+// The block-scaling lesson, declared once: its panel (panels/QuantizePanel.cpp) builds its recipe's
+// boxes from these options and `floatscope export quantize` reads them.
+const std::vector<LessonOption>& quantizeOptions()
+{
+    static const std::vector<LessonOption> options = declaration();
+    return options;
+}
 
 }  // namespace floatscope::gui

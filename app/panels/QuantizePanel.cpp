@@ -30,7 +30,8 @@
 #include "app/panels/BackgroundJob.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
-#include "app/panels/QuantizeChoices.h"
+#include "app/lessons/QuantizeChoices.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
 #include "app/text/FormatText.h"
@@ -166,7 +167,7 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
 
     // The tensor's fields the panel itself must read (the rest is checked when it is loaded).
     TensorRequest& r = in.request;
-    r.storage = namedFormat(kStorages[std::max(0, m_storage->currentIndex())]);
+    r.storage = namedFormat(comboBoxValue(m_storage).text);
     r.shape = m_shape->text().trimmed().toStdString();
     const auto shapeRefused = [this](const ShapeParse& shape) {
         setHint(m_tensorHint, tr("Shape: %1").arg(text::tensorErrorText(shape.error)));
@@ -230,12 +231,13 @@ std::optional<QuantizePanel::Inputs> QuantizePanel::readInputs()
     case SchemeKind::Mx: o.scheme = Scheme::mx(); break;
     case SchemeKind::Nvfp4: o.scheme = Scheme::nvfp4(); break;
     }
-    o.scalePrecision = m_scale->currentIndex() == 0 ? ScalePrecision::Exact : ScalePrecision::Fp32;
-    o.mxRule = kMxRules[std::max(0, m_mxRule->currentIndex())];
-    o.rounding = kRoundings[std::max(0, m_rounding->currentIndex())];
+    // The boxes' choices, as the lesson declares them (lessons/QuantizeLesson.cpp).
+    o.scalePrecision = parseScalePrecision(comboBoxValue(m_scale).text).value_or(ScalePrecision::Exact);
+    o.mxRule = parseMxScaleRule(comboBoxValue(m_mxRule).text).value_or(MxScaleRule::Floor);
+    o.rounding = parseRoundingMode(comboBoxValue(m_rounding).text).value_or(RoundingMode::NearestEven);
     o.seed = static_cast<std::uint64_t>(m_roundingSeed->value());
     o.overflow = m_saturate->isChecked() ? OverflowPolicy::Saturate : OverflowPolicy::NonSaturating;
-    o.ragged = m_ragged->currentIndex() == 0 ? RaggedPolicy::Pad : RaggedPolicy::Reject;
+    o.ragged = parseRaggedPolicy(comboBoxValue(m_ragged).text).value_or(RaggedPolicy::Pad);
     setHint(m_recipeHint, {});
     if (!ok)
         return std::nullopt;

@@ -19,8 +19,10 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "app/lessons/QuantizeChoices.h"
+#include "app/lessons/QuantizeLesson.h"
 #include "app/panels/BackgroundJob.h"
-#include "app/panels/QuantizeChoices.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/QuantizePresets.h"
 #include "app/panels/QuantizeResults.h"
 #include "app/text/FormatText.h"
@@ -32,6 +34,27 @@
 namespace floatscope::gui {
 
 using namespace quantize;
+
+namespace {
+
+const LessonOption& option(std::string_view name)
+{
+    return optionNamed(quantizeOptions(), name);
+}
+
+// A decimal spin box over one of the generator's Number options, at its fallback.
+QDoubleSpinBox* generatorBox(std::string_view name, int decimals, QWidget* parent)
+{
+    const LessonOption& o = option(name);
+    auto* box = new QDoubleSpinBox(parent);
+    box->setObjectName(QString::fromStdString(o.name));
+    box->setDecimals(decimals);
+    box->setRange(o.min, o.max);
+    box->setValue(std::stod(o.fallback));
+    return box;
+}
+
+}  // namespace
 
 void QuantizePanel::createWidgets()
 {
@@ -65,9 +88,7 @@ void QuantizePanel::createTensorBox()
     for (int i = 0; i < 3; ++i)
         m_source->addItem(QString());
     m_storageLabel = new QLabel(tensorBox);
-    m_storage = new QComboBox(tensorBox);
-    for (const char* s : kStorages)
-        m_storage->addItem(QString::fromLatin1(s));
+    m_storage = declaredComboBox(option("storage"), tensorBox);
     m_sourcePages = new QWidget(tensorBox);
     m_values = new QPlainTextEdit(m_sourcePages);
     m_values->setTabChangesFocus(true);
@@ -106,25 +127,15 @@ QWidget* QuantizePanel::createNormalPage()
     m_normalShapeLabel = new QLabel(normalPage);
     m_normalShape = new QLineEdit(QStringLiteral("256x256"), normalPage);
     m_meanLabel = new QLabel(normalPage);
-    m_mean = new QDoubleSpinBox(normalPage);
-    m_mean->setRange(-1e6, 1e6);
-    m_mean->setDecimals(4);
+    m_mean = generatorBox("mean", 4, normalPage);
     m_stddevLabel = new QLabel(normalPage);
-    m_stddev = new QDoubleSpinBox(normalPage);
-    m_stddev->setRange(0, 1e6);
-    m_stddev->setDecimals(4);
-    m_stddev->setValue(1);
+    m_stddev = generatorBox("std", 4, normalPage);
     m_outliersLabel = new QLabel(normalPage);
-    m_outliers = new QSpinBox(normalPage);
-    m_outliers->setRange(0, 1 << 24);
+    m_outliers = declaredSpinBox(option("outliers"), normalPage);
     m_magnitudeLabel = new QLabel(normalPage);
-    m_magnitude = new QDoubleSpinBox(normalPage);
-    m_magnitude->setRange(0, 1e30);
-    m_magnitude->setDecimals(3);
-    m_magnitude->setValue(100);
+    m_magnitude = generatorBox("outlier-value", 3, normalPage);
     m_normalSeedLabel = new QLabel(normalPage);
-    m_normalSeed = new QSpinBox(normalPage);
-    m_normalSeed->setRange(0, std::numeric_limits<int>::max());
+    m_normalSeed = declaredSpinBox(option("seed"), normalPage);
     auto* normalGrid = new QGridLayout(normalPage);
     normalGrid->setContentsMargins(0, 0, 0, 0);
     normalGrid->addWidget(m_normalShapeLabel, 0, 0);
@@ -182,25 +193,17 @@ void QuantizePanel::createRecipeBox()
     m_blockCols->setValue(128);
     m_blockCols->setPrefix(QStringLiteral("× "));
     m_scaleLabel = new QLabel(recipeBox);
-    m_scale = new QComboBox(recipeBox);
-    m_scale->addItem(QString());
-    m_scale->addItem(QString());
+    m_scale = declaredComboBox(option("scale-precision"), recipeBox);
     m_mxRuleLabel = new QLabel(recipeBox);
-    m_mxRule = new QComboBox(recipeBox);
-    for (int i = 0; i < 3; ++i)
-        m_mxRule->addItem(QString());
+    m_mxRule = declaredComboBox(option("scale-rule"), recipeBox);
     m_roundingLabel = new QLabel(recipeBox);
-    m_rounding = new QComboBox(recipeBox);
-    for (std::size_t i = 0; i < std::size(kRoundings); ++i)
-        m_rounding->addItem(QString());
-    m_roundingSeed = new QSpinBox(recipeBox);
-    m_roundingSeed->setRange(0, std::numeric_limits<int>::max());
+    m_rounding = declaredComboBox(option("rounding"), recipeBox);
+    m_roundingSeed = declaredSpinBox(option("seed"), recipeBox);
+    m_roundingSeed->setObjectName(QStringLiteral("rounding-seed"));  // the command line's one seed is both
     m_saturate = new QCheckBox(recipeBox);
     m_saturate->setChecked(true);
     m_raggedLabel = new QLabel(recipeBox);
-    m_ragged = new QComboBox(recipeBox);
-    m_ragged->addItem(QString());
-    m_ragged->addItem(QString());
+    m_ragged = declaredComboBox(option("ragged"), recipeBox);
     m_recipeHint = new QLabel(recipeBox);
     m_recipeHint->setWordWrap(true);
     m_recipeHint->setObjectName(QStringLiteral("recipeHint"));

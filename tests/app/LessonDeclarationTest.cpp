@@ -213,6 +213,8 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
         const std::string said = option.shortName != 0 ? std::string("-") + option.shortName : flag;
         if (option.type == OptionType::Text || option.type == OptionType::Flag)
             continue;  // read by the lesson itself (values, a file, labelled marks)
+        if (!option.inPanel)
+            continue;  // the command line's alone, or a choice the panel makes elsewhere (the heatmap's error)
         if (option.type == OptionType::Formats) {
             // A checklist with the fallback's formats checked; a name that names none, a format given
             // twice and none at all refused, each for its reason.
@@ -255,8 +257,6 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
             EXPECT_NE(error.find("fp16x"), std::string::npos) << error;
             continue;
         }
-        if (!option.inPanel)
-            continue;
         for (const Probe& probe : probes(option, options)) {
             std::string error;
             const bool exported = accepts({flag, probe.text}, error);
