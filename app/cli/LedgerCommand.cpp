@@ -273,7 +273,7 @@ void printFit(const Io& io, const std::vector<LedgerResult>& results, const Mode
 
 // What the ledger found, for its two ways out (JSON and text): references to runLedger's own.
 struct LedgerReport {
-    const ParameterCountParse& params;
+    const std::optional<ModelPreset>& model;  // the model the count names, if any
     const LedgerConfig& config;
     ByteUnit unit;
     const std::vector<LedgerResult>& results;
@@ -284,7 +284,7 @@ struct LedgerReport {
 
 void printLedgerJson(const Io& io, const LedgerReport& report)
 {
-    const auto& [params, config, unit, results, activation, modes, capacity] = report;
+    const auto& [model, config, unit, results, activation, modes, capacity] = report;
     QJsonArray list;
     for (const LedgerResult& r : results) {
         QJsonObject o = schemeJson(r, capacity, modes);
@@ -292,7 +292,7 @@ void printLedgerJson(const Io& io, const LedgerReport& report)
     }
     QJsonObject doc{
         {"parameters", static_cast<double>(config.parameters)},
-        {"model", params.preset ? QJsonValue(qs(params.preset->id)) : QJsonValue()},
+        {"model", model ? QJsonValue(qs(model->id)) : QJsonValue()},
         {"gpus", static_cast<double>(config.gpus)},
         {"zero", config.zeroStage},
         {"tensor_parallel", static_cast<double>(config.modelParallel)},
@@ -307,9 +307,9 @@ void printLedgerJson(const Io& io, const LedgerReport& report)
 // The ledger table, the schemes' assumptions, activations and fit.
 void printLedgerText(const Io& io, const LedgerReport& report)
 {
-    const auto& [params, config, unit, results, activation, modes, capacity] = report;
+    const auto& [model, config, unit, results, activation, modes, capacity] = report;
     std::fprintf(io.out, "%s parameters%s; %llu GPU%s, ZeRO-%d%s; %s = %s bytes\n\n", grouped(config.parameters).c_str(),
-                 params.preset ? (" (" + str(text::modelName(*params.preset)) + ")").c_str() : "",
+                 model ? (" (" + str(text::modelName(*model)) + ")").c_str() : "",
                  static_cast<unsigned long long>(config.gpus), config.gpus == 1 ? "" : "s (data parallel)",
                  config.zeroStage,
                  config.modelParallel > 1 ? (", tensor parallel " + std::to_string(config.modelParallel)).c_str() : "",
@@ -366,8 +366,6 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     const auto inputs = gui::ledgerArguments(*options, given, refusals);
     if (!inputs)
         return usageError(io, "--" + refusals.front().option + ": " + str(refusals.front().reason));
-    ParameterCountParse params = parseParameterCount(*args.value("params"));
-    params.preset = inputs->preset;  // a model's exact count names it too
     const LedgerConfig& config = inputs->config;
     const ByteUnit unit = inputs->unit;
 
@@ -387,7 +385,7 @@ int runLedger(const std::vector<std::string>& arguments, const Io& io)
     const std::optional<ActivationConfig>& activation = inputs->activations;
     const std::optional<double>& capacity = inputs->capacityBytes;
 
-    const LedgerReport report{params, config, unit, results, activation, modes, capacity};
+    const LedgerReport report{inputs->preset, config, unit, results, activation, modes, capacity};
     if (args.has("json"))
         printLedgerJson(io, report);
     else

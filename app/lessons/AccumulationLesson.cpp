@@ -42,9 +42,10 @@ std::vector<LessonOption> declaration()
          .max = static_cast<double>(kMaxAccumulationSteps)},
         {.name = "formats", .metavar = "FMTS", .type = T::Formats, .fallback = from("formats"), .shortName = 'f'},
         {.name = "mode", .metavar = "MODE", .type = T::Choice, .fallback = from("mode"),
-         .choices = {"stored", "fp32-master", "kahan", "stochastic"}},
+         .choices = {toString(AccumulationMode::Stored), toString(AccumulationMode::Fp32Master),
+                     toString(AccumulationMode::Kahan), toString(AccumulationMode::Stochastic)}},
         {.name = "via", .metavar = "ROUTE", .type = T::Choice, .fallback = toString(defaults.route),
-         .choices = {"direct", "fp32", "fp64"}},
+         .choices = {toString(Route::Direct), toString(Route::ViaFp32), toString(Route::ViaFp64)}},
         {.name = "seed", .metavar = "S", .type = T::Whole, .fallback = std::to_string(defaults.seed), .min = 0,
          .max = 1'000'000'000},
         // The step the figure shows; absent, the last. The panel's playback bar moves it.
