@@ -3635,6 +3635,10 @@ largest finite: %5</source>
         <source>a NUL, 0x00</source>
         <translation>空字节 0x00</translation>
     </message>
+    <message>
+        <source>Give 1 to %1 peak learning rates, comma-separated; got &apos;%2&apos;</source>
+        <translation>请写 1 到 %1 个峰值学习率，用逗号分隔；收到的是“%2”</translation>
+    </message>
 </context>
 <context>
     <name>TrainingFigure</name>

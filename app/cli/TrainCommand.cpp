@@ -56,10 +56,10 @@ options:
   --recipe-file FILES recipe files, comma-separated (key=value pairs, '#' comments), run after --recipe
   --steps N           training steps, 1..100000; runs x steps at most 8192 (a minute on two cores;
                       the window's lab trains longer, with a progress bar and Cancel)
-  --seed S            initial weights, batches and stochastic rounding (default 0)
+  --seed S            initial weights, batches and stochastic rounding, 0..1000000000 (default 0)
   --lr X              the peak learning rate, a number in (0, 1], or 'lecture' (3e-3 to 3e-4, the
                       default) or 'small' (3e-4 to 3e-5); a number decays to a tenth of itself
-  --final-lr X        the learning rate the cosine ends at
+  --final-lr X        the learning rate the cosine ends at, in (0, 1]
   --eval-every K      validation bits per character every K steps and after the last (default 25)
   --threads T         recipes trained side by side (default: 2, or 1 on one core)
   --products P        where the matrix products run: 'emulated' (the default: the recipe's roundings,
@@ -288,22 +288,21 @@ void printTable(const Io& io, const train::TrainConfig& config, std::size_t para
 
 int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
 {
-    ArgParser args({{"recipe", 0, true},
-                    {"recipe-file", 0, true},
-                    {"steps", 0, true},
-                    {"seed", 0, true},
-                    {"lr", 0, true},
-                    {"final-lr", 0, true},
-                    {"eval-every", 0, true},
-                    {"threads", 0, true},
-                    {"products", 0, true},
-                    {"list", 0, false},
-                    {"save-recipe", 0, true},
-                    {"json", 0, false},
-                    {"csv", 0, false},
-                    {"no-color", 0, false},
-                    {"progress", 0, false},
-                    {"help", 'h', false}});
+    // The lab's declared options (what the panel and `export training` take too) but the view's own,
+    // and the command's.
+    std::vector<ArgParser::Option> options;
+    for (const gui::LessonOption& o : gui::trainingOptions())
+        if (o.name != "preset" && o.name != "gap-lr" && o.name != "vs-fp32" && o.name != "untrained")
+            options.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
+    options.insert(options.end(), {{"threads", 0, true},
+                                   {"list", 0, false},
+                                   {"save-recipe", 0, true},
+                                   {"json", 0, false},
+                                   {"csv", 0, false},
+                                   {"no-color", 0, false},
+                                   {"progress", 0, false},
+                                   {"help", 'h', false}});
+    ArgParser args(options);
     if (const auto done = parseArguments(args, arguments, ioIn, "train", kHelp))
         return *done;
     const Io io = outputIo(ioIn, args);
@@ -320,7 +319,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
     const ParsedArguments view(args);
     std::string error;
     if (const auto target = args.value("save-recipe")) {
-        const auto recipes = gui::readRecipes(view, false, error);
+        const auto recipes = gui::readRecipes(view, error);
         if (!recipes)
             return usageError(io, error);
         if (recipes->size() != 1)

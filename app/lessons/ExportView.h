@@ -49,6 +49,9 @@ struct ExportView {
     std::vector<ViewOption> options;
     // Builds the figure, or sets `error` (one line naming the offending text).
     std::function<std::unique_ptr<Figure>(const ViewArguments& args, std::string& error)> make;
+    // What `make` refuses, checked without its work, where that is long (the training lab trains
+    // before it draws); empty: `make` itself.
+    std::function<bool(const ViewArguments& args, std::string& error)> check = {};
 };
 
 // A lesson's view read through its declaration: the options and --help's usage are the declaration's,

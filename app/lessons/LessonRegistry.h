@@ -64,9 +64,10 @@ class LessonPanel;
 //                                              "FooPanel.moc" (a FooPanel.h only when its own tests
 //                                              reach into it)
 //   translations/floatscope_zh_CN.ts           its words in Chinese (lupdate, then translate)
-// Long work goes through a BackgroundJob (progress, cancel, restart on new input). Every lesson
-// registers from app/lessons; the training lab reads its view's arguments itself (trainingView, its
-// recipes' key=value text), not yet through declared options.
+// Long work goes through a BackgroundJob (progress, cancel, restart on new input). A view whose
+// drawing works long (the training lab trains first) also gives ExportView::check, what it refuses
+// without the work, which the declaration's walk runs; and its panel shows a preset before training
+// it, as --untrained draws it.
 struct Lesson {
     int place = 0;
     const char* objectName = "";

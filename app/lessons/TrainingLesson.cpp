@@ -32,46 +32,74 @@ std::string english(const QString& s)
     return s.toStdString();
 }
 
-// --NAME N: all of the text a whole number in min..max; `value` keeps its default when absent.
-bool readCount(const ViewArguments& args, const char* name, std::uint64_t min, std::uint64_t max, std::uint64_t& value,
-               std::string& error)
+// The lab's presets (the lecture notes' runs): the recipes, the learning rate and, for the gap
+// view, its peaks. The first is what a new panel shows and the view draws without options. Recipes
+// in core's order, as the panel's checkboxes list them, so that both draw the curves alike.
+std::vector<LessonPreset> trainingPresets()
 {
-    const auto text = args.value(name);
-    if (!text)
-        return true;
-    const auto n = wholeNumberText(*text);
-    if (!n || *n < min || *n > max) {
-        error = std::string("--") + name + " takes a whole number " + std::to_string(min) + ".." + std::to_string(max)
-              + ", got '" + *text + "'";
-        return false;
-    }
-    value = *n;
-    return true;
-}
-
-std::optional<double> rateText(const std::string& text)
-{
-    const auto v = finiteNumberText(text);
-    return v && *v > 0 && *v <= 1 ? v : std::nullopt;
+    return {
+        {"lecture", {{"recipe", kDefaultTrainingRecipes}, {"lr", "lecture"}}},
+        {"small-lr", {{"recipe", "fp32,bf16-pure,bf16-master,bf16-stochastic"}, {"lr", "small"}}},
+        {"loss-scaling", {{"recipe", "fp32,fp16-amp,fp16-noscale"}, {"lr", "lecture"}}},
+        {"fp8", {{"recipe", "fp32,bf16-master,fp8-current,fp8-delayed"}, {"lr", "lecture"}}},
+        {"gap", {{"recipe", "bf16-pure"}, {"lr", "lecture"}, {"gap-lr", kDefaultGapPeaks}}},
+    };
 }
 
 }  // namespace
 
-std::optional<std::vector<double>> parsePeakList(const std::string& text, std::string& error)
+const std::vector<LessonOption>& trainingOptions()
+{
+    using T = OptionType;
+    constexpr double kMaxSteps = train::TrainConfig::kMaxSteps;
+    static const std::vector<LessonOption> options = {
+        presetOption(trainingPresets()),
+        {.name = "recipe", .metavar = "LIST", .type = T::Text, .fallback = kDefaultTrainingRecipes},
+        {.name = "recipe-file", .metavar = "FILES", .type = T::Text, .fallback = "", .inPanel = false},
+        {.name = "steps", .metavar = "N", .type = T::Whole, .fallback = std::to_string(kDefaultTrainingSteps), .min = 1,
+         .max = kMaxSteps},
+        {.name = "seed", .metavar = "S", .type = T::Whole, .fallback = "0", .min = 0, .max = 1e9},
+        {.name = "lr", .metavar = "X", .type = T::Text, .fallback = "lecture"},
+        // The panel's own peak ends at a tenth of itself; the command line may end elsewhere.
+        {.name = "final-lr", .metavar = "X", .type = T::Positive, .fallback = "", .max = 1, .inPanel = false},
+        {.name = "eval-every", .metavar = "K", .type = T::Whole, .fallback = std::to_string(train::TrainConfig{}.evalEvery),
+         .min = 1, .max = kMaxSteps, .inPanel = false},
+        // The panel offers the engine, or the GPU beside it, in a box of its own (the GPU's entry
+        // greyed where there is none).
+        {.name = "products", .metavar = "P", .type = T::Choice, .fallback = productsName(ProductsOn::Engine),
+         .choices = {productsName(ProductsOn::Engine), productsName(ProductsOn::Gpu), "emulated,gpu"}, .inPanel = false},
+        {.name = "gap-lr", .metavar = "PEAKS", .type = T::Text, .fallback = ""},
+        {.name = "vs-fp32", .metavar = "", .type = T::Flag, .fallback = ""},
+        {.name = "untrained", .metavar = "", .type = T::Flag, .fallback = "", .inPanel = false},
+    };
+    return options;
+}
+
+std::optional<LearningRateSchedule> readLearningRate(const std::string& text)
+{
+    if (const auto preset = train::findLearningRatePreset(text))
+        return LearningRateSchedule{preset->peak, preset->final};
+    const auto rate = finiteNumberText(text);
+    if (!rate || !(*rate > 0 && *rate <= 1))
+        return std::nullopt;
+    return LearningRateSchedule{*rate, *rate / 10};
+}
+
+std::optional<std::vector<double>> parsePeakList(const std::string& text, QString& error)
 {
     std::vector<double> peaks;
     std::stringstream items(text);
     std::string item;
     while (std::getline(items, item, ',')) {
-        const auto rate = rateText(item);
-        if (!rate) {
-            error = english(text::learningRateErrorText(QString::fromStdString(item)));
+        const auto rate = finiteNumberText(item);
+        if (!rate || !(*rate > 0 && *rate <= 1)) {
+            error = text::learningRateErrorText(QString::fromStdString(item));
             return std::nullopt;
         }
         peaks.push_back(*rate);
     }
     if (peaks.empty() || peaks.size() > kMaxGapPeaks) {
-        error = "--gap-lr takes 1 to " + std::to_string(kMaxGapPeaks) + " peak learning rates, got '" + text + "'";
+        error = text::peakCountErrorText(kMaxGapPeaks, QString::fromStdString(text));
         return std::nullopt;
     }
     return peaks;
@@ -124,13 +152,14 @@ std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, co
     return products;
 }
 
-std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, bool forView, std::string& error)
+namespace {
+
+// The recipes of `list` (preset names or key=value texts), then those of --recipe-file's files
+// (bounded regular files: /dev/zero or a FIFO is refused at once).
+std::optional<std::vector<train::Recipe>> recipesOf(const std::optional<std::string>& list, const ViewArguments& args,
+                                                    std::string& error)
 {
     std::vector<train::Recipe> recipes;
-    // The list, then the files (bounded regular files: /dev/zero or a FIFO is refused at once).
-    const std::optional<std::string> list = forView && !args.value("recipe") && !args.value("recipe-file")
-                                              ? std::optional<std::string>(kDefaultTrainingRecipes)
-                                              : args.value("recipe");
     if (list) {
         auto parsed = train::parseRecipeList(*list);
         if (const auto* e = std::get_if<train::RecipeError>(&parsed)) {
@@ -158,99 +187,113 @@ std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args,
     return recipes;
 }
 
-std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error)
+// The view's own: the gap against the learning rate, or the recipes before training; the runs
+// `request` trains.
+std::optional<std::uint64_t> readViewChoices(const OptionValues& values, const ViewArguments& args,
+                                             TrainingRequest& request, std::string& error)
 {
-    // 1. Recipes.
+    request.untrained = args.has("untrained");
+    request.vsFp32 = args.has("vs-fp32");
+    const std::string peaks = values.text("gap-lr");
+    if (peaks.empty() && !args.value("gap-lr"))
+        return request.recipes.size() * request.products.size();
+    QString why;
+    const auto parsed = parsePeakList(peaks, why);
+    if (!parsed) {
+        error = "--gap-lr: " + english(why);
+        return std::nullopt;
+    }
+    request.gapPeaks = *parsed;
+    if (request.products != std::vector<ProductsOn>{ProductsOn::Engine}) {
+        error = "--gap-lr trains on the engine only: leave out --products";
+        return std::nullopt;
+    }
+    const auto others = std::count_if(request.recipes.begin(), request.recipes.end(),
+                                      [](const train::Recipe& r) { return r.name != "fp32"; });
+    if (others == 0) {
+        error = "--gap-lr plots recipes against fp32: give a recipe other than fp32 in --recipe";
+        return std::nullopt;
+    }
+    return request.gapPeaks.size() * static_cast<std::uint64_t>(others + 1);  // each recipe and fp32 at each peak
+}
+
+// The request the checked options and the arguments ask for (`forView`: the view's, else
+// `floatscope train`'s), or null with the reason in `error`.
+std::optional<TrainingRequest> requestOf(const OptionValues& values, const ViewArguments& args, bool forView,
+                                         std::string& error)
+{
+    // 1. Recipes: --recipe's; the view's preset's where neither --recipe nor --recipe-file is given.
     TrainingRequest request;
-    auto recipes = readRecipes(args, forView, error);
+    const bool listed = args.value("recipe") || args.value("recipe-file");
+    auto recipes = recipesOf(forView && !listed ? std::optional(values.text("recipe")) : args.value("recipe"), args, error);
     if (!recipes)
         return std::nullopt;
     request.recipes = std::move(*recipes);
-    if (!forView && !args.value("steps")) {
-        error = "train needs --steps (see 'floatscope train --help')";
-        return std::nullopt;
-    }
 
     // 2. The run's settings.
     train::TrainConfig& config = request.config;
-    std::uint64_t steps = kDefaultTrainingSteps;
-    std::uint64_t evalEvery = static_cast<std::uint64_t>(config.evalEvery);
-    if (!readCount(args, "steps", 1, train::TrainConfig::kMaxSteps, steps, error)
-        || !readCount(args, "seed", 0, UINT64_MAX, config.seed, error)
-        || !readCount(args, "eval-every", 1, train::TrainConfig::kMaxSteps, evalEvery, error))
+    config.steps = static_cast<int>(values.whole("steps"));
+    config.seed = static_cast<std::uint64_t>(values.whole("seed"));
+    config.evalEvery = static_cast<int>(values.whole("eval-every"));
+    const auto rate = readLearningRate(values.text("lr"));
+    if (!rate) {
+        error = "--lr: " + english(text::learningRateErrorText(QString::fromStdString(values.text("lr"))));
         return std::nullopt;
-    config.steps = static_cast<int>(steps);
-    config.evalEvery = static_cast<int>(evalEvery);
-    if (const auto lr = args.value("lr")) {
-        if (const auto preset = train::findLearningRatePreset(*lr)) {
-            config.peakLearningRate = preset->peak;
-            config.finalLearningRate = preset->final;
-        } else if (const auto rate = finiteNumberText(*lr)) {
-            config.peakLearningRate = *rate;
-            config.finalLearningRate = *rate / 10;
-        } else {
-            error = english(text::learningRateErrorText(QString::fromStdString(*lr)));
-            return std::nullopt;
-        }
     }
-    if (const auto lr = args.value("final-lr")) {
-        const auto rate = finiteNumberText(*lr);
-        if (!rate) {
-            error = english(text::learningRateErrorText(QString::fromStdString(*lr)));
-            return std::nullopt;
-        }
-        config.finalLearningRate = *rate;
-    }
+    config.peakLearningRate = rate->peak;
+    config.finalLearningRate = values.has("final-lr") ? values.number("final-lr") : rate->final;
     if (const auto problem = train::checkConfig(config, train::Corpus::builtin())) {
         error = english(text::configErrorText(*problem));
         return std::nullopt;
     }
 
     // 3. Where the products run.
-    if (const auto products = args.value("products")) {
-        const auto parsed = parseProducts(*products, request.recipes, error);
-        if (!parsed)
-            return std::nullopt;
-        request.products = *parsed;
-    }
+    const auto products = parseProducts(values.text("products"), request.recipes, error);
+    if (!products)
+        return std::nullopt;
+    request.products = *products;
 
-    // 4. The view's own: the gap against the learning rate, or the recipes before training.
+    // 4. The view's own choices, and the work, bounded before any of it is done (100,000 steps took
+    // 15 minutes a recipe).
     std::uint64_t runs = request.recipes.size() * request.products.size();
     if (forView) {
-        request.untrained = args.has("untrained");
-        request.vsFp32 = args.has("vs-fp32");
-        if (const auto peaks = args.value("gap-lr")) {
-            const auto parsed = parsePeakList(*peaks, error);
-            if (!parsed)
-                return std::nullopt;
-            request.gapPeaks = *parsed;
-            const auto others = std::count_if(request.recipes.begin(), request.recipes.end(),
-                                              [](const train::Recipe& r) { return r.name != "fp32"; });
-            runs = request.gapPeaks.size() * static_cast<std::uint64_t>(others + 1);  // each recipe and fp32 at each peak
-            if (request.products != std::vector<ProductsOn>{ProductsOn::Engine}) {
-                error = "--gap-lr trains on the engine only: leave out --products";
-                return std::nullopt;
-            }
-            if (std::all_of(request.recipes.begin(), request.recipes.end(),
-                            [](const train::Recipe& r) { return r.name == "fp32"; })) {
-                error = "--gap-lr plots recipes against fp32: give a recipe other than fp32 in --recipe";
-                return std::nullopt;
-            }
-        }
+        const auto viewRuns = readViewChoices(values, args, request, error);
+        if (!viewRuns)
+            return std::nullopt;
+        runs = *viewRuns;
     }
-
-    // 5. The work, bounded before any of it is done (100,000 steps took 15 minutes a recipe).
     if (request.recipes.size() > kMaxTrainingRecipes) {
         error = "at most " + std::to_string(kMaxTrainingRecipes) + " recipes at once, got " + std::to_string(request.recipes.size());
         return std::nullopt;
     }
-    const bool untrained = forView && request.untrained;
-    if (!untrained && runs * static_cast<std::uint64_t>(config.steps) > kMaxTrainingRecipeSteps) {
+    if (!request.untrained && runs * static_cast<std::uint64_t>(config.steps) > kMaxTrainingRecipeSteps) {
         error = "at most " + std::to_string(kMaxTrainingRecipeSteps) + " recipe-steps (runs x --steps), got "
               + std::to_string(runs) + " x " + std::to_string(config.steps) + " = " + std::to_string(runs * config.steps);
         return std::nullopt;
     }
     return request;
+}
+
+}  // namespace
+
+std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, std::string& error)
+{
+    return recipesOf(args.value("recipe"), args, error);
+}
+
+std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error)
+{
+    // What `floatscope train` must be given; then every declared option through its check.
+    if (!forView && !args.value("recipe") && !args.value("recipe-file")) {
+        error = "train needs --recipe or --recipe-file (see 'floatscope train --help')";
+        return std::nullopt;
+    }
+    if (!forView && !args.value("steps")) {
+        error = "train needs --steps (see 'floatscope train --help')";
+        return std::nullopt;
+    }
+    const auto values = readOptions(args, trainingOptions(), error);
+    return values ? requestOf(*values, args, forView, error) : std::nullopt;
 }
 
 TrainingData untrainedData(const TrainingRequest& request)
@@ -294,55 +337,36 @@ TrainingData trainedData(const TrainingRequest& request, const std::atomic<bool>
 
 ExportView trainingView()
 {
-    const auto make = [](const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
-        const auto request = readTrainingRequest(args, true, error);
-        if (!request)
-            return nullptr;
-        TrainingData data = trainedData(*request, args.stop());
-        return args.stopped() ? nullptr : std::make_unique<TrainingFigure>(std::move(data));
+    ExportView view = declaredView({
+        .name = "training",
+        .summary = "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against "
+                   "the learning rate",
+        .options = trainingOptions(),
+        .make = [](const OptionValues& values, const ViewArguments& args, std::string& error) -> std::unique_ptr<Figure> {
+            const auto request = requestOf(values, args, true, error);
+            if (!request)
+                return nullptr;
+            TrainingData data = trainedData(*request, args.stop());
+            return args.stopped() ? nullptr : std::make_unique<TrainingFigure>(std::move(data));
+        },
+    });
+    // What the view refuses, without training: a test walks the declaration through it.
+    view.check = [](const ViewArguments& args, std::string& error) {
+        return readTrainingRequest(args, true, error).has_value();
     };
-    return {"training",
-            "the training lab: recipes' loss curves side by side, their ends and memory, or the gap against the "
-            "learning rate",
-            "[--recipe LIST] [--recipe-file FILES] [--steps N] [--seed S] [--lr X] [--final-lr X] [--eval-every K] "
-            "[--products emulated|gpu|emulated,gpu] [--gap-lr PEAKS] [--vs-fp32] [--untrained]",
-            {{"recipe"}, {"recipe-file"}, {"steps"}, {"seed"}, {"lr"}, {"final-lr"}, {"eval-every"}, {"products"},
-             {"gap-lr"}, {"vs-fp32", 0, false}, {"untrained", 0, false}},
-            make};
-}
-
-const std::vector<TrainingPreset>& trainingPresets()
-{
-    static const std::vector<TrainingPreset> list = {
-        {"lecture", kDefaultTrainingRecipes, "lecture", false},
-        {"small-lr", "fp32,bf16-pure,bf16-stochastic,bf16-master", "small", false},
-        {"loss-scaling", "fp32,fp16-noscale,fp16-amp", "lecture", false},
-        {"fp8", "fp32,bf16-master,fp8-current,fp8-delayed", "lecture", false},
-        {"gap", "bf16-pure", "lecture", true},
-    };
-    return list;
-}
-
-std::vector<std::string> trainingPresetArguments(const TrainingPreset& p)
-{
-    std::vector<std::string> args = {"--recipe", p.recipes, "--steps", std::to_string(kDefaultTrainingSteps)};
-    if (std::string_view(p.learningRate) != "lecture")
-        args.insert(args.end(), {"--lr", p.learningRate});
-    if (p.gap)
-        args.insert(args.end(), {"--gap-lr", kDefaultGapPeaks});
-    return args;
+    return view;
 }
 
 namespace {
 
+// A page per preset. On a slide the recipes are told apart by their gap to fp32, a hundredth of a
+// bit per character that the curves' fall from 5 to 3.5 would hide.
 std::vector<std::vector<std::string>> trainingDeck()
 {
-    // On a slide the recipes are told apart by their gap to fp32, a hundredth of a bit per
-    // character that the curves' fall from 5 to 3.5 would hide.
     std::vector<std::vector<std::string>> pages;
-    for (const TrainingPreset& p : trainingPresets()) {
-        pages.push_back(trainingPresetArguments(p));
-        if (!p.gap)
+    for (const LessonPreset& p : optionNamed(trainingOptions(), "preset").presets) {
+        pages.push_back({"--preset", p.id});
+        if (!p.values.contains("gap-lr"))
             pages.back().push_back("--vs-fp32");
     }
     return pages;
@@ -355,6 +379,7 @@ const LessonRegistration kRegistration({
     .view = trainingView(),
     .viewExample = {"--untrained"},
     .deck = trainingDeck(),
+    .options = trainingOptions(),
 });
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <QString>
+
 #include "app/figures/TrainingFigure.h"
 #include "app/lessons/ExportView.h"
 #include "core/train/Trainer.h"
@@ -26,14 +28,29 @@ inline constexpr const char* kDefaultGapPeaks = "1e-4,3e-4,1e-3,3e-3,1e-2";
 inline constexpr std::size_t kMaxTrainingRecipes = 8;
 inline constexpr std::uint64_t kMaxTrainingRecipeSteps = 8192;
 
-// --recipe, --recipe-file, --steps, --seed, --lr, --final-lr, --eval-every as `floatscope train`
-// reads them; with `forView`, also --gap-lr and --untrained, and the defaults above for --recipe and
-// --steps (else both are required). Null with one line naming the offending text in `error`.
+// The lab's options, declared once (lessons/LessonOption.h): the panel's preset box, steps and seed
+// are built from them, and `floatscope train` and `floatscope export training` read them. Recipes,
+// learning rates and peaks are text the lesson reads (the functions below, which the panel calls too).
+const std::vector<LessonOption>& trainingOptions();
+
+// `floatscope train`'s options (--recipe, --recipe-file, --steps, --seed, --lr, --final-lr,
+// --eval-every, --products); with `forView`, also --preset, --gap-lr, --vs-fp32 and --untrained, and
+// the preset's recipes and --steps' fallback (else --recipe or --recipe-file and --steps are
+// required). Null with one line naming the offending text in `error`. Trains nothing: the check
+// `floatscope export training` makes before it trains.
 std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error);
 // Only the recipes of --recipe and --recipe-file (`floatscope train --save-recipe` needs no --steps).
-std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, bool forView, std::string& error);
-// "1e-4,3e-4": peak learning rates in (0, 1], at most 12.
-std::optional<std::vector<double>> parsePeakList(const std::string& text, std::string& error);
+std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, std::string& error);
+
+// A learning rate's schedule: --lr's text, a preset of core/train ("lecture", "small") or a peak in
+// (0, 1] that ends at a tenth of itself; null for other text (text::learningRateErrorText words it).
+struct LearningRateSchedule {
+    double peak = 0;
+    double final = 0;
+};
+std::optional<LearningRateSchedule> readLearningRate(const std::string& text);
+// "1e-4,3e-4": peak learning rates in (0, 1], at most 12; the reason in the interface's language.
+std::optional<std::vector<double>> parsePeakList(const std::string& text, QString& error);
 // "emulated", "gpu" or both, comma-separated; with gpu, every recipe must be one this GPU runs.
 std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, const std::vector<train::Recipe>& recipes,
                                                      std::string& error);
@@ -48,17 +65,5 @@ TrainingData trainedData(const TrainingRequest& request, const std::atomic<bool>
 
 // `floatscope export training`: `floatscope train`'s options, --gap-lr and --untrained.
 ExportView trainingView();
-
-// The lab's presets (the lecture notes' runs), in the panel's preset box and a page each in the
-// lesson's deck.
-struct TrainingPreset {
-    const char* id;
-    const char* recipes;
-    const char* learningRate;  // "lecture" or "small"
-    bool gap;                  // the gap against the learning rate
-};
-const std::vector<TrainingPreset>& trainingPresets();
-// The preset as `floatscope export training` arguments.
-std::vector<std::string> trainingPresetArguments(const TrainingPreset& preset);
 
 }  // namespace floatscope::gui

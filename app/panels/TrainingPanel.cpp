@@ -15,6 +15,7 @@
 
 #include "app/charts/Chart.h"
 #include "app/panels/BackgroundJob.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/HintedField.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/panels/PanelKit.h"
@@ -73,24 +74,28 @@ QCheckBox* TrainingPanel::recipeBox(const std::string& name) const
 
 void TrainingPanel::applyPreset(const QString& id)
 {
-    for (const TrainingPreset& p : trainingPresets()) {
-        if (id != QLatin1String(p.id))
+    for (const LessonPreset& p : optionNamed(trainingOptions(), "preset").presets) {
+        if (id.toStdString() != p.id)
             continue;
-        const std::vector<std::string> names = splitNames(p.recipes);
+        // The declared fields (steps, seed, the box itself), then what the lesson reads as text.
+        applyDeclaredPreset(this, trainingOptions(), p.id);
+        const auto value = [&](const char* name) {
+            const auto it = p.values.find(name);
+            return it != p.values.end() ? it->second : optionNamed(trainingOptions(), name).fallback;
+        };
+        const std::vector<std::string> names = splitNames(value("recipe"));
         for (QCheckBox* box : m_recipes) {
             const QSignalBlocker blocker(box);
             box->setChecked(std::find(names.begin(), names.end(), box->objectName().toStdString()) != names.end());
         }
         const QSignalBlocker custom(m_custom);
         m_custom->setChecked(false);
-        const QSignalBlocker steps(m_steps);
-        m_steps->setValue(kDefaultTrainingSteps);
         for (std::size_t i = 0; i < train::learningRatePresets().size(); ++i)
-            if (std::string_view(train::learningRatePresets()[i].name) == p.learningRate)
+            if (train::learningRatePresets()[i].name == value("lr"))
                 m_rate->setCurrentIndex(static_cast<int>(i));
-        m_view->setCurrentIndex(p.gap ? 1 : 0);
-        m_peaks->setText(QString::fromLatin1(kDefaultGapPeaks));
-        m_preset->setCurrentIndex(m_preset->findData(id));
+        const std::string peaks = value("gap-lr");
+        m_view->setCurrentIndex(peaks.empty() ? 0 : 1);
+        m_peaks->setText(QString::fromStdString(peaks.empty() ? kDefaultGapPeaks : peaks));
         updateEnabled();
         recompute();
         return;
@@ -160,12 +165,11 @@ std::optional<TrainingRequest> TrainingPanel::request()
     // The gap view trains each peak to a tenth of itself; the other view reads the learning rate.
     QString rateError;
     if (!gap && m_rate->currentIndex() == kOwnRate) {
-        const auto rate = finiteNumberText(m_ownRate->text().trimmed().toStdString());
-        if (!rate || !(*rate > 0 && *rate <= 1))
+        if (const auto rate = readLearningRate(m_ownRate->text().trimmed().toStdString())) {
+            r.config.peakLearningRate = rate->peak;
+            r.config.finalLearningRate = rate->final;
+        } else {
             rateError = text::learningRateErrorText(m_ownRate->text().trimmed());
-        else {
-            r.config.peakLearningRate = *rate;
-            r.config.finalLearningRate = *rate / 10;
         }
     } else if (!gap) {
         const train::LearningRatePreset& p = train::learningRatePresets()[static_cast<std::size_t>(std::max(0, m_rate->currentIndex()))];
@@ -176,11 +180,8 @@ std::optional<TrainingRequest> TrainingPanel::request()
     ok = ok && rateError.isEmpty();
     QString peaksError;
     if (gap) {
-        std::string error;
-        if (const auto peaks = parsePeakList(m_peaks->text().trimmed().toStdString(), error))
+        if (const auto peaks = parsePeakList(m_peaks->text().trimmed().toStdString(), peaksError))
             r.gapPeaks = *peaks;
-        else
-            peaksError = QString::fromStdString(error);
     }
     m_peaks->setHint(peaksError);
 

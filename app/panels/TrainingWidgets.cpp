@@ -27,6 +27,7 @@
 
 #include "app/charts/Chart.h"
 #include "app/panels/BackgroundJob.h"
+#include "app/panels/DeclaredFields.h"
 #include "app/panels/HintedField.h"
 #include "app/panels/PanelKit.h"
 #include "app/panels/TrainingChoices.h"
@@ -42,7 +43,6 @@ using namespace training;
 namespace {
 
 constexpr int kLiveMilliseconds = 200;
-constexpr int kMaxSteps = train::TrainConfig::kMaxSteps;
 const char* const kDefaultCustomRecipe = "base=bf16-pure\nname=mine\nupdate=stochastic\nadam-m=bf16\n";
 
 QTableWidget* makeTable(QWidget* parent)
@@ -92,13 +92,9 @@ void TrainingPanel::createWidgets()
 // The presets box, and its label.
 void TrainingPanel::createPresetBox(QWidget* content)
 {
-    m_preset = new QComboBox(content);
-    m_preset->addItem(QString(), QString());
-    for (const TrainingPreset& p : trainingPresets())
-        m_preset->addItem(QString(), QString::fromLatin1(p.id));
+    m_preset = declaredPresetBox(optionNamed(trainingOptions(), "preset"), content);  // at the lecture's demo
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_preset->setMinimumContentsLength(24);
-    m_preset->setCurrentIndex(1);  // the defaults are the lecture's demo
     m_presetLabel = new QLabel(content);
     m_presetLabel->setBuddy(m_preset);
 }
@@ -131,13 +127,10 @@ QWidget* TrainingPanel::createRecipeChecks(QWidget* content)
 // The form of the fields: the preset and the recipes above steps, seed, learning rate, view and products.
 QFormLayout* TrainingPanel::createFieldsForm(QWidget* content, QWidget* recipes)
 {
-    m_steps = new QSpinBox(content);
-    m_steps->setRange(1, kMaxSteps);
-    m_steps->setValue(kDefaultTrainingSteps);
+    m_steps = declaredSpinBox(optionNamed(trainingOptions(), "steps"), content);
     m_stepsLabel = new QLabel(content);
     m_stepsLabel->setBuddy(m_steps);
-    m_seed = new QSpinBox(content);
-    m_seed->setRange(0, 1'000'000'000);
+    m_seed = declaredSpinBox(optionNamed(trainingOptions(), "seed"), content);
     m_seedLabel = new QLabel(content);
     m_seedLabel->setBuddy(m_seed);
     m_rate = new QComboBox(content);

@@ -132,6 +132,11 @@ QString learningRateErrorText(const QString& text)
         .arg(text);
 }
 
+QString peakCountErrorText(std::size_t max, const QString& text)
+{
+    return TrainText::tr("Give 1 to %1 peak learning rates, comma-separated; got '%2'").arg(max).arg(text);
+}
+
 }  // namespace floatscope::text
 
 namespace floatscope::text {

@@ -21,6 +21,8 @@ QString recipeFileErrorText(const QString& path, const train::RecipeFileRead& re
 QString recipeSaveErrorText(const QString& path, const QString& reason);
 // --lr (or the panel's field) got text that is neither a number nor a preset.
 QString learningRateErrorText(const QString& text);
+// The gap view's peaks (--gap-lr, or the panel's field) are none or more than `max`.
+QString peakCountErrorText(std::size_t max, const QString& text);
 
 // What a preset recipe does, in a line (for its checkbox's tooltip); empty for another name.
 QString recipeDescription(const std::string& name);

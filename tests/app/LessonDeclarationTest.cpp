@@ -298,14 +298,58 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
     }
 }
 
+// Whether `floatscope export VIEW ARGUMENTS...` takes its arguments: the view's check where it has
+// one (the training lab's, which would train before drawing), else whether it draws.
+bool viewTakes(const ExportView& view, const std::vector<std::string>& arguments, std::string& error)
+{
+    if (!view.check)
+        return exportViewFigure(view.name, arguments, error) != nullptr;
+    ArgParser args(parserOptions(view));
+    if (const auto problem = args.parse(arguments)) {
+        error = *problem;
+        return false;
+    }
+    return view.check(ParsedArguments(args), error);
+}
+
+// Whether the lesson trains before it draws (the training lab): it declares --untrained.
+bool trains(const Lesson& lesson)
+{
+    return std::any_of(lesson.options.begin(), lesson.options.end(),
+                       [](const LessonOption& o) { return o.name == "untrained"; });
+}
+
 TEST_P(LessonDeclarationTest, PanelAndCommandLineTakeAndRefuseAlike)
 {
     const Lesson& lesson = GetParam();
     ASSERT_TRUE(lesson.makePanel) << "no panel registered for " << lesson.view.name;
     std::unique_ptr<LessonPanel> panel(lesson.makePanel());
-    walkOptions(*panel, lesson.options, [&](const std::vector<std::string>& arguments, std::string& error) {
-        return exportViewFigure(lesson.view.name, arguments, error) != nullptr;
+    // A lesson that trains is walked before training, as --untrained checks it: the bound on a
+    // command's work (the training lab's recipe-steps) is the command line's alone, and
+    // TheTrainingChecksRefuseWhatItsViewRefuses tries it.
+    walkOptions(*panel, lesson.options, [&](std::vector<std::string> arguments, std::string& error) {
+        if (trains(lesson))
+            arguments.push_back("--untrained");
+        return viewTakes(lesson.view, arguments, error);
     });
+}
+
+// A view's check refuses what its drawing refuses: the training lab's, on arguments that fail late
+// (the recipe-steps bound, the gap view's fp32) and one that passes.
+TEST(LessonDeclaration, TheTrainingChecksRefuseWhatItsViewRefuses)
+{
+    const ExportView view = lessonNamed("training").view;
+    ASSERT_TRUE(view.check);
+    const std::vector<std::vector<std::string>> cases = {
+        {"--steps", "3000"}, {"--recipe", "fp32", "--gap-lr", "1e-3"}, {"--lr", "2"}, {"--products", "emulated,cpu"},
+        {"--recipe", "fp32", "--steps", "2", "--untrained"}};
+    for (const auto& arguments : cases) {
+        std::string checked;
+        std::string drawn;
+        const bool takes = viewTakes(view, arguments, checked);
+        EXPECT_EQ(takes, exportViewFigure(view.name, arguments, drawn) != nullptr) << arguments[1];
+        EXPECT_EQ(checked, drawn) << arguments[1];
+    }
 }
 
 // A preset chosen in the panel draws the figure `floatscope export VIEW --preset ID` draws, byte for
@@ -324,7 +368,11 @@ TEST_P(LessonDeclarationTest, EachPresetDrawsWhatItsCommandLineDraws)
             box->setCurrentIndex(index);
             emit box->activated(index);
             std::string error;
-            const auto exported = exportViewFigure(lesson.view.name, {"--" + option.name, id}, error);
+            // A lesson that trains shows a preset before training it, as --untrained draws it.
+            std::vector<std::string> arguments = {"--" + option.name, id};
+            if (trains(lesson))
+                arguments.push_back("--untrained");
+            const auto exported = exportViewFigure(lesson.view.name, arguments, error);
             ASSERT_NE(exported, nullptr) << id << ": " << error;
             const auto shown = panel->makeFigure();
             ASSERT_NE(shown, nullptr) << id;

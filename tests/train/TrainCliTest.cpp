@@ -40,17 +40,21 @@ TEST(TrainCli, BadInputIsOneLineAndStatusTwo)
     expectRefused("--recipe 'name=x;params=e8m0' --steps 3", "e8m0");
     expectRefused("--recipe 'name=x;update=sometimes' --steps 3", "sometimes");
     expectRefused("--recipe 'name=x;weights=bf16' --steps 3", "'weights'");
-    expectRefused("--recipe fp32 --steps 0", "'0'");
-    expectRefused("--recipe fp32 --steps 3.5", "'3.5'");
-    expectRefused("--recipe fp32 --steps 1000001", "'1000001'");
+    // The lab's declared options, refused in the declaration's words (as the panel and `floatscope
+    // export training` refuse them).
+    expectRefused("--recipe fp32 --steps 0", "--steps: Needs a whole number from 1 to 100000, got “0”");
+    expectRefused("--recipe fp32 --steps 3.5", "--steps: Needs a whole number, got “3.5”");
+    expectRefused("--recipe fp32 --steps 1000001", "“1000001”");
+    expectRefused("--recipe fp32 --steps 3 --seed 1000000001", "--seed: Needs a whole number from 0 to 1000000000");
+    expectRefused("--recipe fp32 --steps 3 --final-lr 2", "--final-lr: ");
     expectRefused("--recipe fp32", "--steps");
     expectRefused("--steps 3", "--recipe");
     expectRefused("--recipe fp32 --steps 3 --lr fast", "'fast'");
     expectRefused("--recipe fp32 --steps 3 --lr 2", "(0, 1]");
     expectRefused("--recipe fp32 --steps 3 --json --csv", "--csv");
     expectRefused("--recipe-file /nonexistent/recipe --steps 3", "/nonexistent/recipe");
-    expectRefused("--recipe fp32 --steps 3 --products tpu", "'tpu'");
-    expectRefused("--recipe fp32 --steps 3 --products emulated,emulated", "'emulated,emulated'");
+    expectRefused("--recipe fp32 --steps 3 --products tpu", "--products: Needs one of emulated, gpu, emulated,gpu, got “tpu”");
+    expectRefused("--recipe fp32 --steps 3 --products emulated,emulated", "“emulated,emulated”");
     // The traps: `--steps 100000` trained 15 silent minutes a recipe, and 999 recipes were taken. The
     // work is bounded before it starts; the bound is in the help.
     expectRefused("--recipe fp32 --steps 100000", "at most 8192 recipe-steps (runs x --steps), got 1 x 100000 = 100000");
