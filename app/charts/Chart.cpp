@@ -6,8 +6,6 @@
 
 #include <QCategoryAxis>
 #include <QChart>
-#include <QChartView>
-#include <QEvent>
 #include <QGraphicsScene>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -17,9 +15,9 @@
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QVBoxLayout>
 
 #include "app/charts/AxisTicks.h"
+#include "app/charts/ChartBuild.h"
 #include "app/style/Palette.h"
 
 namespace floatscope::gui {
@@ -299,7 +297,13 @@ QString wrappedTitle(const QString& title, const QFont& font, double width)
     return lines.join(QStringLiteral("<br>"));
 }
 
-// Builds the chart for a spec in a style at a size; the caller owns it.
+}  // namespace
+
+std::pair<int, int> tickCounts(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
+{
+    return layoutAxes(spec, style, size).counts;
+}
+
 QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF& size)
 {
     auto* chart = new QChart;
@@ -432,52 +436,6 @@ void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& s
     }
 }
 
-}  // namespace
-
-ChartView::ChartView(QWidget* parent) : QWidget(parent)
-{
-    m_view = new QChartView(this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
-    rebuild();
-}
-
-ChartView::~ChartView() = default;
-
-void ChartView::setSpec(const ChartSpec& spec)
-{
-    m_spec = spec;
-    rebuild();
-}
-
-void ChartView::rebuild()
-{
-    QChart* old = m_view->chart();
-    const FigureStyle style = FigureStyle::fromPalette(palette(), font().pointSizeF());
-    m_tickCounts = layoutAxes(m_spec, style, QSizeF(size())).counts;
-    QChart* chart = buildChart(m_spec, style, QSizeF(size()));
-    connect(chart, &QChart::plotAreaChanged, chart, [this, chart, style] { placePointLabels(chart, m_spec, style); });
-    m_view->setChart(chart);
-    delete old;
-}
-
-void ChartView::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    // Rebuilt only when the new size has room for another number of ticks.
-    const FigureStyle style = FigureStyle::fromPalette(palette(), font().pointSizeF());
-    if (layoutAxes(m_spec, style, QSizeF(size())).counts != m_tickCounts)
-        rebuild();
-}
-
-void ChartView::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        rebuild();
-    QWidget::changeEvent(event);
-}
 
 void paintChart(QPainter& painter, const ChartSpec& spec, const QSizeF& size, const FigureStyle& style)
 {

@@ -6,20 +6,17 @@
 #include <QColor>
 #include <QPointF>
 #include <QString>
-#include <QWidget>
 
 #include "app/style/FigureStyle.h"
 
 class QPainter;
-QT_BEGIN_NAMESPACE
-class QChartView;
-QT_END_NAMESPACE
 
 namespace floatscope::gui {
 
 // What a chart shows, independent of the library that draws it. Every chart in Floatscope goes
-// through ChartView (on screen) and paintChart (exported, as figures/ChartFigure): Qt Charts is
-// deprecated after Qt 6.10, and swapping it must touch this one place (Chart.cpp).
+// through ChartView (on screen, charts/ChartView.h) and paintChart (exported, as
+// figures/ChartFigure): Qt Charts is deprecated after Qt 6.10, and swapping it must touch this one
+// folder (Chart.cpp, ChartView.cpp). This header names no widget, so that figures include it headless.
 struct ChartSeries {
     enum class Kind { Line, Steps, Points };
     QString name;
@@ -52,29 +49,6 @@ struct ChartSpec {
     std::vector<ChartSeries> series;
     bool legendRight = false;  // a column of names beside the plot, for more names than fit under it
     std::optional<double> xTickInterval;  // ticks at the multiples of this, where the axis is padded
-};
-
-// The chart on screen, in the window's palette.
-class ChartView : public QWidget {
-    Q_OBJECT
-
-public:
-    explicit ChartView(QWidget* parent = nullptr);
-    ~ChartView() override;
-
-    void setSpec(const ChartSpec& spec);
-    const ChartSpec& spec() const { return m_spec; }
-
-protected:
-    void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-
-private:
-    void rebuild();
-
-    ChartSpec m_spec;
-    QChartView* m_view = nullptr;
-    std::pair<int, int> m_tickCounts{0, 0};  // as built: rebuilt when the size asks for others
 };
 
 // The names the legend gives the series: a series hidden under one drawn after it (the same points

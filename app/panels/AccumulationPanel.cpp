@@ -18,7 +18,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/figures/AccumulationFigure.h"
 #include "app/lessons/AccumulationLesson.h"
 #include "app/panels/DeclaredFields.h"

@@ -16,7 +16,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/lessons/AccumulationLesson.h"
 #include "app/panels/DeclaredFields.h"
 #include "app/panels/BackgroundJob.h"

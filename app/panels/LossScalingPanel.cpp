@@ -16,7 +16,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/text/LessonText.h"
 #include "core/format/Registry.h"
 #include "app/lessons/LessonRegistry.h"

@@ -13,7 +13,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/DeclaredFields.h"
 #include "app/panels/HintedField.h"

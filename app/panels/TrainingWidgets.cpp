@@ -25,7 +25,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/panels/BackgroundJob.h"
 #include "app/panels/DeclaredFields.h"
 #include "app/panels/HintedField.h"

@@ -18,7 +18,7 @@
 #include <QTest>
 
 #include "FigureSupport.h"
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/figures/AccumulationFigure.h"
 #include "app/figures/RangeBarsFigure.h"
 #include "core/format/Registry.h"

@@ -20,7 +20,7 @@
 #include <QTest>
 #include <QTimer>
 
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/window/ExportDialog.h"
 #include "app/inspector/FormatRow.h"
 #include "app/inspector/InspectorView.h"

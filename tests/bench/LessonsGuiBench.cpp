@@ -16,7 +16,7 @@
 
 #include "BenchReport.h"
 #include "GuiBenchMain.h"
-#include "app/charts/Chart.h"
+#include "app/charts/ChartView.h"
 #include "app/panels/AccumulationPanel.h"
 #include "app/panels/HintedField.h"
 
