@@ -378,8 +378,8 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
 }
 
 // The series' point labels (a scatter's recipe names), once the chart is laid out: beside the
-// point, to its right (to its left where the plot ends), moved down past a label already placed
-// so that no two overlap.
+// point, to its right (above it, ending at it, where the plot ends there), moved down past a label
+// already placed so that no two overlap.
 void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& style)
 {
     for (QGraphicsItem* item : chart->childItems())
@@ -407,8 +407,12 @@ void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& s
             const double w = metrics.horizontalAdvance(s.pointLabel);
             const double gap = metrics.height() * 0.5;
             QRectF box(at.x() + gap, at.y() - metrics.height() / 2, w, metrics.height());
-            if (box.right() > plot.right())
-                box.moveRight(at.x() - gap);
+            if (box.right() > plot.right()) {
+                // No room to its right: above the point, ending at it. On the point's own line to
+                // its left, the label would sit beside a point further left and read as that one's.
+                box.moveRight(at.x() + marker / 2);
+                box.moveBottom(at.y() - marker / 2);
+            }
             // Down past what is in the way; where that leaves the plot, up past it instead.
             const QRectF start = box;
             const auto clear = [&](bool down) {
