@@ -6,9 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <ostream>
 
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTabWidget>
@@ -183,6 +188,48 @@ TEST_P(LessonRegistryTest, BashCompletionOffersEachOptionsDeclaredChoices)
         EXPECT_EQ(completions({QStringLiteral("export"), QString::fromStdString(lesson.view.name), flag, QString()}), expected)
             << option.name;
     }
+}
+
+// The command's JSON schema (tests/cli/COMMAND.schema.json) echoes the lesson's declared options
+// where its document names them (the key is the option's name, '-' as '_'): an option's choices are
+// the schema's enum, its bounds the schema's minimum and maximum, so that a choice or a limit changed
+// in the declaration fails here until the schema says so too. (train's and reduce's documents name
+// none of their lessons' options at their top: a run's "products" is where it ran, a row's "method"
+// one reduction's.)
+TEST_P(LessonRegistryTest, ItsCommandsJsonSchemaEchoesItsDeclaration)
+{
+    const Lesson& lesson = GetParam();
+    const std::map<std::string, std::string> commands = {
+        {"accumulation", "accumulate"}, {"ledger", "ledger"}, {"quantize", "quantize"}, {"dot", "dot"}};
+    const auto command = commands.find(lesson.view.name);
+    if (command == commands.end())
+        GTEST_SKIP() << lesson.view.name << " has no command of its own with --json";
+    QFile file(QStringLiteral(FLOATSCOPE_CLI_SCHEMA_DIR "/%1.schema.json").arg(QString::fromStdString(command->second)));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << file.fileName().toStdString();
+    const QJsonObject properties = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("properties")).toObject();
+    int echoed = 0;
+    for (const LessonOption& option : lesson.options) {
+        QString key = QString::fromStdString(option.name);
+        key.replace(QLatin1Char('-'), QLatin1Char('_'));
+        const QJsonObject property = properties.value(key).toObject();
+        if (option.type == OptionType::Choice && property.contains(QStringLiteral("enum"))) {
+            std::vector<std::string> listed;
+            for (const QJsonValue& v : property.value(QStringLiteral("enum")).toArray())
+                if (!v.isNull())
+                    listed.push_back(v.isDouble() ? std::to_string(v.toInt()) : v.toString().toStdString());
+            EXPECT_EQ(listed, option.choices) << command->second << " " << option.name;
+            ++echoed;
+        }
+        if (option.type == OptionType::Whole && property.contains(QStringLiteral("minimum"))) {
+            EXPECT_EQ(property.value(QStringLiteral("minimum")).toDouble(), option.min) << option.name;
+            ++echoed;
+        }
+        if (option.type == OptionType::Whole && property.contains(QStringLiteral("maximum"))) {
+            EXPECT_EQ(property.value(QStringLiteral("maximum")).toDouble(), option.max) << option.name;
+            ++echoed;
+        }
+    }
+    EXPECT_GT(echoed, 0) << command->second << ".schema.json names none of the lesson's options";
 }
 
 INSTANTIATE_TEST_SUITE_P(Lessons, LessonRegistryTest, testing::ValuesIn(lessons()),
