@@ -55,10 +55,12 @@ options:
                         (2^(ceil(log2 amax) - emax)) or rceil (2^ceil(log2(amax / max)), cuBLAS)
   --shape N|RxC         the values as a vector of N or a ROWS x COLS matrix, row-major
   --input FILE          values from a .csv (rows of numbers) or .npy (float16/32/64, C order) file
-  --generate N|RxC      seeded normal values: --mean M (0), --std S (1), --outliers K (0) values of
-                        +-V (--outlier-value, 100) at seeded places, --seed N (0)
-  --storage FMT         the format typed, CSV and generated values are stored in first (default fp32,
-                        as torch.tensor stores them); fp64 keeps more of typed decimals
+  --generate N|RxC      seeded normal values: --mean M (0; |M| at most 10^6), --std S (1; 0..10^6),
+                        --outliers K (0; at most 2^24) values of +-V (--outlier-value, 100; at most
+                        1e30) at seeded places, --seed N (0..2147483647, default 0)
+  --storage FMT         the format typed, CSV and generated values are stored in first: fp32 (the
+                        default, as torch.tensor stores them), fp64 (keeps more of typed decimals),
+                        bf16 or fp16
   --rounding MODE       element rounding: nearest-even (default), nearest-away, toward-zero, up,
                         down, odd, stochastic (with --seed)
   --no-saturate         let values above the element format's max overflow (inf or NaN) instead of
@@ -210,61 +212,6 @@ QJsonObject summaryJson(const QuantizationSummary& s)
 
 // What the options choose, beyond the tensor: the recipe, the generator's seed, how many blocks and
 // elements to list, the storage typed and generated values go through.
-struct QuantizeChoices {
-    QuantizeOptions options;
-    std::uint64_t seed = 0;
-    std::size_t limit = 64;
-    Format storage = namedFormat("fp32");
-};
-
-bool fail(std::string& error, const std::string& why)
-{
-    error = why;
-    return false;
-}
-
-// The options, in the order they are checked; false with the first one's reason in `error`.
-bool readChoices(const ArgParser& args, QuantizeChoices& choices, std::string& error)
-{
-    QuantizeOptions& options = choices.options;
-    if (const auto text = args.value("scheme")) {
-        const SchemeParse parsed = parseScheme(*text);
-        if (!parsed.scheme)
-            return fail(error, text::message(*parsed.error).toStdString());
-        options.scheme = *parsed.scheme;
-    }
-    options.element = defaultElementFormat(options.scheme.kind);
-    if (!readFormat(args, "format", options.element, error)
-        || !readChoice(args, "scale", parseScalePrecision, "scale", "exact, fp32", options.scalePrecision, error))
-        return false;
-    if (args.has("scale") && options.scheme.kind == SchemeKind::Mx)
-        return fail(error, "--scale does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)");
-    if (!readChoice(args, "scale-rule", parseMxScaleRule, "scale rule", "floor, ceil, rceil", options.mxRule, error))
-        return false;
-    if (args.has("scale-rule") && options.scheme.kind != SchemeKind::Mx)
-        return fail(error, "--scale-rule applies to --scheme mx only");
-    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, options.rounding, error))
-        return false;
-    if (args.has("no-saturate"))
-        options.overflow = OverflowPolicy::NonSaturating;
-    if (!readChoice(args, "ragged", parseRaggedPolicy, "ragged policy", "pad, reject", options.ragged, error))
-        return false;
-    if (const auto text = args.value("seed")) {
-        const auto n = gui::wholeNumberText(*text);
-        if (!n)
-            return fail(error, "--seed takes a whole number, got '" + *text + "'");
-        choices.seed = *n;
-    }
-    options.seed = choices.seed;
-    if (const auto text = args.value("limit")) {
-        const auto n = gui::wholeNumberText(*text);
-        if (!n)
-            return fail(error, "--limit takes a whole number, got '" + *text + "'");
-        choices.limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
-    }
-    return readFormat(args, "storage", choices.storage, error);
-}
-
 // The document --json prints; blocks and elements are written as they are made.
 void printQuantizeJson(const Io& io, const Quantization& q, const QuantizeOptions& options,
                        const std::optional<Format>& stored, std::size_t blocksShown, std::size_t elementsShown)
@@ -396,38 +343,38 @@ int tensorError(const Io& io, const TensorError& error)
 
 int runQuantize(const std::vector<std::string>& arguments, const Io& io)
 {
-    ArgParser args({{"format", 'f', true},    {"scheme", 0, true},         {"scale", 0, true},
-                    {"scale-rule", 0, true},  {"shape", 0, true},          {"input", 0, true},
-                    {"generate", 0, true},    {"mean", 0, true},           {"std", 0, true},
-                    {"outliers", 0, true},    {"outlier-value", 0, true},  {"seed", 0, true},
-                    {"storage", 0, true},     {"rounding", 0, true},       {"no-saturate", 0, false},
-                    {"ragged", 0, true},      {"limit", 0, true},          {"json", 0, false},
-                    {"help", 'h', false}});
+    // The block-scaling lesson's declared options (what its panel and `export quantize` take), and
+    // the command's own.
+    const std::vector<gui::LessonOption> declared = gui::quantizeCommandOptions();
+    std::vector<ArgParser::Option> parserOptions;
+    for (const gui::LessonOption& o : declared)
+        parserOptions.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
+    parserOptions.insert(parserOptions.end(), {{"limit", 0, true}, {"json", 0, false}, {"help", 'h', false}});
+    ArgParser args(parserOptions);
     if (const auto done = parseArguments(args, arguments, io, "quantize", kHelp))
         return *done;
 
-    // 1. Options.
+    // 1. The recipe and the tensor's source, as the lesson reads them.
+    const ParsedArguments view(args);
     std::string error;
-    QuantizeChoices choices;
-    if (!readChoices(args, choices, error))
+    const auto values = gui::readOptions(view, declared, error);
+    if (!values)
         return usageError(io, error);
-    const QuantizeOptions& options = choices.options;
-    const std::uint64_t seed = choices.seed;
-    const std::size_t limit = choices.limit;
-    const Format& storage = choices.storage;
-
-    // 2. The tensor: typed values, a file, or generated; then an optional reshape.
-    const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
-    if (sources == 0)
+    auto input = gui::readQuantizeInput(*values, view, "scale", error);
+    if (!input)
+        return usageError(io, error);
+    if (!input->sourceGiven)
         return usageError(io, "quantize needs values, --input FILE or --generate SHAPE (see 'floatscope quantize --help')");
-    if (sources > 1)
-        return usageError(io, "give values, --input or --generate, not more than one");
-    TensorRequest request;
-    request.storage = storage;
-    request.shape = args.value("shape").value_or("");
+    std::size_t limit = 64;
+    if (const auto text = args.value("limit")) {
+        const auto n = gui::wholeNumberText(*text);
+        if (!n)
+            return usageError(io, "--limit takes a whole number, got '" + *text + "'");
+        limit = *n == 0 ? std::numeric_limits<std::size_t>::max() : static_cast<std::size_t>(*n);
+    }
+    const QuantizeOptions& options = input->options;
+    TensorRequest& request = input->request;
     request.maxElements = kMaxTensorElements;  // the loaders' limit, not the window's
-    if (!gui::readTensorRequest(ParsedArguments(args), seed, request, error))
-        return usageError(io, error);
     TensorLoad load = loadTensor(request);
     if (!load.tensor)
         return tensorError(io, load.error);

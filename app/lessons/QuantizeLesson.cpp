@@ -14,49 +14,6 @@
 // The block-scaling lesson's view: the tensor and recipe read as `floatscope quantize` reads them.
 namespace floatscope::gui {
 
-bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequest& request, std::string& error)
-{
-    if (const auto path = args.value("input")) {
-        request.source = TensorRequest::Source::File;
-        request.path = *path;
-    } else if (const auto shapeText = args.value("generate")) {
-        const ShapeParse shape = parseShape(*shapeText);
-        if (!shape.rows) {
-            error = text::tensorErrorText(shape.error).toStdString();
-            return false;
-        }
-        request.source = TensorRequest::Source::Normal;
-        NormalSpec& spec = request.normal;
-        spec.rows = *shape.rows;
-        spec.cols = shape.cols;
-        spec.matrix = shape.matrix;
-        spec.seed = seed;
-        for (const auto& [name, target] : {std::pair<const char*, double*>{"mean", &spec.mean}, {"std", &spec.stddev},
-                                           {"outlier-value", &spec.outlierMagnitude}}) {
-            if (const auto text = args.value(name)) {
-                const auto v = finiteNumberText(*text);
-                if (!v) {
-                    error = std::string("--") + name + " takes a number, got '" + *text + "'";
-                    return false;
-                }
-                *target = *v;
-            }
-        }
-        if (const auto text = args.value("outliers")) {
-            const auto n = wholeNumberText(*text);
-            if (!n) {
-                error = "--outliers takes a whole number, got '" + *text + "'";
-                return false;
-            }
-            spec.outliers = static_cast<std::size_t>(*n);
-        }
-    } else {
-        request.source = TensorRequest::Source::Values;
-        request.values = args.positionals();
-    }
-    return true;
-}
-
 namespace {
 
 // The names of a list of core's choices, in order.
@@ -111,50 +68,18 @@ std::vector<LessonOption> declaration()
 // The tab's opening example: the lecture notes' [1000, 0.01, 0.02, 0.5] under one scale.
 const std::vector<std::string> kOpeningValues = {"1000", "0.01", "0.02", "0.5"};
 
-// `floatscope quantize`'s flags, read through the declaration. --scale belongs to the export itself
-// (the PNG scale), so the scale's precision is --scale-precision here.
+// `floatscope export quantize`: --scale belongs to the export itself (the PNG scale), so the
+// scale's precision is --scale-precision here; no tensor given draws the tab's opening example.
 std::unique_ptr<Figure> quantizeFigure(const OptionValues& values, const ViewArguments& args, std::string& error)
 {
-    // 1. The recipe.
-    QuantizeOptions options;
-    const SchemeParse parsed = parseScheme(values.text("scheme"));
-    if (!parsed.scheme) {
-        error = "--scheme: " + text::message(*parsed.error).toStdString();
+    auto input = readQuantizeInput(values, args, "scale-precision", error);
+    if (!input)
         return nullptr;
-    }
-    options.scheme = *parsed.scheme;
-    options.element = defaultElementFormat(options.scheme.kind);
-    if (!readFormat(args, "format", options.element, error))
-        return nullptr;
-    options.scalePrecision = *parseScalePrecision(values.text("scale-precision"));
-    options.mxRule = *parseMxScaleRule(values.text("scale-rule"));
-    options.rounding = *parseRoundingMode(values.text("rounding"));
-    if (!values.text("no-saturate").empty())
-        options.overflow = OverflowPolicy::NonSaturating;
-    options.ragged = *parseRaggedPolicy(values.text("ragged"));
-    const auto seed = static_cast<std::uint64_t>(values.whole("seed"));
-    options.seed = seed;
+    if (!input->sourceGiven)
+        input->request.values = kOpeningValues;
     const ErrorMeasure measure = values.text("heatmap") == "rel" ? ErrorMeasure::Relative : ErrorMeasure::Absolute;
-
-    // 2. The tensor: values, a file, or generated (none: the tab's opening example); then an optional
-    //    reshape.
-    TensorRequest request;
-    request.storage = namedFormat(values.text("storage"));
-    request.shape = values.text("shape");
-    const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
-    if (sources > 1) {
-        error = "give values, --input or --generate, not more than one";
-        return nullptr;
-    }
-    if (sources == 0) {
-        request.source = TensorRequest::Source::Values;
-        request.values = kOpeningValues;
-    } else if (!readTensorRequest(args, seed, request, error)) {
-        return nullptr;
-    }
-
-    // 3. The same report the panel makes.
-    const ReportOutcome outcome = makeQuantizeReport(request, options);
+    // The same report the panel makes.
+    const ReportOutcome outcome = makeQuantizeReport(input->request, input->options);
     if (!outcome.report) {
         error = outcome.problem == ReportOutcome::Problem::Tensor ? text::tensorErrorText(outcome.tensorError).toStdString()
                                                                   : text::message(*outcome.recipeError).toStdString();
@@ -200,6 +125,88 @@ const std::vector<LessonOption>& quantizeOptions()
 {
     static const std::vector<LessonOption> options = declaration();
     return options;
+}
+
+std::vector<LessonOption> quantizeCommandOptions()
+{
+    std::vector<LessonOption> options;
+    for (LessonOption option : quantizeOptions()) {
+        if (option.name == "heatmap")
+            continue;
+        if (option.name == "scale-precision")
+            option.name = "scale";
+        options.push_back(std::move(option));
+    }
+    return options;
+}
+
+std::optional<QuantizeInput> readQuantizeInput(const OptionValues& values, const ViewArguments& args,
+                                               const std::string& scaleOption, std::string& error)
+{
+    // 1. The recipe; an option the scheme does not take, given, is refused.
+    QuantizeInput input;
+    QuantizeOptions& options = input.options;
+    const SchemeParse parsed = parseScheme(values.text("scheme"));
+    if (!parsed.scheme) {
+        error = "--scheme: " + text::message(*parsed.error).toStdString();
+        return std::nullopt;
+    }
+    options.scheme = *parsed.scheme;
+    options.element = defaultElementFormat(options.scheme.kind);
+    if (!readFormat(args, "format", options.element, error))
+        return std::nullopt;
+    const bool mx = options.scheme.kind == SchemeKind::Mx;
+    if (mx && args.value(scaleOption)) {
+        error = "--" + scaleOption + " does not apply to mx, whose scales are E8M0 powers of two (see --scale-rule)";
+        return std::nullopt;
+    }
+    if (!mx && args.value("scale-rule")) {
+        error = "--scale-rule applies to --scheme mx only";
+        return std::nullopt;
+    }
+    options.scalePrecision = *parseScalePrecision(values.text(scaleOption));
+    options.mxRule = *parseMxScaleRule(values.text("scale-rule"));
+    options.rounding = *parseRoundingMode(values.text("rounding"));
+    if (!values.text("no-saturate").empty())
+        options.overflow = OverflowPolicy::NonSaturating;
+    options.ragged = *parseRaggedPolicy(values.text("ragged"));
+    options.seed = static_cast<std::uint64_t>(values.whole("seed"));
+
+    // 2. The tensor: values, a file, or generated (the declared generator's bounds); its storage and
+    //    shape.
+    TensorRequest& request = input.request;
+    request.storage = namedFormat(values.text("storage"));
+    request.shape = values.text("shape");
+    const int sources = (args.positionals().empty() ? 0 : 1) + (args.has("input") ? 1 : 0) + (args.has("generate") ? 1 : 0);
+    if (sources > 1) {
+        error = "give values, --input or --generate, not more than one";
+        return std::nullopt;
+    }
+    input.sourceGiven = sources == 1;
+    if (const auto path = args.value("input")) {
+        request.source = TensorRequest::Source::File;
+        request.path = *path;
+    } else if (const auto shapeText = args.value("generate")) {
+        const ShapeParse shape = parseShape(*shapeText);
+        if (!shape.rows) {
+            error = text::tensorErrorText(shape.error).toStdString();
+            return std::nullopt;
+        }
+        request.source = TensorRequest::Source::Normal;
+        NormalSpec& spec = request.normal;
+        spec.rows = *shape.rows;
+        spec.cols = shape.cols;
+        spec.matrix = shape.matrix;
+        spec.seed = options.seed;
+        spec.mean = values.number("mean");
+        spec.stddev = values.number("std");
+        spec.outliers = static_cast<std::size_t>(values.whole("outliers"));
+        spec.outlierMagnitude = values.number("outlier-value");
+    } else {
+        request.source = TensorRequest::Source::Values;
+        request.values = args.positionals();
+    }
+    return input;
 }
 
 }  // namespace floatscope::gui

@@ -1,11 +1,15 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/lessons/ExportView.h"
 #include "app/lessons/LessonOption.h"
 #include "core/scaling/QuantizeReport.h"
+#include "core/scaling/Quantization.h"
+#include "core/scaling/TensorRequest.h"
 
 namespace floatscope::gui {
 
@@ -19,9 +23,22 @@ namespace floatscope::gui {
 // scheme are text the lesson reads.
 const std::vector<LessonOption>& quantizeOptions();
 
-// The tensor's source as `floatscope quantize` and its export view read it: --input FILE, or
-// --generate N|RxC with --mean, --std, --outliers, --outlier-value (and `seed`), else the values
-// given; the storage and shape are the caller's. False, with the one-line reason, on a bad option.
-bool readTensorRequest(const ViewArguments& args, std::uint64_t seed, TensorRequest& request, std::string& error);
+// The same options as `floatscope quantize` takes them: --scale for the scale's precision (its
+// export has --scale for the PNG's), and no --heatmap.
+std::vector<LessonOption> quantizeCommandOptions();
+
+// What `floatscope quantize` and its export view read through the declaration: the recipe, and the
+// tensor's request: values given, --input FILE, or --generate N|RxC with --mean, --std, --outliers,
+// --outlier-value and --seed, with its storage and shape (the request's size limit is the caller's).
+// No source given: Values with none, which the view fills with the tab's opening example and the
+// command refuses. `scaleOption` is the name the scale's precision goes by ("scale-precision" in the
+// view, "scale" in the command); given with mx, as --scale-rule without it, it is refused.
+struct QuantizeInput {
+    QuantizeOptions options;
+    TensorRequest request;
+    bool sourceGiven = false;
+};
+std::optional<QuantizeInput> readQuantizeInput(const OptionValues& values, const ViewArguments& args,
+                                               const std::string& scaleOption, std::string& error);
 
 }  // namespace floatscope::gui
