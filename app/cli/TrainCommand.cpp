@@ -26,6 +26,7 @@ namespace {
 constexpr const char* kHelp = R"(usage: floatscope train --recipe R[,R...] --steps N [--seed S] [--lr X] [--final-lr X]
                         [--eval-every K] [--recipe-file FILE] [--threads T] [--products P]
                         [--json | --csv]
+       floatscope train --preset lecture|small-lr|loss-scaling|fp8 [--steps N] [options]
        floatscope train --recipe R --save-recipe FILE
        floatscope train --list
 
@@ -51,6 +52,9 @@ recipes (a recipe gives every role a format; 'floatscope train --list' prints ea
   (pairs separated by ';') or in a file: base=bf16-pure;name=mine;update=stochastic;adam-m=bf16
 
 options:
+  --preset ID         the Training lab tab's preset: its recipes and learning rate, 300 steps unless
+                      --steps says otherwise (lecture: fp32, bf16-pure, fp16-pure, bf16-master;
+                      small-lr: the small learning rate; loss-scaling; fp8); 'gap' is the export's
   --recipe LIST       recipes, comma-separated: preset names or key=value texts (at most 8 recipes
                       in all; a name of at most 40 bytes)
   --recipe-file FILES recipe files, comma-separated (key=value pairs, '#' comments), run after --recipe
@@ -292,7 +296,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
     // and the command's.
     std::vector<ArgParser::Option> options;
     for (const gui::LessonOption& o : gui::trainingOptions())
-        if (o.name != "preset" && o.name != "gap-lr" && o.name != "vs-fp32" && o.name != "untrained")
+        if (o.name != "gap-lr" && o.name != "vs-fp32" && o.name != "untrained")
             options.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
     options.insert(options.end(), {{"threads", 0, true},
                                    {"list", 0, false},

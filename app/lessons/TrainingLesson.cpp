@@ -222,10 +222,12 @@ std::optional<std::uint64_t> readViewChoices(const OptionValues& values, const V
 std::optional<TrainingRequest> requestOf(const OptionValues& values, const ViewArguments& args, bool forView,
                                          std::string& error)
 {
-    // 1. Recipes: --recipe's; the view's preset's where neither --recipe nor --recipe-file is given.
+    // 1. Recipes: --recipe's; the preset's where neither --recipe nor --recipe-file is given (the
+    //    view's first preset where none is).
     TrainingRequest request;
     const bool listed = args.value("recipe") || args.value("recipe-file");
-    auto recipes = recipesOf(forView && !listed ? std::optional(values.text("recipe")) : args.value("recipe"), args, error);
+    const bool preset = forView || args.value("preset");
+    auto recipes = recipesOf(preset && !listed ? std::optional(values.text("recipe")) : args.value("recipe"), args, error);
     if (!recipes)
         return std::nullopt;
     request.recipes = std::move(*recipes);
@@ -283,16 +285,23 @@ std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args,
 
 std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error)
 {
-    // What `floatscope train` must be given; then every declared option through its check.
-    if (!forView && !args.value("recipe") && !args.value("recipe-file")) {
-        error = "train needs --recipe or --recipe-file (see 'floatscope train --help')";
+    // What `floatscope train` must be given (a preset gives recipes and steps; the gap view's is the
+    // view's alone); then every declared option through its check.
+    const auto preset = args.value("preset");
+    if (!forView && !preset && !args.value("recipe") && !args.value("recipe-file")) {
+        error = "train needs --recipe, --recipe-file or --preset (see 'floatscope train --help')";
         return std::nullopt;
     }
-    if (!forView && !args.value("steps")) {
+    if (!forView && !preset && !args.value("steps")) {
         error = "train needs --steps (see 'floatscope train --help')";
         return std::nullopt;
     }
     const auto values = readOptions(args, trainingOptions(), error);
+    if (values && !forView && !values->text("gap-lr").empty()) {
+        error = "--preset " + *preset + " draws the gap against the learning rate: 'floatscope export training --preset "
+              + *preset + "' trains it";
+        return std::nullopt;
+    }
     return values ? requestOf(*values, args, forView, error) : std::nullopt;
 }
 

@@ -49,6 +49,8 @@ TEST(TrainCli, BadInputIsOneLineAndStatusTwo)
     expectRefused("--recipe fp32 --steps 3 --final-lr 2", "--final-lr: ");
     expectRefused("--recipe fp32", "--steps");
     expectRefused("--steps 3", "--recipe");
+    expectRefused("--preset nope", "--preset: Needs one of lecture, small-lr, loss-scaling, fp8, gap, got “nope”");
+    expectRefused("--preset gap", "'floatscope export training --preset gap' trains it");
     expectRefused("--recipe fp32 --steps 3 --lr fast", "'fast'");
     expectRefused("--recipe fp32 --steps 3 --lr 2", "(0, 1]");
     expectRefused("--recipe fp32 --steps 3 --json --csv", "--csv");
@@ -104,6 +106,24 @@ TEST(TrainCli, JsonFollowsTheContract)
     EXPECT_EQ(pure["final_val_bits_per_char"].toDouble(), steps[2].toObject()["val_bits_per_char"].toDouble());
     EXPECT_GT(steps[2].toObject()["absorbed_share"].toDouble(), 0.0);
     EXPECT_EQ(doc.object().keys(), QStringList{"runs"});
+}
+
+// A preset of the Training lab tab: its recipes in the tab's order and its learning rate; 300 steps
+// unless --steps says otherwise. The text's first line names the schedule it trains with.
+TEST(TrainCli, APresetTrainsTheTabsRecipes)
+{
+    const Outcome r = floatscope("--preset small-lr --steps 2 --eval-every 2 --json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const QJsonArray runs = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object()["runs"].toArray();
+    QStringList recipes;
+    for (const QJsonValue& run : runs)
+        recipes << run.toObject()["recipe"].toString();
+    EXPECT_EQ(recipes, (QStringList{"fp32", "bf16-pure", "bf16-master", "bf16-stochastic"}));
+    EXPECT_EQ(runs[0].toObject()["steps"].toArray().size(), 2);
+    const Outcome text = floatscope("--preset loss-scaling --steps 1");
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_NE(text.out.find("1 steps, learning rate 0.003 -> 0.0003 (cosine)"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("fp16-noscale"), std::string::npos) << text.out;
 }
 
 TEST(TrainCli, CsvHasARowPerRecipeAndStep)
