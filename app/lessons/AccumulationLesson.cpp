@@ -43,9 +43,11 @@ std::vector<LessonOption> declaration()
         {.name = "formats", .metavar = "FMTS", .type = T::Formats, .fallback = from("formats"), .shortName = 'f'},
         {.name = "mode", .metavar = "MODE", .type = T::Choice, .fallback = from("mode"),
          .choices = {toString(AccumulationMode::Stored), toString(AccumulationMode::Fp32Master),
-                     toString(AccumulationMode::Kahan), toString(AccumulationMode::Stochastic)}},
+                     toString(AccumulationMode::Kahan), toString(AccumulationMode::Stochastic)},
+         .alias = aliasesOf(parseAccumulationMode)},
         {.name = "via", .metavar = "ROUTE", .type = T::Choice, .fallback = toString(defaults.route),
-         .choices = {toString(Route::Direct), toString(Route::ViaFp32), toString(Route::ViaFp64)}},
+         .choices = {toString(Route::Direct), toString(Route::ViaFp32), toString(Route::ViaFp64)},
+         .alias = aliasesOf(parseRoute)},
         {.name = "seed", .metavar = "S", .type = T::Whole, .fallback = std::to_string(defaults.seed), .min = 0,
          .max = 1'000'000'000},
         // The step the figure shows; absent, the last. The panel's playback bar moves it.

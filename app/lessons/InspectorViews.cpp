@@ -24,11 +24,12 @@ std::vector<LessonOption> valueOptions()
     return {
         {.name = "formats", .metavar = "FMTS", .type = T::Formats, .fallback = "fp32,fp16,bf16,e4m3fn,e5m2", .shortName = 'f'},
         {.name = "rounding", .metavar = "MODE", .type = T::Choice, .fallback = toString(RoundingMode::NearestEven),
-         .choices = modes},
+         .choices = modes, .alias = aliasesOf(parseRoundingMode)},
         {.name = "saturate", .metavar = "", .type = T::Flag, .fallback = ""},
         {.name = "no-saturate", .metavar = "", .type = T::Flag, .fallback = ""},
         {.name = "via", .metavar = "ROUTE", .type = T::Choice, .fallback = toString(Route::Direct),
-         .choices = {toString(Route::Direct), toString(Route::ViaFp32), toString(Route::ViaFp64)}},
+         .choices = {toString(Route::Direct), toString(Route::ViaFp32), toString(Route::ViaFp64)},
+         .alias = aliasesOf(parseRoute)},
     };
 }
 

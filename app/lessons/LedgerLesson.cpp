@@ -201,15 +201,19 @@ std::optional<LedgerInputs> ledgerInputsOf(const OptionValues& options, std::vec
     if (!options.has("seq"))
         return in;
     ActivationConfig a;
-    const auto shape = in.preset ? in.preset->shape : std::nullopt;
+    // The model's shape where it has one, else zeros (copied whole: GCC 12 takes the fields of an
+    // optional read one by one for uninitialized).
+    ModelShape shape{};
+    if (in.preset && in.preset->shape)
+        shape = *in.preset->shape;
     const auto size = [&](const char* name, std::uint64_t fromModel) {
         return options.has(name) ? static_cast<std::uint64_t>(options.whole(name)) : fromModel;
     };
     a.sequence = size("seq", 0);
     a.microBatch = size("micro-batch", 1);
-    a.hidden = size("hidden", shape ? shape->hidden : 0);
-    a.heads = size("heads", shape ? shape->heads : 0);
-    a.layers = size("layers", shape ? shape->layers : 0);
+    a.hidden = size("hidden", shape.hidden);
+    a.heads = size("heads", shape.heads);
+    a.layers = size("layers", shape.layers);
     if (a.hidden == 0 || a.heads == 0 || a.layers == 0) {
         refusals.push_back({"seq", QCoreApplication::translate("floatscope::gui::LedgerPanel",
                                                                "Activations need the hidden size, the heads and the "

@@ -145,12 +145,22 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
             });
         };
         const auto choice = std::find_if(option.choices.begin(), option.choices.end(), same);
-        if (choice == option.choices.end()) {
-            refusal.problem = OptionProblem::UnknownChoice;
-            return std::nullopt;
+        if (choice != option.choices.end()) {
+            value.text = *choice;
+            return value;
         }
-        value.text = *choice;
-        return value;
+        // Another spelling core reads (rtz for toward-zero), in any case too, where it names one of
+        // the choices.
+        std::string lower(text);
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (const auto named = option.alias ? option.alias(lower) : std::nullopt;
+            named && std::find(option.choices.begin(), option.choices.end(), *named) != option.choices.end()) {
+            value.text = *named;
+            return value;
+        }
+        refusal.problem = OptionProblem::UnknownChoice;
+        return std::nullopt;
     }
     const ParseOutcome parsed = parseValue(std::string(text));
     if (const auto* e = std::get_if<ParseError>(&parsed)) {

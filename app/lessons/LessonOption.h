@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -65,7 +66,23 @@ struct LessonOption {
     // router's top k within its experts); `max` is the bound whatever the other says.
     std::string atMost = {};
     std::vector<LessonPreset> presets = {};  // a Preset option's, the first its fallback
+    // A Choice's other spellings: the choice a text names where it is none of `choices` as written
+    // (core's aliases: rtz for toward-zero, via-fp32 for fp32; aliasesOf below); empty: none.
+    std::function<std::optional<std::string>(std::string_view)> alias = {};
 };
+
+// A Choice's aliases as one of core's name parsers reads them (parseRoundingMode takes rne, rtz, sr):
+// the canonical name (toString) of what `parse` reads.
+template <class Parse>
+std::function<std::optional<std::string>(std::string_view)> aliasesOf(Parse parse)
+{
+    return [parse](std::string_view text) -> std::optional<std::string> {
+        const auto parsed = parse(text);
+        if (!parsed)
+            return std::nullopt;
+        return std::string(toString(*parsed));
+    };
+}
 
 // A lesson's Preset option (named "preset") over its presets: their ids its choices, the first its
 // fallback. Each preset's values must pass their options' checks (a test walks them).

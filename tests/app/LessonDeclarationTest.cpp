@@ -334,6 +334,31 @@ TEST_P(LessonDeclarationTest, PanelAndCommandLineTakeAndRefuseAlike)
     });
 }
 
+// A choice takes core's other spellings of it, in any case, as the commands always did (rtz for
+// toward-zero, via-fp32 for fp32, round-up for rceil): the same figure as the choice's own name; a
+// spelling core does not read is refused with the choices.
+TEST(LessonDeclaration, ChoicesTakeCoresAliases)
+{
+    const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> same = {
+        {{"quantize", "1", "3", "--rounding", "RTZ"}, {"quantize", "1", "3", "--rounding", "toward-zero"}},
+        {{"quantize", "1", "3", "--scheme", "mx", "--scale-rule", "round-up"},
+         {"quantize", "1", "3", "--scheme", "mx", "--scale-rule", "rceil"}},
+        {{"bits", "0.1", "--via", "via-fp32"}, {"bits", "0.1", "--via", "fp32"}},
+        {{"accumulation", "--via", "Via-FP64"}, {"accumulation", "--via", "fp64"}}};
+    for (const auto& [alias, name] : same) {
+        std::string error;
+        const auto byAlias = exportViewFigure(alias.front(), {alias.begin() + 1, alias.end()}, error);
+        ASSERT_NE(byAlias, nullptr) << alias.back() << ": " << error;
+        const auto byName = exportViewFigure(name.front(), {name.begin() + 1, name.end()}, error);
+        ASSERT_NE(byName, nullptr) << name.back() << ": " << error;
+        EXPECT_EQ(test::svgOf(*byAlias), test::svgOf(*byName)) << alias.back();
+    }
+    std::string error;
+    EXPECT_EQ(exportViewFigure("bits", {"0.1", "--rounding", "rtx"}, error), nullptr);
+    EXPECT_EQ(error, "--rounding: Needs one of nearest-even, nearest-away, toward-zero, up, down, odd, stochastic, "
+                     "got “rtx”");
+}
+
 // A view's check refuses what its drawing refuses: the training lab's, on arguments that fail late
 // (the recipe-steps bound, the gap view's fp32) and one that passes.
 TEST(LessonDeclaration, TheTrainingChecksRefuseWhatItsViewRefuses)
