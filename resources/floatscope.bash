@@ -41,7 +41,14 @@ _floatscope()
         return 0
     fi
     case $prev in
-        -f|--formats|--format|--storage)
+        --storage) COMPREPLY=($(compgen -W "fp32 fp64 bf16 fp16" -- "$cur")); return 0 ;;
+        --preset)
+            if [[ $command == train ]]; then
+                COMPREPLY=($(compgen -W "lecture small-lr loss-scaling fp8" -- "$cur"))
+                return 0
+            fi
+            ;;
+        -f|--formats|--format)
             # A comma-separated list: complete the name after the last comma.
             local names prefix="" last=$cur
             names=$("$exe" formats --names 2>/dev/null)
@@ -66,7 +73,7 @@ _floatscope()
         --units) COMPREPLY=($(compgen -W "GB GiB" -- "$cur")); return 0 ;;
         --recompute) COMPREPLY=($(compgen -W "none selective full" -- "$cur")); return 0 ;;
         --lr) COMPREPLY=($(compgen -W "lecture small" -- "$cur")); return 0 ;;
-        --products) COMPREPLY=($(compgen -W "emulated gpu emulated,gpu" -- "$cur")); return 0 ;;
+        --products) COMPREPLY=($(compgen -W "emulated gpu emulated,gpu gpu,emulated" -- "$cur")); return 0 ;;
         --recipe)
             local presets="fp32 bf16-pure fp16-pure bf16-master fp16-amp fp16-noscale bf16-stochastic fp8-current fp8-delayed"
             local prefix="" last=$cur

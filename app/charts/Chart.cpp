@@ -378,8 +378,8 @@ QChart* buildChart(const ChartSpec& spec, const FigureStyle& style, const QSizeF
 }
 
 // The series' point labels (a scatter's recipe names), once the chart is laid out: beside the
-// point, to its right (above it, ending at it, where the plot ends there), moved down past a label
-// already placed so that no two overlap.
+// point, to its right (above it, ending at it, where the plot ends there; under it at the plot's
+// top), moved down past a label already placed so that no two overlap.
 void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& style)
 {
     for (QGraphicsItem* item : chart->childItems())
@@ -412,6 +412,8 @@ void placePointLabels(QChart* chart, const ChartSpec& spec, const FigureStyle& s
                 // its left, the label would sit beside a point further left and read as that one's.
                 box.moveRight(at.x() + marker / 2);
                 box.moveBottom(at.y() - marker / 2);
+                if (box.top() < plot.top())  // a point at the plot's top: under it instead
+                    box.moveTop(at.y() + marker / 2);
             }
             // Down past what is in the way; where that leaves the plot, up past it instead.
             const QRectF start = box;

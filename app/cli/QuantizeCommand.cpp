@@ -210,8 +210,6 @@ QJsonObject summaryJson(const QuantizationSummary& s)
     };
 }
 
-// What the options choose, beyond the tensor: the recipe, the generator's seed, how many blocks and
-// elements to list, the storage typed and generated values go through.
 // The document --json prints; blocks and elements are written as they are made.
 void printQuantizeJson(const Io& io, const Quantization& q, const QuantizeOptions& options,
                        const std::optional<Format>& stored, std::size_t blocksShown, std::size_t elementsShown)
@@ -380,7 +378,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
         return tensorError(io, load.error);
     const std::optional<Format> stored = load.storage;
 
-    // 3. Quantize.
+    // 2. Quantize.
     QuantizeOutcome outcome = quantize(std::move(*load.tensor), options);
     if (outcome.tensorError)
         return tensorError(io, *outcome.tensorError);

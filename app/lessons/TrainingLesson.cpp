@@ -67,7 +67,8 @@ const std::vector<LessonOption>& trainingOptions()
         // The panel offers the engine, or the GPU beside it, in a box of its own (the GPU's entry
         // greyed where there is none).
         {.name = "products", .metavar = "P", .type = T::Choice, .fallback = productsName(ProductsOn::Engine),
-         .choices = {productsName(ProductsOn::Engine), productsName(ProductsOn::Gpu), "emulated,gpu"}, .inPanel = false},
+         .choices = {productsName(ProductsOn::Engine), productsName(ProductsOn::Gpu), "emulated,gpu", "gpu,emulated"},
+         .inPanel = false},
         {.name = "gap-lr", .metavar = "PEAKS", .type = T::Text, .fallback = ""},
         {.name = "vs-fp32", .metavar = "", .type = T::Flag, .fallback = ""},
         {.name = "untrained", .metavar = "", .type = T::Flag, .fallback = "", .inPanel = false},
@@ -118,26 +119,18 @@ std::vector<train::RunJob> trainingJobs(const TrainingRequest& request)
     return jobs;
 }
 
-std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, const std::vector<train::Recipe>& recipes,
-                                                     std::string& error)
+namespace {
+
+// Where the products run, from --products' checked choice ("emulated,gpu": both, in that order);
+// with gpu, every recipe must be one this GPU runs.
+std::optional<std::vector<ProductsOn>> productsOf(const std::string& choice, const std::vector<train::Recipe>& recipes,
+                                                  std::string& error)
 {
     std::vector<ProductsOn> products;
-    std::stringstream items(text);
+    std::stringstream items(choice);
     std::string item;
-    while (std::getline(items, item, ',')) {
-        const std::optional<ProductsOn> p = item == "emulated" ? std::optional(ProductsOn::Engine)
-                                          : item == "gpu"      ? std::optional(ProductsOn::Gpu)
-                                                               : std::nullopt;
-        if (!p || std::find(products.begin(), products.end(), *p) != products.end()) {
-            error = "--products takes emulated, gpu or emulated,gpu, got '" + text + "'";
-            return std::nullopt;
-        }
-        products.push_back(*p);
-    }
-    if (products.empty()) {
-        error = "--products takes emulated, gpu or emulated,gpu, got '" + text + "'";
-        return std::nullopt;
-    }
+    while (std::getline(items, item, ','))
+        products.push_back(item == productsName(ProductsOn::Gpu) ? ProductsOn::Gpu : ProductsOn::Engine);
     if (std::find(products.begin(), products.end(), ProductsOn::Gpu) != products.end()) {
         if (const auto unavailable = gpu::tensorCoreProductsUnavailable()) {
             error = "--products gpu: " + english(text::message(*unavailable));
@@ -151,8 +144,6 @@ std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, co
     }
     return products;
 }
-
-namespace {
 
 // The recipes of `list` (preset names or key=value texts), then those of --recipe-file's files
 // (bounded regular files: /dev/zero or a FIFO is refused at once).
@@ -250,7 +241,7 @@ std::optional<TrainingRequest> requestOf(const OptionValues& values, const ViewA
     }
 
     // 3. Where the products run.
-    const auto products = parseProducts(values.text("products"), request.recipes, error);
+    const auto products = productsOf(values.text("products"), request.recipes, error);
     if (!products)
         return std::nullopt;
     request.products = *products;
@@ -298,8 +289,9 @@ std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bo
     }
     const auto values = readOptions(args, trainingOptions(), error);
     if (values && !forView && !values->text("gap-lr").empty()) {
-        error = "--preset " + *preset + " draws the gap against the learning rate: 'floatscope export training --preset "
-              + *preset + "' trains it";
+        const std::string& id = values->text("preset");
+        error = "--preset " + id + " draws the gap against the learning rate: 'floatscope export training --preset " + id
+              + "' trains it";
         return std::nullopt;
     }
     return values ? requestOf(*values, args, forView, error) : std::nullopt;

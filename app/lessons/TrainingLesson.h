@@ -33,11 +33,11 @@ inline constexpr std::uint64_t kMaxTrainingRecipeSteps = 8192;
 // learning rates and peaks are text the lesson reads (the functions below, which the panel calls too).
 const std::vector<LessonOption>& trainingOptions();
 
-// `floatscope train`'s options (--recipe, --recipe-file, --steps, --seed, --lr, --final-lr,
-// --eval-every, --products); with `forView`, also --preset, --gap-lr, --vs-fp32 and --untrained, and
-// the preset's recipes and --steps' fallback (else --recipe or --recipe-file and --steps are
-// required). Null with one line naming the offending text in `error`. Trains nothing: the check
-// `floatscope export training` makes before it trains.
+// `floatscope train`'s options (--preset, --recipe, --recipe-file, --steps, --seed, --lr, --final-lr,
+// --eval-every, --products; without --preset, --recipe or --recipe-file and --steps are required);
+// with `forView`, `floatscope export training`'s: also --gap-lr, --vs-fp32 and --untrained, and the
+// first preset where none is given. Null with one line naming the offending text in `error`. Trains
+// nothing: the view's check (ExportView::check) is this.
 std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error);
 // Only the recipes of --recipe and --recipe-file (`floatscope train --save-recipe` needs no --steps).
 std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args, std::string& error);
@@ -51,9 +51,6 @@ struct LearningRateSchedule {
 std::optional<LearningRateSchedule> readLearningRate(const std::string& text);
 // "1e-4,3e-4": peak learning rates in (0, 1], at most 12; the reason in the interface's language.
 std::optional<std::vector<double>> parsePeakList(const std::string& text, QString& error);
-// "emulated", "gpu" or both, comma-separated; with gpu, every recipe must be one this GPU runs.
-std::optional<std::vector<ProductsOn>> parseProducts(const std::string& text, const std::vector<train::Recipe>& recipes,
-                                                     std::string& error);
 
 // The runs a request trains: every recipe on each of its products in turn, runs[p * recipes + r].
 std::vector<train::RunJob> trainingJobs(const TrainingRequest& request);

@@ -23,6 +23,7 @@
 #include "app/figures/FigureExport.h"
 #include "app/panels/LessonPanel.h"
 #include "app/lessons/LessonRegistry.h"
+#include "app/lessons/QuantizeLesson.h"
 #include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
@@ -204,11 +205,13 @@ TEST_P(LessonRegistryTest, ItsCommandsJsonSchemaEchoesItsDeclaration)
     const auto command = commands.find(lesson.view.name);
     if (command == commands.end())
         GTEST_SKIP() << lesson.view.name << " has no command of its own with --json";
+    // The options as the command takes them: `quantize`'s --scale is its export's --scale-precision.
+    const std::vector<LessonOption> options = lesson.view.name == "quantize" ? quantizeCommandOptions() : lesson.options;
     QFile file(QStringLiteral(FLOATSCOPE_CLI_SCHEMA_DIR "/%1.schema.json").arg(QString::fromStdString(command->second)));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << file.fileName().toStdString();
     const QJsonObject properties = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("properties")).toObject();
     int echoed = 0;
-    for (const LessonOption& option : lesson.options) {
+    for (const LessonOption& option : options) {
         QString key = QString::fromStdString(option.name);
         key.replace(QLatin1Char('-'), QLatin1Char('_'));
         const QJsonObject property = properties.value(key).toObject();

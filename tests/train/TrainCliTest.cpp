@@ -55,7 +55,7 @@ TEST(TrainCli, BadInputIsOneLineAndStatusTwo)
     expectRefused("--recipe fp32 --steps 3 --lr 2", "(0, 1]");
     expectRefused("--recipe fp32 --steps 3 --json --csv", "--csv");
     expectRefused("--recipe-file /nonexistent/recipe --steps 3", "/nonexistent/recipe");
-    expectRefused("--recipe fp32 --steps 3 --products tpu", "--products: Needs one of emulated, gpu, emulated,gpu, got “tpu”");
+    expectRefused("--recipe fp32 --steps 3 --products tpu", "--products: Needs one of emulated, gpu, emulated,gpu, gpu,emulated, got “tpu”");
     expectRefused("--recipe fp32 --steps 3 --products emulated,emulated", "“emulated,emulated”");
     // The traps: `--steps 100000` trained 15 silent minutes a recipe, and 999 recipes were taken. The
     // work is bounded before it starts; the bound is in the help.
