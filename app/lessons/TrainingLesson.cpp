@@ -76,14 +76,23 @@ const std::vector<LessonOption>& trainingOptions()
     return options;
 }
 
+namespace {
+
+// A peak learning rate: a number in (0, 1].
+std::optional<double> peakRate(const std::string& text)
+{
+    const auto rate = finiteNumberText(text);
+    return rate && *rate > 0 && *rate <= 1 ? rate : std::nullopt;
+}
+
+}  // namespace
+
 std::optional<LearningRateSchedule> readLearningRate(const std::string& text)
 {
     if (const auto preset = train::findLearningRatePreset(text))
         return LearningRateSchedule{preset->peak, preset->final};
-    const auto rate = finiteNumberText(text);
-    if (!rate || !(*rate > 0 && *rate <= 1))
-        return std::nullopt;
-    return LearningRateSchedule{*rate, *rate / 10};
+    const auto rate = peakRate(text);
+    return rate ? std::optional(LearningRateSchedule{*rate, *rate / 10}) : std::nullopt;
 }
 
 std::optional<std::vector<double>> parsePeakList(const std::string& text, QString& error)
@@ -92,8 +101,8 @@ std::optional<std::vector<double>> parsePeakList(const std::string& text, QStrin
     std::stringstream items(text);
     std::string item;
     while (std::getline(items, item, ',')) {
-        const auto rate = finiteNumberText(item);
-        if (!rate || !(*rate > 0 && *rate <= 1)) {
+        const auto rate = peakRate(item);
+        if (!rate) {
             error = text::learningRateErrorText(QString::fromStdString(item));
             return std::nullopt;
         }

@@ -79,10 +79,7 @@ void TrainingPanel::applyPreset(const QString& id)
             continue;
         // The declared fields (steps, seed, the box itself), then what the lesson reads as text.
         applyDeclaredPreset(this, trainingOptions(), p.id);
-        const auto value = [&](const char* name) {
-            const auto it = p.values.find(name);
-            return it != p.values.end() ? it->second : optionNamed(trainingOptions(), name).fallback;
-        };
+        const auto value = [&](const char* name) { return withPreset(optionNamed(trainingOptions(), name), p).fallback; };
         const std::vector<std::string> names = splitNames(value("recipe"));
         for (QCheckBox* box : m_recipes) {
             const QSignalBlocker blocker(box);
