@@ -1,7 +1,8 @@
 # bash completion for floatscope: subcommands, their options (read from 'floatscope COMMAND --help';
 # after 'export VIEW', the export's and that view's, so the views come from the lesson registry and
-# tests/app/LessonRegistryTest.cpp checks every view against it), a view's declared choices (from
-# its usage line), format names (from 'floatscope formats --names') and the values of a few options.
+# tests/app/LessonRegistryTest.cpp checks every view against it), the declared choices of an option
+# (from a usage line: the command's, or its lesson's view's), format names (from 'floatscope formats
+# --names') and the values of a few options.
 _floatscope()
 {
     local cur=${COMP_WORDS[COMP_CWORD]}
@@ -12,11 +13,22 @@ _floatscope()
         return 0
     fi
     local command=${COMP_WORDS[1]}
-    if [[ $command == export && $COMP_CWORD -ge 4 && $prev == -* ]]; then
-        # A declared choice: the view's usage line spells it "[--mode stored|fp32-master|...]".
+    # A declared choice, spelt "--mode stored|fp32-master|..." on a usage line: the command's own
+    # (train --preset, export --theme) or that of its lesson's view in 'export --help' (export VIEW;
+    # show: bits; accumulate: accumulation; train: training; the others by their names).
+    local view=""
+    case $command in
+        export) [[ $COMP_CWORD -ge 4 ]] && view=${COMP_WORDS[2]} ;;
+        show) view=bits ;;
+        accumulate) view=accumulation ;;
+        train) view=training ;;
+        quantize|ledger|dot|reduce) view=$command ;;
+    esac
+    if [[ $prev == -* ]]; then
         local usage choices
-        usage=$("$exe" export --help 2>/dev/null | sed -n "s/^ \{16\}${COMP_WORDS[2]} //p")
-        choices=$(grep -oE -- "\[$prev [^] ]*\|[^] ]*" <<<"$usage" | head -1 | sed "s/^\[$prev //" | tr '|' ' ')
+        usage=$("$exe" "$command" --help 2>/dev/null | sed -n '1,/^$/p')
+        [[ -n $view ]] && usage+=$'\n'$("$exe" export --help 2>/dev/null | sed -n "s/^ \{16\}$view //p")
+        choices=$(grep -oE -- "$prev [^] |]+\|[^] ]*" <<<"$usage" | head -1 | sed "s/^$prev //" | tr '|' ' ')
         if [[ -n $choices ]]; then
             COMPREPLY=($(compgen -W "$choices" -- "$cur"))
             return 0
@@ -26,7 +38,6 @@ _floatscope()
         case $prev in
             --inputs) prev=--format ;;
             --against) COMPREPLY=($(compgen -W "x86-avx512bf16 cuda" -- "$cur")); return 0 ;;
-            --distribution) COMPREPLY=($(compgen -W "normal uniform heavy ones" -- "$cur")); return 0 ;;
             --accumulator)
                 # Formats, the tensor-core presets listed in 'dot --help', fixed:W and the CPU's instruction.
                 local specs
@@ -41,13 +52,6 @@ _floatscope()
         return 0
     fi
     case $prev in
-        --storage) COMPREPLY=($(compgen -W "fp32 fp64 bf16 fp16" -- "$cur")); return 0 ;;
-        --preset)
-            if [[ $command == train ]]; then
-                COMPREPLY=($(compgen -W "lecture small-lr loss-scaling fp8" -- "$cur"))
-                return 0
-            fi
-            ;;
         -f|--formats|--format)
             # A comma-separated list: complete the name after the last comma.
             local names prefix="" last=$cur
@@ -64,16 +68,9 @@ _floatscope()
             COMPREPLY=($(compgen -W "nearest-even nearest-away toward-zero up down odd stochastic" -- "$cur"))
             return 0
             ;;
-        --via) COMPREPLY=($(compgen -W "direct fp32 fp64" -- "$cur")); return 0 ;;
-        --mode) COMPREPLY=($(compgen -W "stored fp32-master kahan stochastic" -- "$cur")); return 0 ;;
         --scheme) COMPREPLY=($(compgen -W "tensor tile:128 block:128x128 mx nvfp4" -- "$cur")); return 0 ;;
         --against) COMPREPLY=($(compgen -W "nvidia-host x86-f16c x86-avx512bf16 cuda all" -- "$cur")); return 0 ;;
-        --lang) COMPREPLY=($(compgen -W "en zh_CN" -- "$cur")); return 0 ;;
-        --theme) COMPREPLY=($(compgen -W "light dark" -- "$cur")); return 0 ;;
-        --units) COMPREPLY=($(compgen -W "GB GiB" -- "$cur")); return 0 ;;
-        --recompute) COMPREPLY=($(compgen -W "none selective full" -- "$cur")); return 0 ;;
         --lr) COMPREPLY=($(compgen -W "lecture small" -- "$cur")); return 0 ;;
-        --products) COMPREPLY=($(compgen -W "emulated gpu emulated,gpu gpu,emulated" -- "$cur")); return 0 ;;
         --recipe)
             local presets="fp32 bf16-pure fp16-pure bf16-master fp16-amp fp16-noscale bf16-stochastic fp8-current fp8-delayed"
             local prefix="" last=$cur

@@ -2384,6 +2384,14 @@ exact %5</source>
         <source>Takes one of %1; %2 does not fit here</source>
         <translation>只接受 %1 之一；%2 在这里不适用</translation>
     </message>
+    <message>
+        <source>“%1” names no format: %2</source>
+        <translation>“%1”不是一种格式：%2</translation>
+    </message>
+    <message>
+        <source>A format name is missing in “%1”</source>
+        <translation>“%1”中缺少一个格式名</translation>
+    </message>
 </context>
 <context>
     <name>ParseError</name>

@@ -8,6 +8,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/lessons/AccumulationLesson.h"
 #include "core/exact/DecimalText.h"
 #include "core/format/Codec.h"
 #include "core/inspect/Inspection.h"
@@ -49,7 +50,7 @@ options:
   --mode MODE           stored (default), fp32-master, kahan, stochastic
   --via ROUTE           how X and D reach each format: direct (default: one rounding from the exact
                         value), fp32 or fp64 first (torch.tensor(x, dtype=...) goes through fp32)
-  --seed S              stochastic: the seed (default 0)
+  --seed S              stochastic: the seed (0..1000000000, default 0)
   --random-bits R       stochastic: random bits compared with the fraction (1..64, default 32)
   --json                one JSON document on stdout
   --csv                 the trace as CSV: the step, each format's exact value, the exact sum
@@ -146,16 +147,6 @@ std::optional<std::int64_t> parseCount(const std::string& text, const std::strin
     return n.get_si();
 }
 
-std::optional<ExactValue> parseNumber(const std::string& text, const std::string& option, std::string& error)
-{
-    const ParseOutcome parsed = parseValue(text);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        error = option + " " + text::parseErrorLine(*e, text).toStdString();
-        return std::nullopt;
-    }
-    return std::get<ParsedValue>(parsed).value;
-}
-
 // Rows of step, each format's exact value and the exact sum, every K-th step and the last, produced
 // while the runs advance together: memory stays flat for 10^7 steps.
 void printCsv(const Io& io, const std::vector<Format>& formats, const AccumulationSetup& setup, std::int64_t every)
@@ -232,60 +223,24 @@ QJsonObject accumulationJson(const std::string& startText, const std::string& de
     return document;
 }
 
-// 1. The numbers: --start, --delta and --steps into `setup`; false with the reason when one is
-//    missing or refused.
-bool readNumbers(const ArgParser& args, AccumulationSetup& setup, std::string& error)
+// --every K, with --csv: the trace's spacing; false with the reason where it is refused.
+bool readEvery(const ArgParser& args, std::int64_t& every, std::string& error)
 {
-    for (const char* required : {"start", "delta", "steps"})
-        if (!args.value(required)) {
-            error = std::string("accumulate needs --") + required + " (see 'floatscope accumulate --help')";
-            return false;
-        }
-    const auto start = parseNumber(*args.value("start"), "--start", error);
-    if (!start)
-        return false;
-    const auto delta = parseNumber(*args.value("delta"), "--delta", error);
-    if (!delta)
-        return false;
-    const auto steps = parseCount(*args.value("steps"), "--steps", error);
-    if (!steps)
-        return false;
-    setup.start = *start;
-    setup.delta = *delta;
-    setup.steps = *steps;
-    return true;
-}
-
-// 2. Mode, route, randomness and output (the CSV trace's spacing into `every`); false with the
-//    reason when one is refused.
-bool readRunOptions(const ArgParser& args, AccumulationSetup& setup, std::int64_t& every, std::string& error)
-{
-    if (!readChoice(args, "mode", parseAccumulationMode, "mode", "stored, fp32-master, kahan, stochastic", setup.mode, error)
-        || !readChoice(args, "via", parseRoute, "route", kRouteChoices, setup.route, error))
-        return false;
-    std::uint64_t randomBits = 32;
-    if (!readWhole(args, "seed", 0, UINT64_MAX, setup.seed, error)
-        || !readWhole(args, "random-bits", 1, 64, randomBits, error))
-        return false;
-    setup.randomBits = static_cast<int>(randomBits);
-    if (args.has("json") && args.has("csv")) {
-        error = "--json and --csv contradict each other";
+    const auto k = args.value("every");
+    if (!k)
+        return true;
+    if (!args.has("csv")) {
+        error = "--every sets the CSV trace's spacing: use it with --csv";
         return false;
     }
-    if (const auto k = args.value("every")) {
-        if (!args.has("csv")) {
-            error = "--every sets the CSV trace's spacing: use it with --csv";
-            return false;
-        }
-        const auto parsedEvery = parseCount(*k, "--every", error);
-        if (!parsedEvery)
-            return false;
-        if (*parsedEvery < 1) {
-            error = "--every must be at least 1, got " + *k;
-            return false;
-        }
-        every = *parsedEvery;
+    const auto parsedEvery = parseCount(*k, "--every", error);
+    if (!parsedEvery)
+        return false;
+    if (*parsedEvery < 1) {
+        error = "--every must be at least 1, got " + *k;
+        return false;
     }
+    every = *parsedEvery;
     return true;
 }
 
@@ -320,19 +275,18 @@ void printAccumulation(const Io& io, const std::string& startText, const std::st
 
 int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
 {
-    ArgParser args({{"start", 0, true},
-                    {"delta", 0, true},
-                    {"steps", 0, true},
-                    {"formats", 'f', true},
-                    {"mode", 0, true},
-                    {"via", 0, true},
-                    {"seed", 0, true},
-                    {"random-bits", 0, true},
-                    {"json", 0, false},
-                    {"csv", 0, false},
-                    {"every", 0, true},
-                    {"no-color", 0, false},
-                    {"help", 'h', false}});
+    // The absorption lesson's declared options (what its panel and `export accumulation` take), and
+    // the output's own.
+    const std::vector<gui::LessonOption> declared = gui::accumulateCommandOptions();
+    std::vector<ArgParser::Option> accepted;
+    for (const gui::LessonOption& o : declared)
+        accepted.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
+    accepted.insert(accepted.end(), {{"json", 0, false},
+                                     {"csv", 0, false},
+                                     {"every", 0, true},
+                                     {"no-color", 0, false},
+                                     {"help", 'h', false}});
+    ArgParser args(accepted);
     if (const auto done = parseArguments(args, arguments, ioIn, "accumulate", kHelp))
         return *done;
     const Io io = outputIo(ioIn, args);
@@ -340,21 +294,27 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
         return usageError(io, "accumulate takes options only, got '" + args.positionals().front()
                                   + "' (see 'floatscope accumulate --help')");
 
-    // 1. The numbers.
+    // 1. The sum, which the command needs written out, and the rest as the lesson checks them.
+    for (const char* required : {"start", "delta", "steps"})
+        if (!args.value(required))
+            return usageError(io, std::string("accumulate needs --") + required + " (see 'floatscope accumulate --help')");
     std::string error;
-    AccumulationSetup setup;
-    if (!readNumbers(args, setup, error))
+    const auto values = gui::readOptions(gui::ParsedArguments(args), declared, error);
+    if (!values)
         return usageError(io, error);
+    SetupError problem;
+    const auto request = gui::accumulationOf(*values, problem);
+    if (!request)
+        return usageError(io, text::message(problem).toStdString());
+    const AccumulationSetup& setup = request->setup;
+    const std::vector<Format>* formats = &request->formats;
 
-    // 2. Formats, mode, route, randomness, output.
-    const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16"), error);
-    if (!formats)
-        return usageError(io, error);
+    // 2. The output.
+    if (args.has("json") && args.has("csv"))
+        return usageError(io, "--json and --csv contradict each other");
     std::int64_t every = 1;
-    if (!readRunOptions(args, setup, every, error))
+    if (!readEvery(args, every, error))
         return usageError(io, error);
-    if (const auto problem = checkSetup(setup, *formats))
-        return usageError(io, text::message(*problem).toStdString());
 
     if (args.has("csv")) {
         printCsv(io, *formats, setup, every);

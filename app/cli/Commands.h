@@ -45,27 +45,6 @@ Io outputIo(const Io& io, const ArgParser& args);
 // "fp32,bf16,float8_e4m3fn" to formats, as the export views read -f (app/lessons/ExportView.h).
 using gui::parseFormatList;
 
-// --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the figures read them;
-// on failure the reason names the offending text.
-using gui::RoundingChoice;
-std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error);
-
-// An option through one of core's name parsers, as the views read it (gui::readChoice).
-template <class T, class Parse>
-bool readChoice(const ArgParser& args, const char* option, Parse parse, const char* what, const char* choices, T& target,
-                std::string& error)
-{
-    return gui::readChoice(gui::ParsedArguments(args), option, parse, what, choices, target, error);
-}
-// One format by name or alias (gui::readFormat).
-inline bool readFormat(const ArgParser& args, const char* option, Format& target, std::string& error)
-{
-    return gui::readFormat(gui::ParsedArguments(args), option, target, error);
-}
-using gui::kDistributionChoices;
-using gui::kRouteChoices;
-using gui::kRoundingModeChoices;
-
 // --NAME N: a whole number in min..max, all of the text (not "12abc", not "-1"); `value` keeps its
 // default when the option is absent. False, with the reason, otherwise.
 bool readWhole(const ArgParser& args, const std::string& name, std::uint64_t min, std::uint64_t max,

@@ -13,6 +13,7 @@
 #include "app/cli/Progress.h"
 #include "app/figures/InnerProductsFigure.h"
 #include "app/lessons/DotModels.h"
+#include "app/lessons/InnerProductsLesson.h"
 #include "app/text/OperatorsText.h"
 #include "app/text/StdString.h"
 #include "core/dot/AccumulatorSpec.h"
@@ -52,7 +53,7 @@ options:
   --accumulator SPECS  accumulators, comma-separated (at most 16)
   --k LIST             numbers of products, comma-separated (1..16777216, at most 32 of them);
                        accumulators x the sum of K at most 268435456
-  --promote N          promotion interval into fp32 (1..1048576)
+  --promote N          promotion interval into fp32 (0..1048576; 0, the default: none)
   --distribution D     normal (default), uniform (on (0, 1)), heavy (Student's t, 3 dof), ones
   --seed S             the generator's seed (default 1): the same seed gives the same inputs (and
                        the same stochastic rounding)
@@ -334,20 +335,16 @@ bool readRequest(const ArgParser& args, DotRequest& request, std::string& error)
             error = std::string("dot needs --") + required + " (see 'floatscope dot --help')";
             return false;
         }
-    const FormatLookup inputs = lookupFormat(*args.value("inputs"));
-    if (!inputs.format) {
-        error = "unknown format '" + *args.value("inputs") + "'";
+    const auto values = gui::readOptions(gui::ParsedArguments(args), gui::dotCommandOptions(), error);
+    if (!values)
         return false;
-    }
-    request.inputs = inputs.format;
-    if (!readWhole(args, "promote", 1, dot::kMaxPromoteEvery, request.promote, error)
-        || !readWhole(args, "seed", 0, UINT64_MAX, request.seed, error)
-        || !readWhole(args, "count", 1, 1 << 20, request.count, error))
+    request.inputs = namedFormat(values->text("inputs"));  // declared choices: each one names a format
+    request.promote = static_cast<std::uint64_t>(values->whole("promote"));
+    request.seed = static_cast<std::uint64_t>(values->whole("seed"));
+    request.distribution = *dot::parseDistribution(values->text("distribution"));
+    if (!readWhole(args, "count", 1, 1 << 20, request.count, error))
         return false;
-    if (!readChoice(args, "distribution", dot::parseDistribution, "distribution", kDistributionChoices,
-                    request.distribution, error))
-        return false;
-    auto read = readAccumulators(*args.value("accumulator"), *inputs.format, request.seed, request.promote, error);
+    auto read = readAccumulators(*args.value("accumulator"), *request.inputs, request.seed, request.promote, error);
     if (!read)
         return false;
     request.accumulators = std::move(*read);

@@ -24,11 +24,6 @@ Io outputIo(const Io& io, const ArgParser& args)
     return out;
 }
 
-std::optional<RoundingChoice> readRoundingChoice(const ArgParser& args, std::string& error)
-{
-    return gui::readRoundingChoice(gui::ParsedArguments(args), error);
-}
-
 bool readWhole(const ArgParser& args, const std::string& name, std::uint64_t min, std::uint64_t max,
                std::uint64_t& value, std::string& error)
 {

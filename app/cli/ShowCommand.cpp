@@ -7,6 +7,7 @@
 
 #include "app/cli/ArgParser.h"
 #include "app/cli/Commands.h"
+#include "app/lessons/InspectorViews.h"
 #include "core/format/Registry.h"
 #include "core/inspect/Inspection.h"
 #include "app/text/Explain.h"
@@ -38,7 +39,7 @@ options:
   --via ROUTE           direct (default: one rounding from the exact value), fp32 or fp64 (first to
                         that format, as torch.tensor(x).to(dtype) does); other bits than direct are
                         reported as double rounding
-  --seed N              stochastic rounding: the seed (default 0)
+  --seed N              stochastic rounding: the seed (0..1000000000, default 0)
   --random-bits R       stochastic rounding: random bits compared with the fraction (1..64, default 32)
   --json                one JSON document on stdout
   --no-color            no colours, even on a terminal
@@ -82,16 +83,14 @@ std::string binaryCell(const Io& io, const std::string& binary, const Format& f)
 
 int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
 {
-    ArgParser args({{"formats", 'f', true},
-                    {"rounding", 0, true},
-                    {"saturate", 0, false},
-                    {"no-saturate", 0, false},
-                    {"via", 0, true},
-                    {"seed", 0, true},
-                    {"random-bits", 0, true},
-                    {"json", 0, false},
-                    {"no-color", 0, false},
-                    {"help", 'h', false}});
+    // The options the inspector's figures declare (`export bits`), the seed and random bits of
+    // stochastic rounding, and the output's own.
+    const std::vector<gui::LessonOption> declared = gui::showOptions();
+    std::vector<ArgParser::Option> accepted;
+    for (const gui::LessonOption& o : declared)
+        accepted.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
+    accepted.insert(accepted.end(), {{"json", 0, false}, {"no-color", 0, false}, {"help", 'h', false}});
+    ArgParser args(accepted);
     if (const auto done = parseArguments(args, arguments, ioIn, "show", kHelp))
         return *done;
     const Io io = outputIo(ioIn, args);
@@ -108,21 +107,21 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
         return usageError(io, text::parseErrorLine(*e, text).toStdString());
     const ExactValue value = std::get<ParsedValue>(parsed).value;
 
-    // 2. Formats, rounding, overflow and route.
+    // 2. Formats, rounding, overflow and route, checked as the figures check them.
     std::string error;
-    const auto formats = parseFormatList(args.value("formats").value_or("fp32,fp16,bf16,e4m3fn,e5m2"), error);
+    const auto values = gui::readOptions(gui::ParsedArguments(args), declared, error);
+    if (!values)
+        return usageError(io, error);
+    const auto formats = parseFormatList(values->text("formats"), error);
     if (!formats)
         return usageError(io, error);
-    const auto choice = readRoundingChoice(args, error);
+    const auto choice = gui::roundingChoiceOf(*values, error);
     if (!choice)
         return usageError(io, error);
-    RoundOptions options = choice->options;
+    const RoundOptions options = choice->options;
     const Route route = choice->route;
-    std::uint64_t seed = 0;
-    std::uint64_t randomBits = 32;
-    if (!readWhole(args, "seed", 0, UINT64_MAX, seed, error) || !readWhole(args, "random-bits", 1, 64, randomBits, error))
-        return usageError(io, error);
-    StochasticSource random(seed, static_cast<int>(randomBits));
+    StochasticSource random(static_cast<std::uint64_t>(values->whole("seed")),
+                            static_cast<int>(values->whole("random-bits")));
 
     // 3. One inspection per format.
     std::vector<Inspection> results;

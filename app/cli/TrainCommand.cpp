@@ -26,7 +26,7 @@ namespace {
 constexpr const char* kHelp = R"(usage: floatscope train --recipe R[,R...] --steps N [--seed S] [--lr X] [--final-lr X]
                         [--eval-every K] [--recipe-file FILE] [--threads T] [--products P]
                         [--json | --csv]
-       floatscope train --preset lecture|small-lr|loss-scaling|fp8 [--steps N] [options]
+       floatscope train --preset %PRESETS% [--steps N] [options]
        floatscope train --recipe R --save-recipe FILE
        floatscope train --list
 
@@ -100,6 +100,17 @@ fp8_backward_amax (the largest |x| cast), fp8_*_scale (that operand's scale), fp
 and fp8_*_flushed_share (of all elements cast, those that saturated or became 0); null for the others.
 products is 'emulated' or 'gpu'; the table calls a run on the GPU 'RECIPE (GPU)'.
 )";
+
+// The usage with the presets the lab declares.
+std::string help()
+{
+    std::string presets;
+    for (const std::string& id : gui::trainPresetIds())
+        presets += (presets.empty() ? "" : "|") + id;
+    std::string text = kHelp;
+    text.replace(text.find("%PRESETS%"), 9, presets);
+    return text;
+}
 
 std::string number(double v)
 {
@@ -307,7 +318,7 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
                                    {"progress", 0, false},
                                    {"help", 'h', false}});
     ArgParser args(options);
-    if (const auto done = parseArguments(args, arguments, ioIn, "train", kHelp))
+    if (const auto done = parseArguments(args, arguments, ioIn, "train", help()))
         return *done;
     const Io io = outputIo(ioIn, args);
     if (!args.positionals().empty())

@@ -110,6 +110,20 @@ const std::vector<LessonOption>& accumulationOptions()
     return options;
 }
 
+std::vector<LessonOption> accumulateCommandOptions()
+{
+    std::vector<LessonOption> options;
+    for (const LessonOption& o : accumulationOptions())
+        if (o.name != "preset" && o.name != "at" && o.name != "log-steps")
+            options.push_back(o);
+    for (LessonOption& o : options)
+        if (o.name == "formats")
+            o.fallback = "fp32,fp16,bf16";
+    options.push_back({.name = "random-bits", .metavar = "R", .type = OptionType::Whole, .fallback = "32", .min = 1,
+                       .max = 64});
+    return options;
+}
+
 std::optional<AccumulationRequest> accumulationOf(const OptionValues& options, SetupError& problem)
 {
     AccumulationRequest request;
@@ -122,6 +136,8 @@ std::optional<AccumulationRequest> accumulationOf(const OptionValues& options, S
     s.mode = parseAccumulationMode(options.text("mode")).value_or(AccumulationMode::Stored);
     s.route = parseRoute(options.text("via")).value_or(Route::Direct);
     s.seed = static_cast<std::uint64_t>(options.whole("seed"));
+    if (options.has("random-bits"))
+        s.randomBits = static_cast<int>(options.whole("random-bits"));
     if (const auto why = checkSetup(s, request.formats)) {
         problem = *why;
         return std::nullopt;

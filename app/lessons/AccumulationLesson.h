@@ -13,6 +13,11 @@ namespace floatscope::gui {
 // as its panel's fields and `floatscope export accumulation` take them.
 const std::vector<LessonOption>& accumulationOptions();
 
+// What `floatscope accumulate` takes of them (the sum, its formats, mode, route and seed, not the
+// preset nor the figure's step), with the formats' fallback of its --help, and the random bits of
+// stochastic rounding, which the lesson leaves at 32.
+std::vector<LessonOption> accumulateCommandOptions();
+
 // The run its options ask for: the formats and the setup, or why the setup cannot run (Kahan's sum in
 // a format without a zero and a sign) in `problem`.
 struct AccumulationRequest {

@@ -88,24 +88,6 @@ ExportView declaredView(DeclaredView view)
     return {std::move(view.name), std::move(view.summary), optionsUsage(view.options), std::move(options), std::move(make)};
 }
 
-std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error)
-{
-    RoundingChoice choice;
-    if (!readChoice(args, "rounding", parseRoundingMode, "rounding mode", kRoundingModeChoices, choice.options.mode, error))
-        return std::nullopt;
-    if (args.has("saturate") && args.has("no-saturate")) {
-        error = "--saturate and --no-saturate contradict each other";
-        return std::nullopt;
-    }
-    if (args.has("saturate"))
-        choice.options.overflow = OverflowPolicy::Saturate;
-    if (args.has("no-saturate"))
-        choice.options.overflow = OverflowPolicy::NonSaturating;
-    if (!readChoice(args, "via", parseRoute, "route", kRouteChoices, choice.route, error))
-        return std::nullopt;
-    return choice;
-}
-
 std::optional<ExactValue> readNumber(const ViewArguments& args, const char* option, const char* fallback,
                                      std::string& error)
 {

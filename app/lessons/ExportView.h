@@ -95,14 +95,6 @@ std::vector<ArgParser::Option> parserOptions(const ExportView& view);
 std::unique_ptr<Figure> makeViewFigure(const ExportView& view, const std::vector<std::string>& arguments,
                                        std::string& error);
 
-// --rounding MODE, --saturate / --no-saturate and --via ROUTE, as `show` and the inspector's views
-// read them; on failure the reason names the offending text.
-struct RoundingChoice {
-    RoundOptions options;
-    Route route = Route::Direct;
-};
-std::optional<RoundingChoice> readRoundingChoice(const ViewArguments& args, std::string& error);
-
 // The steps a view may train the lab's model for before drawing (--model-steps, --model-step): 4096
 // take about 40 s on one Zen 4 core, inside a command's minute. The panels train further, with a
 // progress bar and Cancel.
@@ -116,28 +108,6 @@ std::optional<std::int64_t> readWhole(const ViewArguments& args, const char* opt
                                       std::int64_t min, std::int64_t max, std::string& error);
 std::optional<double> readPositive(const ViewArguments& args, const char* option, const char* fallback,
                                    std::string& error);
-// --OPTION through one of core's name parsers (parseRoundingMode, parseRoute, ...) into `target`,
-// which keeps its value where the option is absent; false where the parser refuses the text, with
-// "unknown WHAT 'TEXT' (CHOICES)".
-template <class T, class Parse>
-bool readChoice(const ViewArguments& args, const char* option, Parse parse, const char* what, const char* choices,
-                T& target, std::string& error)
-{
-    const auto text = args.value(option);
-    if (!text)
-        return true;
-    const auto parsed = parse(*text);
-    if (!parsed) {
-        error = std::string("unknown ") + what + " '" + *text + "' (" + choices + ")";
-        return false;
-    }
-    target = *parsed;
-    return true;
-}
-// The CHOICES of the options several views and commands read.
-inline constexpr const char* kRoundingModeChoices = "nearest-even, nearest-away, toward-zero, up, down, odd, stochastic";
-inline constexpr const char* kRouteChoices = "direct, fp32, fp64";
-inline constexpr const char* kDistributionChoices = "normal, uniform, heavy, ones";
 
 // --OPTION, one format by name or alias, into `target` (kept where the option is absent); false, with
 // the lookup's reason, where it names none.

@@ -91,6 +91,15 @@ const std::vector<LessonOption>& innerProductsOptions()
     return options;
 }
 
+std::vector<LessonOption> dotCommandOptions()
+{
+    std::vector<LessonOption> options;
+    for (const char* name : {"inputs", "promote", "distribution", "seed"})
+        options.push_back(optionNamed(innerProductsOptions(), name));
+    options[1].fallback = "0";
+    return options;
+}
+
 InnerProductsSetup innerProductsOf(const OptionValues& options)
 {
     InnerProductsSetup setup;

@@ -12,6 +12,10 @@ namespace floatscope::gui {
 // `floatscope export dot` take.
 const std::vector<LessonOption>& innerProductsOptions();
 
+// What `floatscope dot` takes of them (--inputs, --promote, --distribution, --seed; it reads its
+// accumulators and lengths itself), with no promotion where --promote is absent.
+std::vector<LessonOption> dotCommandOptions();
+
 // The sweep its options ask for, its accumulators still to be read (--accumulator: a list only the
 // inputs can check, parseAccumulatorList).
 InnerProductsSetup innerProductsOf(const OptionValues& options);

@@ -13,8 +13,8 @@ namespace floatscope::gui {
 
 namespace {
 
-// The options `show` takes for a value's figures, declared (lessons/LessonOption.h): --help, the
-// completion and the reasons for a refusal come from here.
+// The options of a value's figures, declared (lessons/LessonOption.h): --help, the completion and
+// the reasons for a refusal come from here.
 std::vector<LessonOption> valueOptions()
 {
     using T = OptionType;
@@ -55,24 +55,16 @@ std::optional<Inspected> inspectArgs(const OptionValues& values, const ViewArgum
     const auto formats = parseFormatList(values.text("formats"), error);
     if (!formats)
         return std::nullopt;
-    RoundOptions options;
-    options.mode = *parseRoundingMode(values.text("rounding"));
-    if (options.mode == RoundingMode::Stochastic) {
+    const auto choice = roundingChoiceOf(values, error);
+    if (!choice)
+        return std::nullopt;
+    if (choice->options.mode == RoundingMode::Stochastic) {
         error = "a figure shows one rounding: choose a rounding mode other than stochastic";
         return std::nullopt;
     }
-    const bool saturate = !values.text("saturate").empty();
-    const bool noSaturate = !values.text("no-saturate").empty();
-    if (saturate && noSaturate) {
-        error = "--saturate and --no-saturate contradict each other";
-        return std::nullopt;
-    }
-    if (saturate || noSaturate)
-        options.overflow = saturate ? OverflowPolicy::Saturate : OverflowPolicy::NonSaturating;
-    const Route route = *parseRoute(values.text("via"));
     Inspected out{QString::fromStdString(text), *formats, {}};
     for (const Format& f : *formats)
-        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, options, route));
+        out.results.push_back(inspect(std::get<ParsedValue>(parsed).value, f, choice->options, choice->route));
     return out;
 }
 
@@ -91,6 +83,32 @@ ExportView valueView(std::string name, std::string summary, Draw draw)
 }
 
 }  // namespace
+
+std::vector<LessonOption> showOptions()
+{
+    std::vector<LessonOption> options = valueOptions();
+    options.push_back({.name = "seed", .metavar = "N", .type = OptionType::Whole, .fallback = "0", .min = 0,
+                       .max = 1'000'000'000});
+    options.push_back({.name = "random-bits", .metavar = "R", .type = OptionType::Whole, .fallback = "32", .min = 1,
+                       .max = 64});
+    return options;
+}
+
+std::optional<RoundingChoice> roundingChoiceOf(const OptionValues& values, std::string& error)
+{
+    const bool saturate = !values.text("saturate").empty();
+    const bool noSaturate = !values.text("no-saturate").empty();
+    if (saturate && noSaturate) {
+        error = "--saturate and --no-saturate contradict each other";
+        return std::nullopt;
+    }
+    RoundingChoice choice;
+    choice.options.mode = *parseRoundingMode(values.text("rounding"));  // a declared choice: it parses
+    if (saturate || noSaturate)
+        choice.options.overflow = saturate ? OverflowPolicy::Saturate : OverflowPolicy::NonSaturating;
+    choice.route = *parseRoute(values.text("via"));
+    return choice;
+}
 
 std::vector<ExportView> inspectorViews()
 {

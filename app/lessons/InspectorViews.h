@@ -12,4 +12,16 @@ namespace floatscope::gui {
 // inspector's deck draws them for each of its presets (lessons/LessonDeck.h).
 std::vector<ExportView> inspectorViews();
 
+// What `floatscope show` takes beside VALUE and its output's own flags: the figures' options (-f,
+// --rounding, --saturate, --no-saturate, --via), and --seed and --random-bits for stochastic rounding.
+std::vector<LessonOption> showOptions();
+
+// --rounding MODE, --saturate / --no-saturate and --via ROUTE from the declaration's checked values,
+// as `show` and the figures read them; the two overflow flags together are refused.
+struct RoundingChoice {
+    RoundOptions options;
+    Route route = Route::Direct;
+};
+std::optional<RoundingChoice> roundingChoiceOf(const OptionValues& values, std::string& error);
+
 }  // namespace floatscope::gui

@@ -80,14 +80,22 @@ std::optional<OptionValue> checkFormats(const LessonOption& option, std::string_
     while (start <= text.size() && !text.empty()) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
         const std::string_view name = trimmed(text.substr(start, comma - start));
+        if (name.empty()) {  // "fp32,", ",bf16"
+            refusal.problem = OptionProblem::EmptyName;
+            refusal.text = std::string(trimmed(text));
+            return std::nullopt;
+        }
         const FormatLookup lookup = lookupFormat(name);
         refusal.text = std::string(name);
         if (!lookup.format) {
             refusal.problem = OptionProblem::UnknownFormat;
+            refusal.format = lookup.error;
             return std::nullopt;
         }
         if (std::find(names.begin(), names.end(), lookup.format->name()) != names.end()) {
             refusal.problem = OptionProblem::Repeated;
+            if (name != lookup.format->name())  // "bfloat16 (bf16)": the alias of one given before
+                refusal.text += " (" + lookup.format->name() + ")";
             return std::nullopt;
         }
         if (!option.choices.empty()
@@ -127,6 +135,7 @@ std::optional<OptionValue> checkOption(const LessonOption& option, std::string_v
         const FormatLookup lookup = lookupFormat(text);
         if (!lookup.format) {
             refusal.problem = OptionProblem::UnknownFormat;
+            refusal.format = lookup.error;
             return std::nullopt;
         }
         if (std::find(option.choices.begin(), option.choices.end(), lookup.format->name()) == option.choices.end()) {

@@ -101,6 +101,7 @@ enum class OptionProblem {
     UnknownChoice,
     UnknownFormat, // a Formats list's name that names none (in `text`)
     Repeated,      // a Formats list's format given twice (in `text`)
+    EmptyName,     // a Formats list with an empty name between its commas (the list in `text`)
     NoFormat,      // an empty Formats list
     Zero,          // zero where the option is nonZero
     FormatNotTaken,// a format not among a Format or Formats option's choices (its canonical name in `text`)
@@ -110,6 +111,7 @@ struct OptionRefusal {
     OptionProblem problem = OptionProblem::NotANumber;
     std::string text;                   // the refused text, trimmed (a List: the refused value's)
     std::optional<ParseError> parse = {};
+    std::optional<FormatError> format = {};  // UnknownFormat: core's reason, where the text is an eXmY it refuses
     std::size_t count = 0;              // a List's values
 };
 

@@ -283,6 +283,15 @@ std::optional<std::vector<train::Recipe>> readRecipes(const ViewArguments& args,
     return recipesOf(args.value("recipe"), args, error);
 }
 
+std::vector<std::string> trainPresetIds()
+{
+    std::vector<std::string> ids;
+    for (const LessonPreset& p : optionNamed(trainingOptions(), "preset").presets)
+        if (!p.values.contains("gap-lr"))
+            ids.push_back(p.id);
+    return ids;
+}
+
 std::optional<TrainingRequest> readTrainingRequest(const ViewArguments& args, bool forView, std::string& error)
 {
     // What `floatscope train` must be given (a preset gives recipes and steps; the gap view's is the

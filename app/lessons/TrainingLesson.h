@@ -33,6 +33,10 @@ inline constexpr std::uint64_t kMaxTrainingRecipeSteps = 8192;
 // learning rates and peaks are text the lesson reads (the functions below, which the panel calls too).
 const std::vector<LessonOption>& trainingOptions();
 
+// The presets `floatscope train` takes: every one but those that draw the gap view (they set
+// --gap-lr), in the declaration's order.
+std::vector<std::string> trainPresetIds();
+
 // `floatscope train`'s options (--preset, --recipe, --recipe-file, --steps, --seed, --lr, --final-lr,
 // --eval-every, --products; without --preset, --recipe or --recipe-file and --steps are required);
 // with `forView`, `floatscope export training`'s: also --gap-lr, --vs-fp32 and --untrained, and the

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/text/FormatText.h"
 #include "app/text/ParseErrorText.h"
 
 namespace floatscope::gui {
@@ -60,7 +61,14 @@ QString OptionText::reason(const LessonOption& option, const OptionRefusal& refu
     case OptionProblem::OutOfRange:
         return outOfRange(option, refusal, text);
     case OptionProblem::UnknownFormat:
+        if (refusal.format && refusal.format->kind != FormatErrorKind::UnknownName) {
+            FormatError why = *refusal.format;  // "e12m3": a custom format core refuses, and why
+            why.text.clear();
+            return tr("“%1” names no format: %2").arg(text, text::message(why));
+        }
         return tr("No format is named “%1”").arg(text);
+    case OptionProblem::EmptyName:
+        return tr("A format name is missing in “%1”").arg(text);
     case OptionProblem::Repeated:
         return tr("“%1” is given twice").arg(text);
     case OptionProblem::Zero:

@@ -225,7 +225,9 @@ void walkOptions(LessonPanel& panel, const std::vector<LessonOption>& options, c
                 checked += (checked.empty() ? "" : ",") + f.name();
             EXPECT_EQ(sortedNames(checked), sortedNames(option.fallback)) << option.name;  // the checklist keeps its own order
             const std::pair<const char*, const char*> refused[] = {
-                {"fp16,fp16x", "No format is named “fp16x”"}, {"bf16,bfloat16", "“bfloat16” is given twice"},
+                {"fp16,fp16x", "No format is named “fp16x”"}, {"bf16,bfloat16", "“bfloat16 (bf16)” is given twice"},
+                {"fp32,", "A format name is missing in “fp32,”"},
+                {"e12m3", "“e12m3” names no format: exponent bits must be 1..11"},
                 {"", "Choose at least one format"}};
             for (const auto& [text, reason] : refused) {
                 std::string error;

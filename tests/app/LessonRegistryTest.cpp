@@ -22,8 +22,12 @@
 #include "FigureSupport.h"
 #include "app/figures/FigureExport.h"
 #include "app/panels/LessonPanel.h"
+#include "app/lessons/AccumulationLesson.h"
+#include "app/lessons/InnerProductsLesson.h"
+#include "app/lessons/InspectorViews.h"
 #include "app/lessons/LessonRegistry.h"
 #include "app/lessons/QuantizeLesson.h"
+#include "app/lessons/TrainingLesson.h"
 #include "app/window/MainWindow.h"
 
 namespace floatscope::gui {
@@ -233,6 +237,46 @@ TEST_P(LessonRegistryTest, ItsCommandsJsonSchemaEchoesItsDeclaration)
         }
     }
     EXPECT_GT(echoed, 0) << command->second << ".schema.json names none of the lesson's options";
+}
+
+// `floatscope show --json` names the rounding and the route the inspector's figures declare: its
+// schema's enums are their choices.
+TEST(ShowCommand, ItsJsonSchemaEchoesTheFiguresDeclaration)
+{
+    QFile file(QStringLiteral(FLOATSCOPE_CLI_SCHEMA_DIR "/show.schema.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonObject properties = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("properties")).toObject();
+    const auto listed = [&](const char* key) {
+        std::vector<std::string> out;
+        for (const QJsonValue& v : properties.value(QLatin1String(key)).toObject().value(QStringLiteral("enum")).toArray())
+            out.push_back(v.toString().toStdString());
+        return out;
+    };
+    const std::vector<LessonOption> options = showOptions();
+    EXPECT_EQ(listed("rounding"), optionNamed(options, "rounding").choices);
+    EXPECT_EQ(listed("route"), optionNamed(options, "via").choices);
+}
+
+// After a command's option with a few declared choices, the completion offers its lesson's choices
+// (show's are the inspector figures', train's presets those the command takes).
+TEST(BashCompletion, ACommandsChoicesAreItsLessonsDeclaration)
+{
+    const auto names = [](const std::vector<std::string>& choices) {
+        QStringList out;
+        for (const std::string& c : choices)
+            out << QString::fromStdString(c);
+        return out;
+    };
+    const auto q = [](const char* word) { return QString::fromLatin1(word); };
+    EXPECT_EQ(completions({q("show"), q("0.1"), q("--via"), QString()}), names(optionNamed(showOptions(), "via").choices));
+    EXPECT_EQ(completions({q("accumulate"), q("--mode"), QString()}),
+              names(optionNamed(accumulateCommandOptions(), "mode").choices));
+    EXPECT_EQ(completions({q("quantize"), q("--storage"), QString()}),
+              names(optionNamed(quantizeCommandOptions(), "storage").choices));
+    EXPECT_EQ(completions({q("dot"), q("--distribution"), QString()}),
+              names(optionNamed(dotCommandOptions(), "distribution").choices));
+    EXPECT_EQ(completions({q("train"), q("--preset"), QString()}), names(trainPresetIds()));
+    EXPECT_FALSE(trainPresetIds().empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Lessons, LessonRegistryTest, testing::ValuesIn(lessons()),

@@ -382,9 +382,9 @@ TEST(Usage, AnOptionGivenTwiceIsAnError)
 // refused as an option given twice is, by any of its names, in every command that takes a list.
 TEST(Usage, AFormatGivenTwiceInOneListIsAnError)
 {
-    expectOneLineRefusal(floatscope({"show", "1", "-f", "fp16,fp16"}), "format 'fp16' is given twice in 'fp16,fp16'");
+    expectOneLineRefusal(floatscope({"show", "1", "-f", "fp16,fp16"}), "-f: “fp16” is given twice");
     expectOneLineRefusal(floatscope({"show", "1", "-f", "bf16,fp32,bfloat16"}),
-                         "format 'bfloat16' (bf16) is given twice in 'bf16,fp32,bfloat16'");
+                         "-f: “bfloat16 (bf16)” is given twice");
     expectOneLineRefusal(floatscope({"accumulate", "--start", "1", "--delta", "1e-3", "--steps", "3", "-f", "fp32,FP32"}),
                          "is given twice");
     expectOneLineRefusal(floatscope({"export", "bits", "1", "-f", "e5m2,e5m2", "-o", scratch("twice.svg").string()}),
@@ -495,6 +495,46 @@ TEST(Quantize, MoreValuesThanTheLimitAreRefusedBeforeAnyAreMade)
     // The trap: a shape whose product overflows 64 bits was said to be "not positive".
     expectOneLineRefusal(floatscope({"quantize", "--generate", "4294967296x4294967296"}), "more than 67108864 values");
     expectOneLineRefusal(floatscope({"quantize", "--generate", "0x5"}), "with positive whole numbers");
+}
+
+// A command and its lesson's export view read one declaration (show and `export bits`, accumulate
+// and `export accumulation`, dot and `export dot`): a bad value gets the same line from both, and neither writes a file.
+TEST(Usage, ACommandAndItsLessonsViewRefuseAlike)
+{
+    const std::string out = scratch("alike.svg").string();
+    struct Pair {
+        std::vector<std::string> command;
+        std::vector<std::string> view;
+        std::vector<std::vector<std::string>> bad;
+    };
+    const std::vector<Pair> pairs = {
+        {{"show", "0.1"},
+         {"export", "bits", "0.1", "-o", out},
+         {{"-f", "bf17"}, {"-f", "fp32,"}, {"-f", "e12m3"}, {"-f", "bf16,bfloat16"}, {"--rounding", "banker"},
+          {"--via", "fp16"}, {"--saturate", "--no-saturate"}}},
+        {{"accumulate", "--start", "1", "--delta", "1e-3"},
+         {"export", "accumulation", "--start", "1", "--delta", "1e-3", "-o", out},
+         {{"--steps", "0"}, {"--steps", "2.5"}, {"--steps", "2e7"}, {"--steps", "10", "--seed", "2000000000"},
+          {"--steps", "10", "--mode", "master"}, {"--steps", "10", "--via", "x"}, {"--steps", "10", "-f", "fp17"},
+          {"--steps", "10", "-f", "e8m0", "--mode", "kahan"}}},
+        {{"dot", "--accumulator", "fp32", "--k", "16"},
+         {"export", "dot", "--accumulator", "fp32", "-o", out},
+         {{"--inputs", "e8m0"}, {"--inputs", "bf17"}, {"--inputs", "bf16", "--promote", "2000000"},
+          {"--inputs", "bf16", "--seed", "-1"}, {"--inputs", "bf16", "--distribution", "cauchy"}}},
+    };
+    for (const Pair& pair : pairs)
+        for (const std::vector<std::string>& bad : pair.bad) {
+            std::vector<std::string> command = pair.command;
+            std::vector<std::string> view = pair.view;
+            command.insert(command.end(), bad.begin(), bad.end());
+            view.insert(view.end(), bad.begin(), bad.end());
+            const Outcome byCommand = floatscope(command);
+            const Outcome byView = floatscope(view);
+            expectOneLineRefusal(byCommand, "floatscope: ");
+            EXPECT_EQ(byCommand.err, byView.err) << pair.command.front() << " " << bad.back();
+            EXPECT_EQ(byView.status, 2);
+            EXPECT_FALSE(fs::exists(out));
+        }
 }
 
 }  // namespace
