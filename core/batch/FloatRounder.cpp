@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "core/batch/StochasticKernel.h"
 #include "core/format/Registry.h"
@@ -56,6 +58,70 @@ FLOATSCOPE_ROUNDER_CLONES void decodeTable(const std::uint32_t* codes, float* ou
 {
     for (std::size_t i = 0; i < n; ++i)
         out[i] = table[codes[i]];
+}
+
+// Nearest-even from fp32 bits to the rounded value's fp32 bits, the rule of
+// convertFp32BitsNearestEven (batch/BatchKernel.h) without the code between: in the format's normal
+// range, adding half an ulp less one plus the kept last bit and masking rounds at the format's last
+// bit, the carry running into the exponent; below it, the FPU rounds |x| + 2^(emin - M + 23) at the
+// format's subnormal quantum. What overflows, infinities and NaNs become is read from the two-pass
+// path when the rounder is made; the exhaustive sweeps compare both paths on every fp32 input.
+inline std::uint32_t fusedNearestEven(std::uint32_t x, const FloatRounder::Fused& f)
+{
+    const std::uint32_t a = x & 0x7FFFFFFFu;
+    const std::uint32_t s = x & 0x80000000u;
+    const std::uint32_t keep = ~((1u << f.shift) - 1u);
+    const std::uint32_t normal = (a + ((1u << (f.shift - 1)) - 1u) + ((a >> f.shift) & 1u)) & keep;
+    const std::uint32_t subnormal =
+        std::bit_cast<std::uint32_t>((std::bit_cast<float>(a) + f.subnormalMagic) - f.subnormalMagic);
+    const std::uint32_t magnitude = a < f.minNormalBits ? subnormal : normal;
+    std::uint32_t result = magnitude | (magnitude != 0 ? s : s & f.zeroSign);
+    result = magnitude > f.maxFiniteBits ? (s != 0 ? f.overflowNegative : f.overflowPositive) : result;
+    result = a > 0x7F800000u ? f.nanBits | (s & f.nanSign) | (a & f.nanPayload) : result;
+    return result;
+}
+
+// Stochastic rounding for a format with fp32's exponent, where every input (an fp32 subnormal
+// too) discards the same `shift` low bits: StochasticKernel.h rounds up iff the 32 bits below the
+// kept last bit, plus the 32 random bits, reach 2^32, which is iff the discarded bits plus the top
+// `shift` random bits carry into the kept last bit. So: add those random bits and mask.
+inline std::uint32_t fusedStochastic(std::uint32_t x, std::uint32_t random, const FloatRounder::Fused& f)
+{
+    const std::uint32_t a = x & 0x7FFFFFFFu;
+    const std::uint32_t s = x & 0x80000000u;
+    const std::uint32_t magnitude = (a + (random >> (32 - f.shift))) & ~((1u << f.shift) - 1u);
+    std::uint32_t result = magnitude | (magnitude != 0 ? s : s & f.zeroSign);
+    result = magnitude > f.maxFiniteBits ? (s != 0 ? f.overflowNegative : f.overflowPositive) : result;
+    result = a > 0x7F800000u ? f.nanBits | (s & f.nanSign) | (a & f.nanPayload) : result;
+    return result;
+}
+
+FLOATSCOPE_ROUNDER_CLONES void fusedStochasticLoop(const AliasedBits* __restrict in, AliasedBits* __restrict out,
+                                                   std::size_t n, FloatRounder::Fused f, std::uint64_t seed,
+                                                   std::uint64_t firstIndex)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = fusedStochastic(in[i], static_cast<std::uint32_t>(FloatRounder::randomFor(seed, firstIndex + i)), f);
+}
+
+FLOATSCOPE_ROUNDER_CLONES void fusedStochasticLoopInPlace(AliasedBits* values, std::size_t n, FloatRounder::Fused f,
+                                                          std::uint64_t seed, std::uint64_t firstIndex)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        values[i] = fusedStochastic(values[i], static_cast<std::uint32_t>(FloatRounder::randomFor(seed, firstIndex + i)), f);
+}
+
+FLOATSCOPE_ROUNDER_CLONES void fusedLoop(const AliasedBits* __restrict in, AliasedBits* __restrict out,
+                                         std::size_t n, FloatRounder::Fused f)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        out[i] = fusedNearestEven(in[i], f);
+}
+
+FLOATSCOPE_ROUNDER_CLONES void fusedLoopInPlace(AliasedBits* values, std::size_t n, FloatRounder::Fused f)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        values[i] = fusedNearestEven(values[i], f);
 }
 
 template <int Mode>
@@ -116,6 +182,28 @@ std::optional<FloatRounder> FloatRounder::make(const Format& format, RoundingMod
     if (!plan.plan)
         return std::nullopt;
     r.m_plan = *plan.plan;
+    const bool stochastic = mode == RoundingMode::Stochastic && fp32Exponent;
+    if ((mode == RoundingMode::NearestEven && r.m_plan.nearestEvenFastPath) || stochastic) {
+        // The one-pass path's constants, from the two-pass path it stands for.
+        const auto twoPass = [&r](std::uint32_t bits) {
+            float value = std::bit_cast<float>(bits);
+            r.roundInChunks({&value, 1}, {&value, 1}, 0, 0);
+            return std::bit_cast<std::uint32_t>(value);
+        };
+        Fused f;
+        f.shift = static_cast<std::uint32_t>(23 - format.mantissaBits());
+        f.minNormalBits = r.m_plan.minNormalBits;
+        f.subnormalMagic = std::bit_cast<float>(r.m_plan.subnormalMagic);
+        f.maxFiniteBits = r.m_decodeShift >= 0 ? r.m_plan.maxMagnitude << r.m_decodeShift
+                                               : std::bit_cast<std::uint32_t>((*r.m_table)[r.m_plan.maxMagnitude]);
+        f.zeroSign = r.m_plan.zeroSignMask != 0 ? 0x80000000u : 0u;
+        f.overflowPositive = twoPass(0x7F800000u);
+        f.overflowNegative = twoPass(0xFF800000u);
+        f.nanBits = twoPass(0x7F800001u);  // a NaN whose payload the format keeps none of
+        f.nanSign = (twoPass(0xFF800001u) ^ f.nanBits) & 0x80000000u;
+        f.nanPayload = r.m_plan.nanPayloadMask << f.shift;
+        r.m_fused = f;
+    }
     return r;
 }
 
@@ -128,6 +216,27 @@ void FloatRounder::round(std::span<const float> in, std::span<float> out, std::u
             std::copy_n(in.data(), n, out.data());
         return;
     }
+    if (m_fused) {
+        const auto* from = reinterpret_cast<const AliasedBits*>(in.data());
+        auto* to = reinterpret_cast<AliasedBits*>(out.data());
+        const auto source = reinterpret_cast<std::uintptr_t>(in.data());
+        const auto target = reinterpret_cast<std::uintptr_t>(out.data());
+        const std::uintptr_t bytes = n * sizeof(float);
+        const bool stochastic = m_mode == RoundingMode::Stochastic;
+        if (source == target)
+            return stochastic ? fusedStochasticLoopInPlace(to, n, *m_fused, seed, firstIndex)
+                              : fusedLoopInPlace(to, n, *m_fused);
+        if (source + bytes <= target || target + bytes <= source)  // apart: neither reads what the other writes
+            return stochastic ? fusedStochasticLoop(from, to, n, *m_fused, seed, firstIndex)
+                              : fusedLoop(from, to, n, *m_fused);
+    }
+    roundInChunks(in, out, seed, firstIndex);
+}
+
+void FloatRounder::roundInChunks(std::span<const float> in, std::span<float> out, std::uint64_t seed,
+                                 std::uint64_t firstIndex) const
+{
+    const std::size_t n = std::min(in.size(), out.size());
     std::array<std::uint32_t, kChunk> buffer;
     for (std::size_t start = 0; start < n; start += kChunk) {
         const std::size_t count = std::min(kChunk, n - start);

@@ -48,8 +48,27 @@ public:
     // fp32 into fp32: every element is already a value of the format.
     bool identity() const { return m_identity; }
 
+    // Nearest-even in one pass, from the fp32 bits to the rounded value's fp32 bits without the
+    // format's codes (FloatRounder.cpp says how): where the format's plan has the fast path. And
+    // stochastic rounding in one pass for the formats with fp32's exponent (bf16, tf32).
+    struct Fused {
+        std::uint32_t shift = 0;          // 23 - the format's mantissa bits
+        std::uint32_t minNormalBits = 0;  // fp32 bits of the format's smallest normal
+        float subnormalMagic = 0;         // 2^(emin - M + 23): adding it rounds to the subnormal quantum
+        std::uint32_t maxFiniteBits = 0;  // fp32 bits of the largest finite value
+        std::uint32_t zeroSign = 0;       // 0x80000000 where the format has -0
+        std::uint32_t overflowPositive = 0, overflowNegative = 0;  // what +-inf and overflow become
+        std::uint32_t nanBits = 0;        // a NaN input's value without its sign and payload ...
+        std::uint32_t nanSign = 0;        // ... the input's sign where the format's NaN keeps it ...
+        std::uint32_t nanPayload = 0;     // ... and the input's payload bits it keeps, in place
+    };
+    // Whether round() takes the one-pass path (for arrays that are apart or the same).
+    bool fused() const { return m_fused.has_value(); }
+
 private:
     FloatRounder(const Format& format, RoundingMode mode) : m_format(format), m_mode(mode) {}
+    void roundInChunks(std::span<const float> in, std::span<float> out, std::uint64_t seed,
+                       std::uint64_t firstIndex) const;
 
     Format m_format;
     RoundingMode m_mode;
@@ -57,6 +76,7 @@ private:
     BatchPlan m_plan;
     int m_decodeShift = -1;  // codes << shift are fp32 bits; -1: decode through m_table
     std::shared_ptr<const std::vector<float>> m_table;
+    std::optional<Fused> m_fused;
 };
 
 }  // namespace floatscope
