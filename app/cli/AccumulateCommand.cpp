@@ -278,15 +278,11 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
     // The absorption lesson's declared options (what its panel and `export accumulation` take), and
     // the output's own.
     const std::vector<gui::LessonOption> declared = gui::accumulateCommandOptions();
-    std::vector<ArgParser::Option> accepted;
-    for (const gui::LessonOption& o : declared)
-        accepted.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
-    accepted.insert(accepted.end(), {{"json", 0, false},
-                                     {"csv", 0, false},
-                                     {"every", 0, true},
-                                     {"no-color", 0, false},
-                                     {"help", 'h', false}});
-    ArgParser args(accepted);
+    ArgParser args(declaredOptions(declared, {{"json", 0, false},
+                                              {"csv", 0, false},
+                                              {"every", 0, true},
+                                              {"no-color", 0, false},
+                                              {"help", 'h', false}}));
     if (const auto done = parseArguments(args, arguments, ioIn, "accumulate", kHelp))
         return *done;
     const Io io = outputIo(ioIn, args);
@@ -307,7 +303,7 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
     if (!request)
         return usageError(io, text::message(problem).toStdString());
     const AccumulationSetup& setup = request->setup;
-    const std::vector<Format>* formats = &request->formats;
+    const std::vector<Format>& formats = request->formats;
 
     // 2. The output.
     if (args.has("json") && args.has("csv"))
@@ -317,13 +313,13 @@ int runAccumulate(const std::vector<std::string>& arguments, const Io& ioIn)
         return usageError(io, error);
 
     if (args.has("csv")) {
-        printCsv(io, *formats, setup, every);
+        printCsv(io, formats, setup, every);
         return 0;
     }
 
     // 3. One run per format.
     std::vector<AccumulationResult> results;
-    for (const Format& f : *formats)
+    for (const Format& f : formats)
         results.push_back(accumulate(f, setup));
     const mpq_class exact = exactSumAt(setup, setup.steps);
 

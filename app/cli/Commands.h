@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,11 @@ int runReduce(const std::vector<std::string>& arguments, const Io& io);
 // status to return at once; nothing when the command goes on.
 std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string>& arguments, const Io& io,
                                   const std::string& command, const std::string& help);
+
+// A command's parser options: its lesson's declared options (each takes a value but a Flag), then
+// the command's own (--json, --help, ...).
+std::vector<ArgParser::Option> declaredOptions(const std::vector<gui::LessonOption>& declared,
+                                               std::initializer_list<ArgParser::Option> own);
 
 // Where the command writes: in colour only where `io` takes it and neither --no-color nor a
 // machine-readable --json or --csv was given.

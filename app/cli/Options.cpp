@@ -17,6 +17,16 @@ std::optional<int> parseArguments(ArgParser& args, const std::vector<std::string
     return std::nullopt;
 }
 
+std::vector<ArgParser::Option> declaredOptions(const std::vector<gui::LessonOption>& declared,
+                                               std::initializer_list<ArgParser::Option> own)
+{
+    std::vector<ArgParser::Option> options;
+    for (const gui::LessonOption& o : declared)
+        options.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
+    options.insert(options.end(), own);
+    return options;
+}
+
 Io outputIo(const Io& io, const ArgParser& args)
 {
     Io out = io;

@@ -344,11 +344,7 @@ int runQuantize(const std::vector<std::string>& arguments, const Io& io)
     // The block-scaling lesson's declared options (what its panel and `export quantize` take), and
     // the command's own.
     const std::vector<gui::LessonOption> declared = gui::quantizeCommandOptions();
-    std::vector<ArgParser::Option> parserOptions;
-    for (const gui::LessonOption& o : declared)
-        parserOptions.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
-    parserOptions.insert(parserOptions.end(), {{"limit", 0, true}, {"json", 0, false}, {"help", 'h', false}});
-    ArgParser args(parserOptions);
+    ArgParser args(declaredOptions(declared, {{"limit", 0, true}, {"json", 0, false}, {"help", 'h', false}}));
     if (const auto done = parseArguments(args, arguments, io, "quantize", kHelp))
         return *done;
 

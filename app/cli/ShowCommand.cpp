@@ -86,11 +86,7 @@ int runShow(const std::vector<std::string>& arguments, const Io& ioIn)
     // The options the inspector's figures declare (`export bits`), the seed and random bits of
     // stochastic rounding, and the output's own.
     const std::vector<gui::LessonOption> declared = gui::showOptions();
-    std::vector<ArgParser::Option> accepted;
-    for (const gui::LessonOption& o : declared)
-        accepted.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
-    accepted.insert(accepted.end(), {{"json", 0, false}, {"no-color", 0, false}, {"help", 'h', false}});
-    ArgParser args(accepted);
+    ArgParser args(declaredOptions(declared, {{"json", 0, false}, {"no-color", 0, false}, {"help", 'h', false}}));
     if (const auto done = parseArguments(args, arguments, ioIn, "show", kHelp))
         return *done;
     const Io io = outputIo(ioIn, args);

@@ -305,19 +305,18 @@ int runTrain(const std::vector<std::string>& arguments, const Io& ioIn)
 {
     // The lab's declared options (what the panel and `export training` take too) but the view's own,
     // and the command's.
-    std::vector<ArgParser::Option> options;
+    std::vector<gui::LessonOption> declared;
     for (const gui::LessonOption& o : gui::trainingOptions())
         if (o.name != "gap-lr" && o.name != "vs-fp32" && o.name != "untrained")
-            options.push_back({o.name, o.shortName, o.type != gui::OptionType::Flag});
-    options.insert(options.end(), {{"threads", 0, true},
-                                   {"list", 0, false},
-                                   {"save-recipe", 0, true},
-                                   {"json", 0, false},
-                                   {"csv", 0, false},
-                                   {"no-color", 0, false},
-                                   {"progress", 0, false},
-                                   {"help", 'h', false}});
-    ArgParser args(options);
+            declared.push_back(o);
+    ArgParser args(declaredOptions(declared, {{"threads", 0, true},
+                                              {"list", 0, false},
+                                              {"save-recipe", 0, true},
+                                              {"json", 0, false},
+                                              {"csv", 0, false},
+                                              {"no-color", 0, false},
+                                              {"progress", 0, false},
+                                              {"help", 'h', false}}));
     if (const auto done = parseArguments(args, arguments, ioIn, "train", help()))
         return *done;
     const Io io = outputIo(ioIn, args);
