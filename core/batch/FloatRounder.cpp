@@ -66,15 +66,21 @@ FLOATSCOPE_ROUNDER_CLONES void decodeTable(const std::uint32_t* codes, float* ou
 // bit, the carry running into the exponent; below it, the FPU rounds |x| + 2^(emin - M + 23) at the
 // format's subnormal quantum. What overflows, infinities and NaNs become is read from the two-pass
 // path when the rounder is made; the exhaustive sweeps compare both paths on every fp32 input.
+// Subnormal: false for a format with fp32's exponent (bf16, tf32), whose subnormals are fp32's
+// and round in the bits as its normals do.
+template <bool Subnormal>
 inline std::uint32_t fusedNearestEven(std::uint32_t x, const FloatRounder::Fused& f)
 {
     const std::uint32_t a = x & 0x7FFFFFFFu;
     const std::uint32_t s = x & 0x80000000u;
     const std::uint32_t keep = ~((1u << f.shift) - 1u);
     const std::uint32_t normal = (a + ((1u << (f.shift - 1)) - 1u) + ((a >> f.shift) & 1u)) & keep;
-    const std::uint32_t subnormal =
-        std::bit_cast<std::uint32_t>((std::bit_cast<float>(a) + f.subnormalMagic) - f.subnormalMagic);
-    const std::uint32_t magnitude = a < f.minNormalBits ? subnormal : normal;
+    std::uint32_t magnitude = normal;
+    if constexpr (Subnormal) {
+        const std::uint32_t subnormal =
+            std::bit_cast<std::uint32_t>((std::bit_cast<float>(a) + f.subnormalMagic) - f.subnormalMagic);
+        magnitude = a < f.minNormalBits ? subnormal : normal;
+    }
     std::uint32_t result = magnitude | (magnitude != 0 ? s : s & f.zeroSign);
     result = magnitude > f.maxFiniteBits ? (s != 0 ? f.overflowNegative : f.overflowPositive) : result;
     result = a > 0x7F800000u ? f.nanBits | (s & f.nanSign) | (a & f.nanPayload) : result;
@@ -111,17 +117,19 @@ FLOATSCOPE_ROUNDER_CLONES void fusedStochasticLoopInPlace(AliasedBits* values, s
         values[i] = fusedStochastic(values[i], static_cast<std::uint32_t>(FloatRounder::randomFor(seed, firstIndex + i)), f);
 }
 
+template <bool Subnormal>
 FLOATSCOPE_ROUNDER_CLONES void fusedLoop(const AliasedBits* __restrict in, AliasedBits* __restrict out,
                                          std::size_t n, FloatRounder::Fused f)
 {
     for (std::size_t i = 0; i < n; ++i)
-        out[i] = fusedNearestEven(in[i], f);
+        out[i] = fusedNearestEven<Subnormal>(in[i], f);
 }
 
+template <bool Subnormal>
 FLOATSCOPE_ROUNDER_CLONES void fusedLoopInPlace(AliasedBits* values, std::size_t n, FloatRounder::Fused f)
 {
     for (std::size_t i = 0; i < n; ++i)
-        values[i] = fusedNearestEven(values[i], f);
+        values[i] = fusedNearestEven<Subnormal>(values[i], f);
 }
 
 template <int Mode>
@@ -223,12 +231,17 @@ void FloatRounder::round(std::span<const float> in, std::span<float> out, std::u
         const auto target = reinterpret_cast<std::uintptr_t>(out.data());
         const std::uintptr_t bytes = n * sizeof(float);
         const bool stochastic = m_mode == RoundingMode::Stochastic;
-        if (source == target)
-            return stochastic ? fusedStochasticLoopInPlace(to, n, *m_fused, seed, firstIndex)
-                              : fusedLoopInPlace(to, n, *m_fused);
-        if (source + bytes <= target || target + bytes <= source)  // apart: neither reads what the other writes
-            return stochastic ? fusedStochasticLoop(from, to, n, *m_fused, seed, firstIndex)
-                              : fusedLoop(from, to, n, *m_fused);
+        const bool subnormal = m_fused->minNormalBits > 0x00800000u;  // below fp32's smallest normal: bits
+        if (source == target) {
+            if (stochastic)
+                return fusedStochasticLoopInPlace(to, n, *m_fused, seed, firstIndex);
+            return subnormal ? fusedLoopInPlace<true>(to, n, *m_fused) : fusedLoopInPlace<false>(to, n, *m_fused);
+        }
+        if (source + bytes <= target || target + bytes <= source) {  // apart: neither reads what the other writes
+            if (stochastic)
+                return fusedStochasticLoop(from, to, n, *m_fused, seed, firstIndex);
+            return subnormal ? fusedLoop<true>(from, to, n, *m_fused) : fusedLoop<false>(from, to, n, *m_fused);
+        }
     }
     roundInChunks(in, out, seed, firstIndex);
 }
