@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/format/Codec.h"
+#include "core/format/Registry.h"
 
 // On x86-64 the loops are compiled for AVX-512, AVX2 and the baseline, picked at load time: the
 // kernel's per-element shifts vectorise only with AVX2's variable shifts. Elsewhere: one version.
@@ -49,6 +50,8 @@ void dispatchNormalise(const std::uint32_t* in, std::uint16_t* out, std::size_t 
 
 void dispatch(const std::uint32_t* in, std::uint16_t* out, std::size_t n, const BatchPlan& plan)
 {
+    if (plan.hardware != HardwarePath::None)
+        return hardwareCodes(plan.hardware, in, out, n);
     if (plan.nearestEvenFastPath)
         return convertLoopNearestEven(in, out, n, plan);
     switch (plan.mode) {
@@ -121,8 +124,19 @@ BatchPlanResult makeWideBatchPlan(const Format& f, RoundingMode mode, std::optio
         p.pastMaxBase = p.nonSaturating != 0 ? p.overflowCode : p.maxMagnitude;
         p.pastMaxSignMask = p.nonSaturating != 0 ? p.overflowSignMask : p.signMask;
     }
+    p.hardware = hardwarePathFor(f, mode, overflow.value_or(f.defaultOverflow()));
     out.plan = p;
     return out;
+}
+
+HardwarePath hardwarePathFor(const Format& format, RoundingMode mode, OverflowPolicy overflow)
+{
+    if (mode != RoundingMode::NearestEven || overflow != OverflowPolicy::NonSaturating)
+        return HardwarePath::None;
+    const HardwarePath path = format == namedFormat("fp16") ? HardwarePath::F16c
+                            : format == namedFormat("bf16") ? HardwarePath::Avx512Bf16
+                                                            : HardwarePath::None;
+    return cpuHas(path) ? path : HardwarePath::None;
 }
 
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan)

@@ -38,6 +38,11 @@ BatchPlanResult makeBatchPlan(const Format& format, RoundingMode mode, std::opti
 // codes, so such plans are for FloatRounder, which keeps 32-bit codes.
 BatchPlanResult makeWideBatchPlan(const Format& format, RoundingMode mode, std::optional<OverflowPolicy> overflow = {});
 
+// The instruction that converts to `format` exactly as the batch path's rules do (fp16 and bf16,
+// nearest-even, overflow to infinity), where this CPU has it; None otherwise. The plans above carry
+// it; a caller that wants the rules themselves (a sweep that tests them) sets plan.hardware = None.
+HardwarePath hardwarePathFor(const Format& format, RoundingMode mode, OverflowPolicy overflow);
+
 void convertFromFp32Bits(std::span<const std::uint32_t> input, std::span<std::uint16_t> output, const BatchPlan& plan);
 
 // Codes back to fp32. Every code of a format whose range fits in fp32 (at most 8 exponent bits

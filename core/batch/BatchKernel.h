@@ -9,6 +9,7 @@
 
 #include <stdint.h>  // NOLINT(modernize-deprecated-headers): also compiled by nvcc as C++17
 
+#include "core/batch/HardwareKernels.h"
 #include "core/common/HostDevice.h"
 
 namespace floatscope {
@@ -39,6 +40,9 @@ struct BatchPlan {
     uint32_t pastMaxSignMask = 0;  // ... and the sign bit it takes from the input
     uint32_t minNormalBits = 0;   // fp32 bits of the target's smallest normal
     uint32_t subnormalMagic = 0;  // fp32 bits of 2^(emin - M + 23): adding it rounds to the target's quantum
+    // An instruction that converts exactly as the rules above (HardwareKernels.h), chosen when the
+    // plan is made on a CPU that has it; the host's batch path then runs it instead. None: the rules.
+    HardwarePath hardware = HardwarePath::None;
 };
 
 namespace batch_detail {

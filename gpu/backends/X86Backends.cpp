@@ -2,19 +2,13 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 
-#include <cpuid.h>
 #include <immintrin.h>
+
+#include "core/batch/HardwareKernels.h"
 
 namespace floatscope::gpu {
 
 namespace {
-
-// CPUID leaf 1, ECX bit 29 (clang 14's __builtin_cpu_supports does not know "f16c").
-bool cpuHasF16c()
-{
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
-}
 
 // Compiled for the instruction set they need; called only after the CPU says it has it.
 template <int Rounding>
@@ -73,7 +67,7 @@ public:
     BackendInfo info() const override { return {BackendKind::X86F16c, {}, 0, 0}; }
     std::optional<Unavailable> unavailable() const override
     {
-        if (cpuHasF16c())
+        if (cpuHas(HardwarePath::F16c))
             return std::nullopt;
         return Unavailable{UnavailableKind::CpuLacksF16c, {}};
     }
@@ -98,7 +92,7 @@ public:
     BackendInfo info() const override { return {BackendKind::X86Avx512Bf16, {}, 0, 0}; }
     std::optional<Unavailable> unavailable() const override
     {
-        if (__builtin_cpu_supports("avx512bf16"))
+        if (cpuHas(HardwarePath::Avx512Bf16))
             return std::nullopt;
         return Unavailable{UnavailableKind::CpuLacksAvx512Bf16, {}};
     }

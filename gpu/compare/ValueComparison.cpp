@@ -12,9 +12,10 @@ std::vector<ValueComparison> compareValue(std::uint32_t x, const std::vector<For
     std::vector<ValueComparison> out;
     for (const Format& f : formats) {
         const OverflowPolicy overflow = overflowChoice.value_or(f.defaultOverflow());
-        const BatchPlanResult plan = makeBatchPlan(f, mode, overflow);
+        BatchPlanResult plan = makeBatchPlan(f, mode, overflow);
         if (!plan.plan)
             continue;
+        plan.plan->hardware = HardwarePath::None;  // the engine's own rules face the backends
         ValueComparison row{f, x, 0, {}};
         convertFromFp32Bits({&x, 1}, {&row.engine, 1}, *plan.plan);
         for (const auto& backend : backends) {

@@ -134,7 +134,10 @@ SweepReport sweep(const Backend& backend, const Format& format, RoundingMode mod
     const BatchPlanResult planResult = makeBatchPlan(format, mode, overflow);
     if (!planResult.plan || range.end <= range.begin)
         return report;
-    const BatchPlan plan = *planResult.plan;
+    BatchPlan plan = *planResult.plan;
+    // The engine's own rules against the reference, not an instruction the batch path dispatches to
+    // (which the engine's exhaustive sweeps check against these rules).
+    plan.hardware = HardwarePath::None;
     const KnownProperties known = backend.knownProperties(format);
 
     if (auto inPlace = backend.compareInPlace(format, mode, overflow, range.begin, range.end)) {

@@ -115,16 +115,7 @@ void printRatios(const bench::Recorder& recorder)
 {
     const std::map<std::string, double> times = recorder.times();  // time units: ns, s for the sweep
     const auto ratio = [&times](const std::string& a, const std::string& b, double target) {
-        const auto ia = times.find(a);
-        const auto ib = times.find(b);
-        if (ia == times.end() || ib == times.end())
-            return;
-        const double r = ib->second / ia->second;
-        if (target > 0)
-            std::printf("  %-28s vs %-30s %7.2f x  (target >= %.1f: %s)\n", a.c_str(), b.c_str(), r, target,
-                        bench::verdict(r >= target));
-        else
-            std::printf("  %-28s vs %-30s %7.2f x\n", a.c_str(), b.c_str(), r);
+        bench::printRatio(times, a, b, target);
     };
     std::printf("\nRatios (throughput, higher is faster for the first name):\n");
     for (const char* f : {"fp16", "bf16", "e4m3fn", "e5m2", "e2m1"}) {

@@ -5,6 +5,7 @@
 // ratios against references measured in the same run).
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <string>
@@ -68,6 +69,24 @@ private:
 };
 
 inline const char* verdict(bool met) { return met ? "met" : "NOT met"; }
+
+// One line of a summary: how many times the throughput of run `a` is run `b`'s (b's time over a's),
+// and, with a target above 0, whether it is met. Silent where either run did not happen (filtered
+// out, or skipped on this machine).
+inline void printRatio(const std::map<std::string, double>& times, const std::string& a, const std::string& b,
+                       double target = 0)
+{
+    const auto ia = times.find(a);
+    const auto ib = times.find(b);
+    if (ia == times.end() || ib == times.end())
+        return;
+    const double r = ib->second / ia->second;
+    if (target > 0)
+        std::printf("  %-44s vs %-30s %6.2f x  (target >= %.2f: %s)\n", a.c_str(), b.c_str(), r, target,
+                    verdict(r >= target));
+    else
+        std::printf("  %-44s vs %-30s %6.2f x\n", a.c_str(), b.c_str(), r);
+}
 
 // The rest of a benchmark program's main() once its benchmarks are registered: run the ones the
 // command line selects, then print the summary.

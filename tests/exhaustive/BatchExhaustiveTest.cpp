@@ -3,17 +3,16 @@
 // that mode (the IEEE-like teaching e4m3, the FNUZ pair, e8m0), and fp16. The others meet F16C or
 // NVIDIA's code on all 2^32 inputs in ReferenceExhaustiveTest.cpp, which the scalar path meets on
 // every value, midpoint and midpoint neighbour in tests/core/OracleTest.cpp; every mode and policy
-// is checked on structured inputs in tests/core/BatchTest.cpp.
+// is checked on structured inputs in tests/core/BatchTest.cpp. Last, the instructions the batch
+// path dispatches to on a CPU that has them (HardwareKernels.h) meet its rules on every input.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <atomic>
 #include <bit>
-#include <cinttypes>
-#include <cstdio>
-#include <thread>
+#include <span>
+#include <string>
 #include <vector>
 
+#include "SweepAllFp32.h"
 #include "core/batch/Batch.h"
 #include "core/format/Registry.h"
 
@@ -25,43 +24,69 @@ class BatchExhaustive : public testing::TestWithParam<std::string> {};
 TEST_P(BatchExhaustive, AllFp32InputsMatchScalarPath)
 {
     const Format& format = namedFormat(GetParam());
-    const BatchPlan plan = *makeBatchPlan(format, RoundingMode::NearestEven).plan;
-    constexpr std::uint64_t kTotal = std::uint64_t{1} << 32;
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<std::uint64_t> mismatches{0};
-    std::atomic<std::uint64_t> firstBad{kTotal};
-
-    auto work = [&] {
-        std::vector<std::uint32_t> in(kChunk);
-        std::vector<std::uint16_t> out(kChunk);
-        for (std::uint64_t start; (start = next.fetch_add(kChunk)) < kTotal;) {
-            for (std::uint64_t i = 0; i < kChunk; ++i)
+    BatchPlan plan = *makeBatchPlan(format, RoundingMode::NearestEven).plan;
+    plan.hardware = HardwarePath::None;  // the rules; the instructions are swept against them below
+    const exhaustive::SweepOutcome outcome = exhaustive::sweepAllFp32([&] {
+        return [&, in = std::vector<std::uint32_t>(exhaustive::kChunk),
+                out = std::vector<std::uint16_t>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
                 in[i] = static_cast<std::uint32_t>(start + i);
             convertFromFp32Bits(in, out, plan);
-            for (std::uint64_t i = 0; i < kChunk; ++i) {
-                const RoundResult scalar = roundToFormat(unpackFloat(std::bit_cast<float>(in[i])), format);
-                if (scalar.code != out[i]) {
-                    mismatches.fetch_add(1);
-                    std::uint64_t seen = firstBad.load();
-                    while (start + i < seen && !firstBad.compare_exchange_weak(seen, start + i)) {
-                    }
-                }
-            }
-        }
-    };
-    std::vector<std::jthread> threads;
-    for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t)
-        threads.emplace_back(work);
-    work();
-    threads.clear();
-
-    EXPECT_EQ(mismatches.load(), 0u) << "first mismatch at fp32 0x" << std::hex << firstBad.load();
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+                if (roundToFormat(unpackFloat(std::bit_cast<float>(in[i])), format).code != out[i])
+                    bad(start + i);
+        };
+    });
+    EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
 }
 
 INSTANTIATE_TEST_SUITE_P(NamedFormats, BatchExhaustive,
                          testing::Values("e4m3", "e4m3fnuz", "e5m2fnuz", "e8m0", "fp16"),
                          [](const testing::TestParamInfo<std::string>& info) { return info.param; });
+
+// The instructions the batch path dispatches to on a CPU that has them, against its rules (which
+// meet the scalar path above, and F16C and NVIDIA's code on every input in ReferenceExhaustiveTest).
+struct DispatchCase {
+    const char* format;
+    HardwarePath path;
+};
+
+class BatchDispatchExhaustive : public testing::TestWithParam<DispatchCase> {};
+
+TEST_P(BatchDispatchExhaustive, TheInstructionMatchesTheRulesOnAllFp32Inputs)
+{
+    const Format& format = namedFormat(GetParam().format);
+    if (!cpuHas(GetParam().path))
+        GTEST_SKIP() << "this CPU has no " << toString(GetParam().path) << ": the batch path runs its rules";
+    const BatchPlan dispatched = *makeBatchPlan(format, RoundingMode::NearestEven).plan;
+    ASSERT_EQ(dispatched.hardware, GetParam().path);
+    BatchPlan rules = dispatched;
+    rules.hardware = HardwarePath::None;
+    const exhaustive::SweepOutcome outcome = exhaustive::sweepAllFp32([&] {
+        return [&, in = std::vector<std::uint32_t>(exhaustive::kChunk),
+                out = std::vector<std::uint16_t>(exhaustive::kChunk),
+                expected = std::vector<std::uint16_t>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+                in[i] = static_cast<std::uint32_t>(start + i);
+            // Odd lengths too, so that the loops' last few elements take every path.
+            const std::size_t n = exhaustive::kChunk - (start / exhaustive::kChunk) % 16;
+            convertFromFp32Bits(std::span(in).first(n), out, dispatched);
+            convertFromFp32Bits(std::span(in).subspan(n), std::span(out).subspan(n), dispatched);
+            convertFromFp32Bits(in, expected, rules);
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+                if (out[i] != expected[i])
+                    bad(start + i);
+        };
+    });
+    EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
+}
+
+INSTANTIATE_TEST_SUITE_P(Instructions, BatchDispatchExhaustive,
+                         testing::Values(DispatchCase{"fp16", HardwarePath::F16c},
+                                         DispatchCase{"bf16", HardwarePath::Avx512Bf16}),
+                         [](const testing::TestParamInfo<DispatchCase>& info) {
+                             return std::string(info.param.format);
+                         });
 
 }  // namespace
 }  // namespace floatscope
