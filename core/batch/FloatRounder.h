@@ -29,9 +29,10 @@ public:
                                             std::optional<OverflowPolicy> overflow = std::nullopt);
 
     // The random bits round(..., firstIndex) uses for element `index` (its low kRandomBits).
+    static constexpr std::uint64_t kKeyStep = 0x9E3779B97F4A7C15ULL;
     static std::uint64_t randomFor(std::uint64_t seed, std::uint64_t index)
     {
-        return StochasticSource::mix(seed + index * 0x9E3779B97F4A7C15ULL);
+        return StochasticSource::mix(seed + index * kKeyStep);
     }
 
     // out[i] = the format's value for in[i]; `in` and `out` may be the same array. seed and
@@ -48,22 +49,33 @@ public:
     // fp32 into fp32: every element is already a value of the format.
     bool identity() const { return m_identity; }
 
-    // Nearest-even in one pass, from the fp32 bits to the rounded value's fp32 bits without the
-    // format's codes (FloatRounder.cpp says how): where the format's plan has the fast path. And
-    // stochastic rounding in one pass for the formats with fp32's exponent (bf16, tf32).
+    // Nearest-even and stochastic rounding in one pass, from the fp32 bits to the rounded value's
+    // fp32 bits without the format's codes (FloatRounder.cpp says how), for every format with a
+    // sign whose fp32 subnormal inputs need no normalising (all named ones but e8m0).
     struct Fused {
         std::uint32_t shift = 0;          // 23 - the format's mantissa bits
         std::uint32_t minNormalBits = 0;  // fp32 bits of the format's smallest normal
         float subnormalMagic = 0;         // 2^(emin - M + 23): adding it rounds to the subnormal quantum
+        float quantum = 0;                // 2^(emin - M), the subnormal quantum
         std::uint32_t maxFiniteBits = 0;  // fp32 bits of the largest finite value
-        std::uint32_t zeroSign = 0;       // 0x80000000 where the format has -0
-        std::uint32_t overflowPositive = 0, overflowNegative = 0;  // what +-inf and overflow become
+        bool negativeZero = false;        // the format has -0, so every result keeps the input's sign
+        std::uint32_t overflowBits = 0;   // what +inf and a positive overflow become ...
+        std::uint32_t overflowSign = 0;   // ... and 0x80000000 where a negative one keeps its sign
         std::uint32_t nanBits = 0;        // a NaN input's value without its sign and payload ...
-        std::uint32_t nanSign = 0;        // ... the input's sign where the format's NaN keeps it ...
-        std::uint32_t nanPayload = 0;     // ... and the input's payload bits it keeps, in place
+        std::uint32_t nanKeeps = 0;       // ... and the input's bits it keeps in place (sign, payload)
     };
     // Whether round() takes the one-pass path (for arrays that are apart or the same).
     bool fused() const { return m_fused.has_value(); }
+    // The instruction round() runs instead (arrays apart or the same) on a CPU that has one that
+    // rounds exactly as the engine does (HardwareKernels.h); None: the engine's own arithmetic.
+    HardwarePath hardware() const { return m_hardware; }
+    // The same rounder on the engine's own arithmetic, the path of a CPU without the instruction.
+    FloatRounder withoutHardware() const
+    {
+        FloatRounder r = *this;
+        r.m_hardware = HardwarePath::None;
+        return r;
+    }
 
 private:
     FloatRounder(const Format& format, RoundingMode mode) : m_format(format), m_mode(mode) {}
@@ -77,6 +89,7 @@ private:
     int m_decodeShift = -1;  // codes << shift are fp32 bits; -1: decode through m_table
     std::shared_ptr<const std::vector<float>> m_table;
     std::optional<Fused> m_fused;
+    HardwarePath m_hardware = HardwarePath::None;
 };
 
 }  // namespace floatscope

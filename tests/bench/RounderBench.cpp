@@ -97,10 +97,13 @@ void rounder(benchmark::State& state, const char* format, RoundingMode mode)
 
 // In place, as the training lab rounds its tensors: the array read and written once, as a memcpy
 // reads one and writes another (rounding an array already rounded costs the same: no branches).
-void rounderInPlace(benchmark::State& state, const char* format, std::size_t count)
+// hardware: false for the engine's own arithmetic where the rounder would run an instruction.
+void rounderInPlace(benchmark::State& state, const char* format, std::size_t count, bool hardware)
 {
     std::vector<float> values(inputs().begin(), inputs().begin() + static_cast<std::ptrdiff_t>(count));
-    const std::optional<FloatRounder> r = FloatRounder::make(namedFormat(format), RoundingMode::NearestEven);
+    std::optional<FloatRounder> r = FloatRounder::make(namedFormat(format), RoundingMode::NearestEven);
+    if (!hardware)
+        r = r->withoutHardware();
     for (auto _ : state) {
         r->roundInPlace(values);
         benchmark::DoNotOptimize(values.data());
@@ -115,13 +118,7 @@ void printRatios(const bench::Recorder& recorder)
 {
     const std::map<std::string, double> times = recorder.times();
     const auto ratio = [&times](const std::string& a, const std::string& b, double target) {
-        const auto ia = times.find(a);
-        const auto ib = times.find(b);
-        if (ia == times.end() || ib == times.end())
-            return;
-        const double r = ib->second / ia->second;
-        std::printf("  %-28s vs %-24s %6.2f x  (target >= %.2f: %s)\n", a.c_str(), b.c_str(), r, target,
-                    bench::verdict(r >= target));
+        bench::printRatio(times, a, b, target);
     };
     std::printf("\nRatios (throughput, higher is faster for the first name):\n");
     for (const char* f : kFormats)
@@ -129,6 +126,10 @@ void printRatios(const bench::Recorder& recorder)
     for (const char* f : kFormats)
         ratio(std::string("in-place/") + f + "/nearest-even", "memcpy", 0.9);
     ratio("rounder/bf16/nearest-even", "bias-add-and-mask/bf16", 1.0);
+    for (const char* f : kFormats) {  // the instruction against the engine's own arithmetic, where it runs
+        ratio(std::string("in-place/") + f + "/nearest-even", std::string("in-place/") + f + "/nearest-even/engine-arithmetic", 0);
+        ratio(std::string("in-cache/") + f + "/nearest-even", std::string("in-cache/") + f + "/nearest-even/engine-arithmetic", 0);
+    }
     for (const char* f : kFormats)
         ratio(std::string("rounder/") + f + "/stochastic", std::string("rounder/") + f + "/nearest-even", 1.0 / 1.5);
 }
@@ -142,11 +143,22 @@ void registerAll()
             benchmark::RegisterBenchmark(("rounder/" + std::string(f) + "/" + toString(m)).c_str(), rounder, f, m)
                 ->Unit(benchmark::kMillisecond);
     for (const char* f : kFormats)
-        benchmark::RegisterBenchmark(("in-place/" + std::string(f) + "/nearest-even").c_str(), rounderInPlace, f, kCount)
+        benchmark::RegisterBenchmark(("in-place/" + std::string(f) + "/nearest-even").c_str(), rounderInPlace, f, kCount,
+                                     true)
             ->Unit(benchmark::kMillisecond);
     for (const char* f : kFormats)  // 32 KiB: what the arithmetic costs without memory
         benchmark::RegisterBenchmark(("in-cache/" + std::string(f) + "/nearest-even").c_str(), rounderInPlace, f,
-                                     std::size_t{8192});
+                                     std::size_t{8192}, true);
+    // Where this CPU has an instruction for the format, the engine's own arithmetic beside it.
+    for (const char* f : kFormats) {
+        if (FloatRounder::make(namedFormat(f))->hardware() == HardwarePath::None)
+            continue;
+        benchmark::RegisterBenchmark(("in-place/" + std::string(f) + "/nearest-even/engine-arithmetic").c_str(),
+                                     rounderInPlace, f, kCount, false)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("in-cache/" + std::string(f) + "/nearest-even/engine-arithmetic").c_str(),
+                                     rounderInPlace, f, std::size_t{8192}, false);
+    }
 }
 
 }  // namespace

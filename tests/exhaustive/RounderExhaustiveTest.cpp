@@ -1,16 +1,18 @@
-// FloatRounder's one-pass nearest-even path (the training lab's rounding points) on all 2^32 fp32
-// inputs, against the batch kernel's general rounding (convertFp32Bits, itself checked against the
-// scalar path and against F16C and NVIDIA's code on all 2^32 inputs in the other sweeps here) with
-// the code decoded: every format the path serves, both overflow policies, in place and apart; and
-// its stochastic rounding (bf16, tf32) against the kernel's with the same random bits.
+// FloatRounder's paths (the training lab's rounding points) on all 2^32 fp32 inputs: its one-pass
+// nearest-even path, and the instructions it runs instead on a CPU that has them (F16C for fp16,
+// AVX512-BF16 for bf16: HardwareKernels.h). Each against the batch kernel's general rounding
+// (convertFp32Bits, itself checked against the scalar path and against F16C and NVIDIA's code on
+// all 2^32 inputs in the other sweeps here) with the code decoded: every format the paths serve,
+// both overflow policies, in place and apart, in pieces of every length modulo 16. And its
+// stochastic rounding against the kernel's (StochasticKernel.h) with the same random bits.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <atomic>
 #include <bit>
-#include <thread>
+#include <cstdio>
+#include <span>
 #include <vector>
 
+#include "SweepAllFp32.h"
 #include "core/batch/Batch.h"
 #include "core/batch/FloatRounder.h"
 #include "core/batch/StochasticKernel.h"
@@ -24,74 +26,62 @@ struct RounderCase {
     OverflowPolicy overflow;
 };
 
+// Checks a rounder on every fp32 input against codes by the kernel's general rounding (the plan
+// without its own nearest-even fast path), decoded: through the batch path's rules and the decode
+// table for 16-bit formats, element by element and shifted for tf32, whose codes are 19 bits. Each
+// half of the inputs in place, the other half apart.
+exhaustive::SweepOutcome sweepNearestEven(const FloatRounder& rounder, OverflowPolicy overflow)
+{
+    const Format& format = rounder.format();
+    BatchPlan plan = *makeWideBatchPlan(format, RoundingMode::NearestEven, overflow).plan;
+    plan.nearestEvenFastPath = false;
+    plan.hardware = HardwarePath::None;
+    const std::optional<DecodeTable> table = DecodeTable::make(format);
+    const int shift = 23 - format.mantissaBits();
+    return exhaustive::sweepAllFp32([&] {
+        return [&, in = std::vector<float>(exhaustive::kChunk), out = std::vector<float>(exhaustive::kChunk),
+                bits = std::vector<std::uint32_t>(exhaustive::kChunk),
+                expected = std::vector<std::uint32_t>(exhaustive::kChunk),
+                codes = std::vector<std::uint16_t>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i) {
+                bits[i] = static_cast<std::uint32_t>(start + i);
+                in[i] = std::bit_cast<float>(bits[i]);
+            }
+            if (table) {
+                convertFromFp32Bits(bits, codes, plan);
+                for (std::size_t i = 0; i < bits.size(); ++i)
+                    expected[i] = std::bit_cast<std::uint32_t>((*table)[codes[i]]);
+            } else {
+                for (std::size_t i = 0; i < bits.size(); ++i)
+                    expected[i] = convertFp32Bits<batch_detail::kNearestEven, false>(bits[i], plan) << shift;
+            }
+            // In two pieces of odd lengths too, so that the loops' last few elements take every path.
+            const std::size_t n = exhaustive::kChunk - (start / exhaustive::kChunk) % 16;
+            if ((start / exhaustive::kChunk) % 2 == 1) {
+                out = in;
+                rounder.roundInPlace(std::span(out).first(n));
+                rounder.roundInPlace(std::span(out).subspan(n));
+            } else {
+                rounder.round(std::span(in).first(n), std::span(out).first(n));
+                rounder.round(std::span(in).subspan(n), std::span(out).subspan(n));
+            }
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+                if (std::bit_cast<std::uint32_t>(out[i]) != expected[i])
+                    bad(start + i);
+        };
+    });
+}
+
 class RounderExhaustive : public testing::TestWithParam<RounderCase> {};
 
 TEST_P(RounderExhaustive, TheFusedPathMatchesTheKernelOnAllFp32Inputs)
 {
-    const Format& format = namedFormat(GetParam().format);
-    const OverflowPolicy overflow = GetParam().overflow;
-    const std::optional<FloatRounder> rounder = FloatRounder::make(format, RoundingMode::NearestEven, overflow);
+    const std::optional<FloatRounder> rounder =
+        FloatRounder::make(namedFormat(GetParam().format), RoundingMode::NearestEven, GetParam().overflow);
     ASSERT_TRUE(rounder);
     ASSERT_TRUE(rounder->fused()) << "this sweep is for the one-pass path";
-    // The reference for a chunk: codes by the kernel's general rounding (the plan without its own
-    // nearest-even fast path), then decoded: through the batch path and the decode table for 16-bit
-    // formats, element by element and shifted for tf32, whose codes are 19 bits.
-    BatchPlan plan = *makeWideBatchPlan(format, RoundingMode::NearestEven, overflow).plan;
-    plan.nearestEvenFastPath = false;
-    const std::optional<DecodeTable> table = DecodeTable::make(format);
-    const int shift = 23 - format.mantissaBits();
-    const auto reference = [&](const std::vector<std::uint32_t>& bits, std::vector<std::uint16_t>& codes,
-                               std::vector<std::uint32_t>& expected) {
-        if (table) {
-            convertFromFp32Bits(bits, codes, plan);
-            for (std::size_t i = 0; i < bits.size(); ++i)
-                expected[i] = std::bit_cast<std::uint32_t>((*table)[codes[i]]);
-            return;
-        }
-        for (std::size_t i = 0; i < bits.size(); ++i)
-            expected[i] = convertFp32Bits<batch_detail::kNearestEven, false>(bits[i], plan) << shift;
-    };
-
-    constexpr std::uint64_t kTotal = std::uint64_t{1} << 32;
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<std::uint64_t> mismatches{0};
-    std::atomic<std::uint64_t> firstBad{kTotal};
-    auto work = [&] {
-        std::vector<float> in(kChunk);
-        std::vector<float> out(kChunk);
-        std::vector<std::uint32_t> bits(kChunk);
-        std::vector<std::uint32_t> expected(kChunk);
-        std::vector<std::uint16_t> codes(kChunk);
-        for (std::uint64_t start; (start = next.fetch_add(kChunk)) < kTotal;) {
-            for (std::uint64_t i = 0; i < kChunk; ++i) {
-                bits[i] = static_cast<std::uint32_t>(start + i);
-                in[i] = std::bit_cast<float>(bits[i]);
-            }
-            reference(bits, codes, expected);
-            const bool inPlace = (start / kChunk) % 2 == 1;  // both loops, each on half the inputs
-            if (inPlace) {
-                out = in;
-                rounder->roundInPlace(out);
-            } else {
-                rounder->round(in, out);
-            }
-            for (std::uint64_t i = 0; i < kChunk; ++i) {
-                if (std::bit_cast<std::uint32_t>(out[i]) != expected[i]) {
-                    mismatches.fetch_add(1);
-                    std::uint64_t seen = firstBad.load();
-                    while (start + i < seen && !firstBad.compare_exchange_weak(seen, start + i)) {
-                    }
-                }
-            }
-        }
-    };
-    std::vector<std::jthread> threads;
-    for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t)
-        threads.emplace_back(work);
-    work();
-    threads.clear();
-    EXPECT_EQ(mismatches.load(), 0u) << "first mismatch at fp32 0x" << std::hex << firstBad.load();
+    const exhaustive::SweepOutcome outcome = sweepNearestEven(rounder->withoutHardware(), GetParam().overflow);
+    EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
 }
 
 std::vector<RounderCase> cases()
@@ -109,8 +99,29 @@ INSTANTIATE_TEST_SUITE_P(Formats, RounderExhaustive, testing::ValuesIn(cases()),
                                   + (info.param.overflow == OverflowPolicy::Saturate ? "saturate" : "nonsaturating");
                          });
 
-// Stochastic rounding in one pass, for the formats with fp32's exponent, against
-// convertFp32BitsStochastic with the random bits FloatRounder::randomFor gives each element.
+// The instructions FloatRounder runs instead where the CPU has them, on the same reference.
+class HardwareRounderExhaustive : public testing::TestWithParam<RounderCase> {};
+
+TEST_P(HardwareRounderExhaustive, TheInstructionMatchesTheKernelOnAllFp32Inputs)
+{
+    const std::optional<FloatRounder> rounder =
+        FloatRounder::make(namedFormat(GetParam().format), RoundingMode::NearestEven, GetParam().overflow);
+    ASSERT_TRUE(rounder);
+    if (rounder->hardware() == HardwarePath::None)
+        GTEST_SKIP() << "this CPU has no instruction for " << GetParam().format
+                     << ": FloatRounder runs its one-pass path, swept beside";
+    std::printf("[ path     ] %s: %s\n", GetParam().format, toString(rounder->hardware()));
+    const exhaustive::SweepOutcome outcome = sweepNearestEven(*rounder, GetParam().overflow);
+    EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, HardwareRounderExhaustive,
+                         testing::Values(RounderCase{"fp16", OverflowPolicy::NonSaturating},
+                                         RounderCase{"bf16", OverflowPolicy::NonSaturating}),
+                         [](const testing::TestParamInfo<RounderCase>& info) { return std::string(info.param.format); });
+
+// Stochastic rounding in one pass against convertFp32BitsStochastic with the random bits
+// FloatRounder::randomFor gives each element, decoded.
 class StochasticRounderExhaustive : public testing::TestWithParam<RounderCase> {};
 
 TEST_P(StochasticRounderExhaustive, TheFusedPathMatchesTheKernelOnAllFp32Inputs)
@@ -122,50 +133,50 @@ TEST_P(StochasticRounderExhaustive, TheFusedPathMatchesTheKernelOnAllFp32Inputs)
     ASSERT_TRUE(rounder->fused()) << "this sweep is for the one-pass path";
     const BatchPlan plan = *makeWideBatchPlan(format, RoundingMode::Stochastic, overflow).plan;
     const int shift = 23 - format.mantissaBits();
+    const std::optional<DecodeTable> table = DecodeTable::make(format);  // none for tf32: codes << shift
     constexpr std::uint64_t kSeed = 20261207;
 
-    constexpr std::uint64_t kTotal = std::uint64_t{1} << 32;
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
-    std::atomic<std::uint64_t> next{0};
-    std::atomic<std::uint64_t> mismatches{0};
-    std::atomic<std::uint64_t> firstBad{kTotal};
-    auto work = [&] {
-        std::vector<float> in(kChunk);
-        std::vector<float> out(kChunk);
-        for (std::uint64_t start; (start = next.fetch_add(kChunk)) < kTotal;) {
-            for (std::uint64_t i = 0; i < kChunk; ++i)
+    const exhaustive::SweepOutcome outcome = exhaustive::sweepAllFp32([&] {
+        return [&, in = std::vector<float>(exhaustive::kChunk),
+                out = std::vector<float>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
                 in[i] = std::bit_cast<float>(static_cast<std::uint32_t>(start + i));
-            if ((start / kChunk) % 2 == 1) {
+            if ((start / exhaustive::kChunk) % 2 == 1) {
                 out = in;
                 rounder->roundInPlace(out, kSeed, start);
             } else {
                 rounder->round(in, out, kSeed, start);
             }
-            for (std::uint64_t i = 0; i < kChunk; ++i) {
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i) {
                 const std::uint32_t code = convertFp32BitsStochastic<false>(
                     static_cast<std::uint32_t>(start + i), FloatRounder::randomFor(kSeed, start + i),
                     FloatRounder::kRandomBits, plan);
-                if (std::bit_cast<std::uint32_t>(out[i]) != code << shift) {
-                    mismatches.fetch_add(1);
-                    std::uint64_t seen = firstBad.load();
-                    while (start + i < seen && !firstBad.compare_exchange_weak(seen, start + i)) {
-                    }
-                }
+                const std::uint32_t expected =
+                    table ? std::bit_cast<std::uint32_t>((*table)[static_cast<std::uint16_t>(code)]) : code << shift;
+                if (std::bit_cast<std::uint32_t>(out[i]) != expected)
+                    bad(start + i);
             }
-        }
-    };
-    std::vector<std::jthread> threads;
-    for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t)
-        threads.emplace_back(work);
-    work();
-    threads.clear();
-    EXPECT_EQ(mismatches.load(), 0u) << "first mismatch at fp32 0x" << std::hex << firstBad.load();
+        };
+    });
+    EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
 }
 
+// Every format the path serves; the overflow policies apart only where what overflow becomes is
+// read the same way for all (finish()).
 INSTANTIATE_TEST_SUITE_P(Formats, StochasticRounderExhaustive,
                          testing::Values(RounderCase{"bf16", OverflowPolicy::NonSaturating},
                                          RounderCase{"bf16", OverflowPolicy::Saturate},
-                                         RounderCase{"tf32", OverflowPolicy::NonSaturating}),
+                                         RounderCase{"tf32", OverflowPolicy::NonSaturating},
+                                         RounderCase{"fp16", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e5m2", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e4m3fn", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e4m3fn", OverflowPolicy::Saturate},
+                                         RounderCase{"e4m3", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e4m3fnuz", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e5m2fnuz", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e3m2", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e2m3", OverflowPolicy::NonSaturating},
+                                         RounderCase{"e2m1", OverflowPolicy::NonSaturating}),
                          [](const testing::TestParamInfo<RounderCase>& info) {
                              return std::string(info.param.format) + "_"
                                   + (info.param.overflow == OverflowPolicy::Saturate ? "saturate" : "nonsaturating");
