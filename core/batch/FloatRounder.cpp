@@ -140,9 +140,10 @@ FLOATSCOPE_ROUNDER_CLONES void fusedStochasticLoop(const AliasedBits* __restrict
 {
     constexpr std::uint64_t step = FloatRounder::kKeyStep;
     std::uint64_t key = seed + firstIndex * step;  // randomFor's key, stepped rather than multiplied
-    for (std::size_t i = 0; i < n; ++i, key += step)
-        out[i] = fusedStochastic<Subnormal, NegativeZero>(in[i], static_cast<std::uint32_t>(StochasticSource::mix(key)),
-                                                          f);
+    for (std::size_t i = 0; i < n; ++i, key += step) {
+        const auto random = static_cast<std::uint32_t>(StochasticSource::mix(key));
+        out[i] = fusedStochastic<Subnormal, NegativeZero>(in[i], random, f);
+    }
 }
 
 template <bool Subnormal, bool NegativeZero>
