@@ -76,6 +76,14 @@ public:
         r.m_hardware = HardwarePath::None;
         return r;
     }
+    // The same rounder on the two-pass path alone (the batch kernel's codes, decoded), against which
+    // the exhaustive sweeps hold the others.
+    FloatRounder twoPass() const
+    {
+        FloatRounder r = withoutHardware();
+        r.m_fused.reset();
+        return r;
+    }
 
 private:
     FloatRounder(const Format& format, RoundingMode mode) : m_format(format), m_mode(mode) {}

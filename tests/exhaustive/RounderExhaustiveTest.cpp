@@ -120,42 +120,54 @@ INSTANTIATE_TEST_SUITE_P(Formats, HardwareRounderExhaustive,
                                          RounderCase{"bf16", OverflowPolicy::NonSaturating}),
                          [](const testing::TestParamInfo<RounderCase>& info) { return std::string(info.param.format); });
 
-// Stochastic rounding in one pass against convertFp32BitsStochastic with the random bits
-// FloatRounder::randomFor gives each element, decoded.
+// Stochastic rounding in one pass against convertFp32BitsStochastic (through the two-pass path)
+// with the random bits FloatRounder::randomFor gives each element, decoded.
 class StochasticRounderExhaustive : public testing::TestWithParam<RounderCase> {};
 
 TEST_P(StochasticRounderExhaustive, TheFusedPathMatchesTheKernelOnAllFp32Inputs)
 {
     const Format& format = namedFormat(GetParam().format);
-    const OverflowPolicy overflow = GetParam().overflow;
-    const std::optional<FloatRounder> rounder = FloatRounder::make(format, RoundingMode::Stochastic, overflow);
+    const std::optional<FloatRounder> rounder =
+        FloatRounder::make(format, RoundingMode::Stochastic, GetParam().overflow);
     ASSERT_TRUE(rounder);
     ASSERT_TRUE(rounder->fused()) << "this sweep is for the one-pass path";
-    const BatchPlan plan = *makeWideBatchPlan(format, RoundingMode::Stochastic, overflow).plan;
-    const int shift = 23 - format.mantissaBits();
+    // The kernel through the two-pass path's vectorised loops: its codes, decoded. Checked first on
+    // 2^16 inputs element by element against convertFp32BitsStochastic and the decode table.
+    const FloatRounder reference = rounder->twoPass();
+    const BatchPlan plan = *makeWideBatchPlan(format, RoundingMode::Stochastic, GetParam().overflow).plan;
     const std::optional<DecodeTable> table = DecodeTable::make(format);  // none for tf32: codes << shift
+    const int shift = 23 - format.mantissaBits();
     constexpr std::uint64_t kSeed = 20261207;
+    {
+        std::vector<float> in(exhaustive::kChunk);
+        std::vector<float> expected(exhaustive::kChunk);
+        for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+            in[i] = std::bit_cast<float>(static_cast<std::uint32_t>(i * 65537u));  // every exponent, both signs
+        reference.round(in, expected, kSeed, 0);
+        for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i) {
+            const std::uint32_t code = convertFp32BitsStochastic<false>(
+                std::bit_cast<std::uint32_t>(in[i]), FloatRounder::randomFor(kSeed, i), FloatRounder::kRandomBits, plan);
+            const std::uint32_t bits =
+                table ? std::bit_cast<std::uint32_t>((*table)[static_cast<std::uint16_t>(code)]) : code << shift;
+            ASSERT_EQ(std::bit_cast<std::uint32_t>(expected[i]), bits) << "the two-pass path at input " << i;
+        }
+    }
 
     const exhaustive::SweepOutcome outcome = exhaustive::sweepAllFp32([&] {
-        return [&, in = std::vector<float>(exhaustive::kChunk),
-                out = std::vector<float>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
+        return [&, in = std::vector<float>(exhaustive::kChunk), out = std::vector<float>(exhaustive::kChunk),
+                expected = std::vector<float>(exhaustive::kChunk)](std::uint64_t start, auto&& bad) mutable {
             for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
                 in[i] = std::bit_cast<float>(static_cast<std::uint32_t>(start + i));
+            reference.round(in, expected, kSeed, start);
             if ((start / exhaustive::kChunk) % 2 == 1) {
                 out = in;
                 rounder->roundInPlace(out, kSeed, start);
             } else {
                 rounder->round(in, out, kSeed, start);
             }
-            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i) {
-                const std::uint32_t code = convertFp32BitsStochastic<false>(
-                    static_cast<std::uint32_t>(start + i), FloatRounder::randomFor(kSeed, start + i),
-                    FloatRounder::kRandomBits, plan);
-                const std::uint32_t expected =
-                    table ? std::bit_cast<std::uint32_t>((*table)[static_cast<std::uint16_t>(code)]) : code << shift;
-                if (std::bit_cast<std::uint32_t>(out[i]) != expected)
+            for (std::uint64_t i = 0; i < exhaustive::kChunk; ++i)
+                if (std::bit_cast<std::uint32_t>(out[i]) != std::bit_cast<std::uint32_t>(expected[i]))
                     bad(start + i);
-            }
         };
     });
     EXPECT_EQ(outcome.mismatches, 0u) << "first mismatch at fp32 0x" << std::hex << outcome.firstBad;
