@@ -105,13 +105,10 @@ FLOATSCOPE_BF16_TARGET inline __m256i bf16CodesOf(__m512i x)
     return codes;
 }
 
+// The codes shifted into place are the fp32 bits of their values.
 FLOATSCOPE_BF16_TARGET inline __m512i bf16RoundOf(__m512i x)
 {
-    const __m512i rounded = _mm512_slli_epi32(
-        _mm512_cvtepu16_epi32((__m256i)_mm512_cvtneps_pbh(_mm512_castsi512_ps(x))), 16);  // NOLINT: as above
-    if (const __mmask16 subnormal = subnormalLanes(x); subnormal != 0)
-        return _mm512_mask_blend_epi32(subnormal, rounded, roundSubnormals(x));
-    return rounded;
+    return _mm512_slli_epi32(_mm512_cvtepu16_epi32(bf16CodesOf(x)), 16);
 }
 
 // 16 lanes at a time; the last few through masked loads and stores.
