@@ -20,6 +20,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #ifdef FLOATSCOPE_HAVE_EIGEN
@@ -50,26 +51,13 @@ void fullRun(benchmark::State& state, const Recipe& recipe, int batch)
     state.SetItemsProcessed(state.iterations() * kSteps);
 }
 
-// Two recipes side by side on two threads, as the command line runs a list.
-void pairOnTwoThreads(benchmark::State& state)
+// Two recipes side by side on two threads, as the command line runs a list. fp32 twice is the lab's
+// way of putting both cores to one recipe's work, against which PyTorch's threads are set.
+void pairOnTwoThreads(benchmark::State& state, const char* first, const char* second)
 {
     TrainConfig config;
     config.steps = kSteps;
-    const std::vector<Recipe> recipes = {*findPreset("fp32"), *findPreset("bf16-master")};
-    for (auto _ : state) {
-        const std::vector<RunResult> r = runAll(Corpus::builtin(), config, recipes, {}, nullptr, 2);
-        benchmark::DoNotOptimize(r.data());
-    }
-    state.SetItemsProcessed(state.iterations() * kSteps * 2);
-}
-
-// Two runs of the fp32 recipe side by side, both cores on one recipe's work each: the lab's way of
-// putting both cores to use, against which PyTorch's threads are set.
-void fp32PairOnTwoThreads(benchmark::State& state)
-{
-    TrainConfig config;
-    config.steps = kSteps;
-    const std::vector<Recipe> recipes = {*findPreset("fp32"), *findPreset("fp32")};
+    const std::vector<Recipe> recipes = {*findPreset(first), *findPreset(second)};
     for (auto _ : state) {
         const std::vector<RunResult> r = runAll(Corpus::builtin(), config, recipes, {}, nullptr, 2);
         benchmark::DoNotOptimize(r.data());
@@ -265,14 +253,12 @@ void registerAll()
             ->Unit(benchmark::kSecond)
             ->UseRealTime()
             ->Iterations(1);
-    benchmark::RegisterBenchmark("pair/fp32+bf16-master/2-threads", pairOnTwoThreads)
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
-    benchmark::RegisterBenchmark("pair/fp32+fp32/2-threads", fp32PairOnTwoThreads)
-        ->Unit(benchmark::kSecond)
-        ->UseRealTime()
-        ->Iterations(1);
+    for (const auto& [first, second] : {std::pair{"fp32", "bf16-master"}, std::pair{"fp32", "fp32"}})
+        benchmark::RegisterBenchmark((std::string("pair/") + first + "+" + second + "/2-threads").c_str(),
+                                     pairOnTwoThreads, first, second)
+            ->Unit(benchmark::kSecond)
+            ->UseRealTime()
+            ->Iterations(1);
     const std::tuple<const char*, int, int> runs[] = {
         {"pytorch/fp32/1-thread", 1, 1}, {"pytorch/fp32/2-threads", 2, 1}, {"pytorch/fp32+fp32/2-processes", 1, 2}};
     for (const auto& [name, threads, processes] : runs)
